@@ -1,0 +1,69 @@
+"""Playing a game out with one agent per seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from monopoly_widgets.core.errors import IllegalActionError
+from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.rng import make_rng
+
+AGENT_NAMES = ("random", "heuristic", "search")
+
+
+class AgentError(RuntimeError):
+    """An agent raised an error or chose an illegal action; names the agent and seat."""
+
+
+def make_agent(name: str) -> Callable[..., Any]:
+    """An agent from its name: "random", "heuristic" or "search"."""
+    from monopoly_widgets.agents.heuristic import HeuristicAgent
+    from monopoly_widgets.agents.random_agent import RandomAgent
+
+    if name == "random":
+        return RandomAgent()
+    if name == "heuristic":
+        return HeuristicAgent()
+    if name == "search":
+        from monopoly_widgets.agents.search import SearchAgent
+
+        return SearchAgent()
+    raise ValueError(f"unknown agent {name!r}; choose from {list(AGENT_NAMES)}")
+
+
+def play_out(
+    game: Game,
+    agents: Sequence[Callable[..., Any]],
+    seed: int = 0,
+    max_steps: int = 100_000,
+) -> Game:
+    """Let ``agents[seat]`` choose for each seat until the game is over.
+
+    Each seat gets its own ``random.Random`` derived from ``seed``, so a playout
+    is reproducible. Engines end stalled games as draws (a documented turn
+    cap), so this always finishes; ``max_steps`` is only a safety net.
+    """
+    if len(agents) != game.players:
+        raise ValueError(f"need one agent per seat: {game.players} seats, {len(agents)} agents")
+    rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
+    needs_obs = [getattr(agent, "needs_observation", True) for agent in agents]
+    for _ in range(max_steps):
+        if game.is_over:
+            return game
+        seat = game.current_player
+        assert seat is not None
+        legal = game.legal_actions()
+        observation = game.observation(seat) if needs_obs[seat] else None
+        agent = agents[seat]
+        try:
+            choice = agent(observation, legal, rngs[seat])
+        except Exception as exc:
+            raise AgentError(f"agent {agent!r} in seat {seat} raised {exc!r}") from exc
+        try:
+            game.apply(choice)
+        except IllegalActionError as exc:
+            raise AgentError(
+                f"agent {agent!r} in seat {seat} chose an illegal action: {exc}"
+            ) from exc
+    raise AgentError(f"game did not finish within {max_steps} steps")

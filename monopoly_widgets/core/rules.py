@@ -1,0 +1,148 @@
+"""What every game engine provides: the small, shared game protocol.
+
+The :class:`Game` facade (``core/game.py``) is the same for every game. It
+talks to one *rules object* per game through the methods below, in the spirit
+of OpenSpiel: legal actions, apply, terminal, returns. A *state* is a plain
+object owned by the rules; only the rules read or change it.
+
+A game package (``monopoly_widgets/deal``, ``bid``, ``cardgame``) provides one
+subclass of :class:`Rules`, listed in ``core/registry.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.options import RuleOption
+
+State = Any
+"""A game's own state object. It must support ``rules.clone(state)``."""
+
+
+class Rules(ABC):
+    """The rules of one game. Stateless: every method takes the state it works on."""
+
+    #: Short name used by ``new_game(name)``: "deal", "bid", "cardgame".
+    name: str = ""
+    #: Title for people: "Monopoly Deal".
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 5
+    #: Every named rule option of this game.
+    options: Mapping[str, RuleOption] = {}
+
+    # --- setting up ---------------------------------------------------------
+    @abstractmethod
+    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        """Shuffle and deal a new game. Setup events go in ``setup_events``."""
+
+    @abstractmethod
+    def state_from_position(
+        self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
+    ) -> State:
+        """Build a state from a hand-written position; raise ``PositionError`` naming the field."""
+
+    @abstractmethod
+    def position(self, state: State) -> dict[str, Any]:
+        """The state as a position dict: ``state_from_position(position(s))`` equals ``s``."""
+
+    def setup_events(self, state: State) -> list[Event]:
+        """Events that describe the deal (shown before the first action)."""
+        return []
+
+    @abstractmethod
+    def clone(self, state: State) -> State:
+        """An independent copy, cheap enough to take every few steps for the timeline."""
+
+    # --- playing --------------------------------------------------------------
+    @abstractmethod
+    def current_player(self, state: State) -> int | None:
+        """Who must decide next (``None`` once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal action of the current player. Hot path: keep it lean."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> list[Event]:
+        """Carry out a legal action, changing ``state``; return what happened.
+
+        The action has already been checked to be legal. Chance (draws,
+        reshuffles) happens inside ``apply``, from ``core.rng.make_rng``.
+        """
+
+    @abstractmethod
+    def why_illegal(self, state: State, action_id: str) -> str:
+        """A plain-English reason why ``action_id`` is not legal now."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True once the game has a winner or ended as a draw."""
+
+    @abstractmethod
+    def winner(self, state: State) -> int | None:
+        """The winning seat, or ``None`` (game not over, or a draw)."""
+
+    @abstractmethod
+    def turn(self, state: State) -> int:
+        """The turn number, starting at 1 (Card Game: counts turns across the match)."""
+
+    def returns(self, state: State) -> list[float]:
+        """+1 for the winner, -1 for the others, 0 for all in a draw or unfinished game."""
+        win = self.winner(state)
+        n = self.num_players(state)
+        if win is None:
+            return [0.0] * n
+        return [1.0 if p == win else -1.0 for p in range(n)]
+
+    @abstractmethod
+    def num_players(self, state: State) -> int:
+        """How many seats."""
+
+    # --- seeing -----------------------------------------------------------------
+    @abstractmethod
+    def observation(self, state: State, player: int | None) -> dict[str, Any]:
+        """What ``player`` can see, JSON-safe; ``None`` means the teacher's view of everything.
+
+        Hidden cards appear only as counts. Always includes the keys ``game``,
+        ``viewer``, ``players``, ``turn``, ``current_player``, ``decision``
+        (what the current player is deciding, in words), ``is_over``, ``winner``.
+        """
+
+    @abstractmethod
+    def metrics(self, state: State) -> dict[str, list[int]]:
+        """Per-player numbers for the charts: ``money``, ``properties`` and ``sets``."""
+
+    @abstractmethod
+    def render_text(self, state: State, perspective: int | None = None) -> str:
+        """The table as plain text (``str(game)``)."""
+
+    @abstractmethod
+    def render_html(self, state: State, perspective: int | None = None) -> str:
+        """The table as HTML (``game._repr_html_()``)."""
+
+    # --- checking and searching ---------------------------------------------------
+    @abstractmethod
+    def card_census(self, state: State) -> list[int]:
+        """The id of every card in every place (hands, piles, tables, pending plays).
+
+        The conformance suite checks this is a permutation of ``deck_ids``:
+        every card is in exactly one place.
+        """
+
+    @abstractmethod
+    def deck_ids(self, state: State) -> list[int]:
+        """The id of every card in this game's deck."""
+
+    @abstractmethod
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """A copy in which everything ``player`` cannot see is re-dealt at random.
+
+        Used by Monte Carlo and search agents so that they never peek: the
+        result is consistent with ``observation(state, player)`` but the hidden
+        cards (draw pile order, other hands, sealed bids) are sampled afresh.
+        """

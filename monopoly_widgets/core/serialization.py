@@ -1,0 +1,168 @@
+"""Starting, saving and loading games.
+
+A saved game is JSON with the fields ``format``, ``game``, ``players``,
+``seed``, ``options``, ``position`` (``null`` unless the game began from a
+position) and ``actions`` (the list of action ids). Loading replays the actions
+one by one, checking each is legal, so a tampered file is caught at the first
+bad action and named by its index. No ``eval``, no pickle.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from monopoly_widgets.core.errors import (
+    IllegalActionError,
+    MonopolyWidgetsError,
+    OptionError,
+    PositionError,
+    SavedGameError,
+)
+from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.options import resolve_options
+from monopoly_widgets.core.registry import get_rules
+from monopoly_widgets.core.rng import fresh_seed
+
+FORMAT = "monopoly_widgets/game/1"
+
+
+def new_game(
+    name: str,
+    players: int = 2,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Shuffle and deal a new game of ``name`` ("deal", "bid" or "cardgame").
+
+    ``seed`` makes it reproducible; without one a seed is chosen and kept in
+    ``game.seed``. ``options`` are named rule options (see ``docs/rules/``).
+    """
+    rules = get_rules(name)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise OptionError(f"players must be a whole number, not {players!r}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise OptionError(
+            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
+            f"not {players}"
+        )
+    seed = _check_seed(seed)
+    resolved = resolve_options(rules.options, options)
+    state = rules.new_state(players, seed, resolved)
+    return Game(rules, state, seed=seed, options=resolved)
+
+
+def from_position(
+    name: str,
+    position: Mapping[str, Any] | str,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+) -> Game:
+    """Set up a game from a hand-written position (a dict, or JSON text).
+
+    The position format of each game is documented in ``docs/rules/<game>.md``.
+    Errors name the field that is wrong.
+    """
+    rules = get_rules(name)
+    if isinstance(position, str):
+        try:
+            position = json.loads(position)
+        except json.JSONDecodeError as exc:
+            raise PositionError("position", f"is not valid JSON ({exc})") from None
+    if not isinstance(position, Mapping):
+        raise PositionError("position", f"must be a dict, not {type(position).__name__}")
+    seed = _check_seed(seed)
+    resolved = resolve_options(rules.options, options)
+    state = rules.state_from_position(position, seed, resolved)
+    return Game(rules, state, seed=seed, options=resolved, start_position=position)
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The saved form of a game, as a dict."""
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "players": game.players,
+        "seed": game.seed,
+        "options": dict(game.options),
+        "position": game.start_position,
+        "actions": game.history,
+    }
+
+
+def game_to_json(game: Game, indent: int | None = 1) -> str:
+    """The saved form of a game, as JSON text."""
+    return json.dumps(game_to_dict(game), indent=indent)
+
+
+def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
+    """Load a game saved by ``game.to_json()``, replaying its actions.
+
+    Raises :class:`SavedGameError` naming the field (or ``actions[i]``) that is
+    malformed or not legal.
+    """
+    if isinstance(text, (str, bytes)):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SavedGameError("file", f"is not valid JSON ({exc})") from None
+    else:
+        data = text
+    return game_from_dict(data)
+
+
+def game_from_dict(data: Any) -> Game:
+    """Rebuild a game from its saved dict (see :func:`load_game`)."""
+    if not isinstance(data, Mapping):
+        raise SavedGameError("file", "must be a JSON object")
+    for key in ("game", "players", "seed", "options", "actions"):
+        if key not in data:
+            raise SavedGameError(key, "is missing")
+    if data.get("format", FORMAT) != FORMAT:
+        raise SavedGameError("format", f"must be {FORMAT!r}, not {data.get('format')!r}")
+    if not isinstance(data["options"], Mapping):
+        raise SavedGameError("options", "must be an object")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise SavedGameError("actions", "must be a list of action id strings")
+    if not isinstance(data["game"], str):
+        raise SavedGameError("game", "must be a game name string")
+    try:
+        get_rules(data["game"])
+    except OptionError as exc:
+        raise SavedGameError("game", str(exc)) from None
+    for key in ("players", "seed"):
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SavedGameError(key, f"must be a whole number, not {value!r}")
+    try:
+        if data.get("position") is not None:
+            game = from_position(data["game"], data["position"], data["options"], data["seed"])
+            if game.players != data["players"]:
+                raise SavedGameError("players", "does not match the position")
+        else:
+            game = new_game(data["game"], data["players"], data["seed"], data["options"])
+    except PositionError as exc:
+        raise SavedGameError(f"position.{exc.field}", exc.problem) from None
+    except OptionError as exc:
+        field = "players" if "players" in str(exc) else "options"
+        raise SavedGameError(field, str(exc)) from None
+    for index, action_id in enumerate(actions):
+        try:
+            game.apply(action_id)
+        except IllegalActionError as exc:
+            raise SavedGameError(
+                f"actions[{index}]", f"{action_id!r} is not legal: {exc}"
+            ) from None
+        except MonopolyWidgetsError as exc:  # pragma: no cover - engines raise IllegalActionError
+            raise SavedGameError(f"actions[{index}]", str(exc)) from None
+    return game
+
+
+def _check_seed(seed: Any) -> int:
+    if seed is None:
+        return fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise OptionError(f"seed must be a whole number 0 or more, not {seed!r}")
+    return seed
