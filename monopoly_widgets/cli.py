@@ -1,0 +1,147 @@
+"""The command line: ``python -m monopoly_widgets ...`` (or ``monopoly-widgets ...``).
+
+Examples::
+
+    python -m monopoly_widgets simulate deal --players 3 --games 1000 --seed 1 \\
+        --agents heuristic,random,random
+    python -m monopoly_widgets simulate bid --games 200 --workers 2
+    python -m monopoly_widgets simulate cardgame --option some_option=3
+    python -m monopoly_widgets games
+
+``simulate`` prints each seat's win rate with a 95% interval, the mean and
+median game length, and how many games were draws or stalls (engines end a
+stalled game as a draw at their documented turn cap, so a run always ends).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from monopoly_widgets.core.errors import MonopolyWidgetsError
+
+#: Runs with at least this many games show a progress bar (unless --no-progress).
+PROGRESS_FROM = 50
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``name=value`` with the value read as JSON if it can be (``3``, ``true``), else text."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"an option must look like name=value, not {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (its help is the CLI's documentation)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m monopoly_widgets",
+        description="Monopoly card games for teaching: play many games between agents.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="command")
+    commands.required = True
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between agents and print win rates",
+        description=(
+            "Play many games and print each seat's win rate with a 95%% Wilson interval, "
+            "the mean and median game length, and the number of draws or stalls."
+        ),
+    )
+    sim.add_argument("game", help="deal, bid or cardgame")
+    sim.add_argument("--players", type=int, default=None, help="seats (default: one per agent)")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sim.add_argument(
+        "--agents",
+        default="heuristic,random",
+        help="comma-separated agents per seat: random, heuristic, search "
+        "(one name fills every seat; default heuristic,random)",
+    )
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        type=parse_option,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, repeatable (value read as JSON when possible)",
+    )
+    sim.add_argument("--csv", default=None, help="also save one row per game to this CSV file")
+    sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+    commands.add_parser("games", help="list the games whose engines are installed")
+    return parser
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """The ``simulate`` command."""
+    from monopoly_widgets.sim import SimulationError, simulate, summarize
+
+    agents = [name.strip() for name in args.agents.split(",") if name.strip()]
+    progress = not args.no_progress and args.games >= PROGRESS_FROM
+    status = 0
+    try:
+        results = simulate(
+            args.game,
+            agents,
+            games=args.games,
+            seed=args.seed,
+            options=dict(args.option),
+            players=args.players,
+            progress=progress,
+            workers=args.workers,
+        )
+    except SimulationError as exc:
+        print(f"warning: {exc}", file=sys.stderr)
+        results = exc.results
+        status = 1
+    if args.csv:
+        results.to_csv(args.csv, index=False)
+    played = results["error"].isna().sum()
+    if played:
+        print(f"{args.game}: seed {args.seed}")
+        print(summarize(results))
+    return status
+
+
+def run_games() -> int:
+    """The ``games`` command."""
+    from monopoly_widgets.core.registry import GAMES, get_rules
+
+    for name in GAMES:
+        try:
+            rules = get_rules(name)
+        except ImportError:
+            print(f"{name:<9} (engine not installed)")
+            continue
+        print(f"{name:<9} {rules.title}, {rules.min_players}-{rules.max_players} players")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 fine, 1 failed games, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return run_simulate(args)
+        return run_games()
+    except (MonopolyWidgetsError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:
+        print(f"error: the {args.game} engine is not installed ({exc})", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

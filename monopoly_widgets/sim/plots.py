@@ -1,0 +1,118 @@
+"""Plotly charts for the simulation lessons.
+
+Each function takes the tables that ``simulate``, ``summarize``,
+``monte_carlo_convergence`` and ``prob.panel`` produce and returns a
+``plotly.graph_objects.Figure`` (show it with ``fig.show()`` or just leave it
+as the last line of a notebook cell).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from monopoly_widgets.sim.tournament import Summary, summarize
+
+
+def win_rate_chart(results: pd.DataFrame | Summary, title: str = "Win rate by seat") -> go.Figure:
+    """Bars of each seat's win rate with its 95% Wilson interval as error bars.
+
+    A dashed line marks the fair share ``1 / players``: a seat whose interval
+    lies above it wins more often than chance would give.
+    """
+    summary = results if isinstance(results, Summary) else summarize(results)
+    seats = summary.seats
+    labels = [f"seat {row.seat} ({row.agent})" for row in seats.itertuples()]
+    figure = go.Figure(
+        go.Bar(
+            x=labels,
+            y=seats["win_rate"],
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": seats["high"] - seats["win_rate"],
+                "arrayminus": seats["win_rate"] - seats["low"],
+            },
+            hovertemplate="%{x}: %{y:.3f}<extra></extra>",
+        )
+    )
+    figure.add_hline(
+        y=1 / summary.players,
+        line_dash="dash",
+        annotation_text=f"fair share 1/{summary.players}",
+    )
+    figure.update_layout(
+        title=f"{title} ({summary.games} games, 95% intervals)",
+        yaxis_title="win rate",
+        yaxis_range=[0, 1],
+    )
+    return figure
+
+
+def game_length_histogram(results: pd.DataFrame, title: str = "Game length") -> go.Figure:
+    """A histogram of game length in turns, with the mean and median marked."""
+    played = results[results["error"].isna()] if "error" in results else results
+    turns = played["turns"]
+    figure = go.Figure(go.Histogram(x=turns, name="games"))
+    figure.add_vline(x=float(turns.mean()), line_dash="dash", annotation_text="mean")
+    figure.add_vline(
+        x=float(turns.median()),
+        line_dash="dot",
+        annotation_text="median",
+        annotation_position="bottom right",
+    )
+    figure.update_layout(title=title, xaxis_title="turns", yaxis_title="games", bargap=0.05)
+    return figure
+
+
+def convergence_chart(
+    frame: pd.DataFrame, exact: float | None = None, title: str = "Monte Carlo estimate"
+) -> go.Figure:
+    """The running estimate with its 95% band; optionally the exact value as a line.
+
+    ``frame`` is what ``monte_carlo_convergence`` or ``convergence_frame``
+    returns. The band narrows like ``1 / sqrt(trials)``: the law of large numbers.
+    """
+    figure = go.Figure()
+    figure.add_trace(
+        go.Scatter(
+            x=list(frame["trials"]) + list(frame["trials"])[::-1],
+            y=list(frame["high"]) + list(frame["low"])[::-1],
+            fill="toself",
+            line={"width": 0},
+            opacity=0.3,
+            name="95% interval",
+            hoverinfo="skip",
+        )
+    )
+    figure.add_trace(go.Scatter(x=frame["trials"], y=frame["estimate"], name="estimate"))
+    if exact is not None:
+        figure.add_hline(y=exact, line_dash="dash", annotation_text=f"exact {exact:.4f}")
+    figure.update_layout(
+        title=title, xaxis_title="trials", yaxis_title="probability", yaxis_range=[0, 1]
+    )
+    return figure
+
+
+def odds_table(odds: Iterable[Any], title: str = "Odds") -> go.Figure:
+    """A table of ``(label, probability, explanation)`` rows, e.g. from ``prob.panel``."""
+    rows = [tuple(row) for row in odds]
+    figure = go.Figure(
+        go.Table(
+            columnwidth=[2, 1, 6],
+            header={"values": ["event", "probability", "how it is worked out"], "align": "left"},
+            cells={
+                "values": [
+                    [row[0] for row in rows],
+                    [f"{row[1]:.4f}" for row in rows],
+                    [row[2] for row in rows],
+                ],
+                "align": "left",
+            },
+        )
+    )
+    figure.update_layout(title=title)
+    return figure
