@@ -41,11 +41,17 @@ def play_out(
     """Let ``agents[seat]`` choose for each seat until the game is over.
 
     Each seat gets its own ``random.Random`` derived from ``seed``, so a playout
-    is reproducible. Engines end stalled games as draws (a documented turn
-    cap), so this always finishes; ``max_steps`` is only a safety net.
+    is reproducible. An agent with a ``bind(game)`` method (the search agent) is
+    bound to ``game`` first, so it can sample worlds with ``rules.determinize``.
+    Engines end stalled games as draws (a documented turn cap), so this always
+    finishes; ``max_steps`` is only a safety net.
     """
     if len(agents) != game.players:
         raise ValueError(f"need one agent per seat: {game.players} seats, {len(agents)} agents")
+    for agent in agents:  # agents that search (SearchAgent) sample worlds from this game
+        bind = getattr(agent, "bind", None)
+        if callable(bind):
+            bind(game)
     rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
     needs_obs = [getattr(agent, "needs_observation", True) for agent in agents]
     for _ in range(max_steps):
