@@ -1,0 +1,221 @@
+"""The 106 playable cards of one Monopoly Deal pack, with their printed values.
+
+Sources: the rulebook's "Contents" list (how many of each card), the cards
+themselves (values, rent ladders, names) and ``RULES-NOTES.md`` ("Deck"). The
+4 quick-reference cards are not played, so a pack here has 106 cards.
+
+A physical card is an ``int`` id: its index in the deck. With two packs (6 or
+more players) ids 106..211 are the second pack, so ``spec(card)`` is
+``CARDS[card % 106]``. All card facts are looked up by index: no objects per
+card, which keeps cloning a state to a few list copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Colour name -> (cards needed for a full set, rent for 1, 2, ... cards in the set).
+#: Rent ladders as printed on the property cards.
+COLOURS: dict[str, tuple[int, tuple[int, ...]]] = {
+    "Brown": (2, (1, 2)),
+    "Light Blue": (3, (1, 2, 3)),
+    "Pink": (3, (1, 2, 4)),
+    "Orange": (3, (1, 3, 5)),
+    "Red": (3, (2, 3, 6)),
+    "Yellow": (3, (2, 4, 6)),
+    "Green": (3, (2, 4, 7)),
+    "Dark Blue": (2, (3, 8)),
+    "Railroad": (4, (1, 2, 3, 4)),
+    "Utility": (2, (1, 2)),
+}
+COLOUR_NAMES: tuple[str, ...] = tuple(COLOURS)
+COLOUR_INDEX: dict[str, int] = {name: i for i, name in enumerate(COLOUR_NAMES)}
+SET_SIZE: tuple[int, ...] = tuple(size for size, _ in COLOURS.values())
+RENT_LADDER: tuple[tuple[int, ...], ...] = tuple(ladder for _, ladder in COLOURS.values())
+#: Houses and hotels never go on these (rulebook: House, Hotel).
+NO_BUILDINGS: frozenset[int] = frozenset({COLOUR_INDEX["Railroad"], COLOUR_INDEX["Utility"]})
+
+#: Colours for drawing cards.
+COLOUR_HEX: dict[str, str] = {
+    "Brown": "#8b4513",
+    "Light Blue": "#8fd3f4",
+    "Pink": "#d63384",
+    "Orange": "#f28c28",
+    "Red": "#d7263d",
+    "Yellow": "#f5d000",
+    "Green": "#1e8a3c",
+    "Dark Blue": "#1f3c88",
+    "Railroad": "#222222",
+    "Utility": "#9aa5a8",
+}
+
+HOUSE_RENT = 3  # rulebook, House: "add $3M to the rent value"
+HOTEL_RENT = 4  # rulebook, Hotel: "add $4M to the rent value"
+HAND_LIMIT = 7  # rulebook, On Your Turn
+PLAYS_PER_TURN = 3  # rulebook, On Your Turn
+PACK_SIZE = 106
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """What is printed on one card.
+
+    ``kind`` is "money", "property", "wild", "action" or "rent". ``action``
+    names what an action or rent card does ("sly_deal", "rent", ...), or is
+    "" for other cards. ``colours`` are the colours a property, wild or rent
+    card stands for, as indexes into ``COLOUR_NAMES``.
+    """
+
+    name: str
+    kind: str
+    value: int
+    colours: tuple[int, ...] = ()
+    action: str = ""
+
+    @property
+    def colour_names(self) -> list[str]:
+        return [COLOUR_NAMES[c] for c in self.colours]
+
+
+ALL_COLOURS = tuple(range(len(COLOUR_NAMES)))
+
+
+def _build_pack() -> tuple[CardSpec, ...]:
+    cards: list[CardSpec] = []
+
+    def add(count: int, spec: CardSpec) -> None:
+        cards.extend([spec] * count)
+
+    # 20 money cards: 6 x $1M, 5 x $2M, 3 x $3M, 3 x $4M, 2 x $5M, 1 x $10M (total $57M).
+    for value, count in ((1, 6), (2, 5), (3, 3), (4, 3), (5, 2), (10, 1)):
+        add(count, CardSpec(f"${value}M", "money", value))
+
+    # 28 property cards, named and valued as printed.
+    properties = {
+        "Brown": (1, ["Mediterranean Avenue", "Baltic Avenue"]),
+        "Light Blue": (1, ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]),
+        "Pink": (2, ["St. Charles Place", "States Avenue", "Virginia Avenue"]),
+        "Orange": (2, ["St. James Place", "Tennessee Avenue", "New York Avenue"]),
+        "Red": (3, ["Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"]),
+        "Yellow": (3, ["Atlantic Avenue", "Ventnor Avenue", "Marvin Gardens"]),
+        "Green": (4, ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"]),
+        "Dark Blue": (4, ["Park Place", "Boardwalk"]),
+        "Railroad": (
+            2,
+            [
+                "Reading Railroad",
+                "Pennsylvania Railroad",
+                "B. & O. Railroad",
+                "Short Line Railroad",
+            ],
+        ),
+        "Utility": (2, ["Electric Company", "Water Works"]),
+    }
+    for colour, (value, names) in properties.items():
+        for name in names:
+            add(1, CardSpec(name, "property", value, (COLOUR_INDEX[colour],)))
+
+    # 11 property wild cards; the two multicolour wilds are worth nothing.
+    wilds = (
+        ("Light Blue", "Brown", 1, 1),
+        ("Light Blue", "Railroad", 4, 1),
+        ("Pink", "Orange", 2, 2),
+        ("Red", "Yellow", 3, 2),
+        ("Dark Blue", "Green", 4, 1),
+        ("Green", "Railroad", 4, 1),
+        ("Railroad", "Utility", 2, 1),
+    )
+    for first, second, value, count in wilds:
+        colours = (COLOUR_INDEX[first], COLOUR_INDEX[second])
+        add(count, CardSpec(f"{first}/{second} wild", "wild", value, colours))
+    add(2, CardSpec("Multicolour wild", "wild", 0, ALL_COLOURS))
+
+    # 34 action cards.
+    actions = (
+        ("Deal Breaker", "deal_breaker", 5, 2),
+        ("Forced Deal", "forced_deal", 3, 3),
+        ("Sly Deal", "sly_deal", 3, 3),
+        ("Just Say No", "just_say_no", 4, 3),
+        ("Debt Collector", "debt_collector", 3, 3),
+        ("It's My Birthday", "birthday", 2, 3),
+        ("Double the Rent", "double_rent", 1, 2),
+        ("House", "house", 3, 3),
+        ("Hotel", "hotel", 4, 2),
+        ("Pass Go", "pass_go", 1, 10),
+    )
+    for name, action, value, count in actions:
+        add(count, CardSpec(name, "action", value, (), action))
+
+    # 13 rent cards: two-colour ($1M, charges every opponent), any-colour ($3M, one opponent).
+    for first, second in (
+        ("Light Blue", "Brown"),
+        ("Pink", "Orange"),
+        ("Red", "Yellow"),
+        ("Dark Blue", "Green"),
+        ("Railroad", "Utility"),
+    ):
+        colours = (COLOUR_INDEX[first], COLOUR_INDEX[second])
+        add(2, CardSpec(f"{first}/{second} rent", "rent", 1, colours, "rent"))
+    add(3, CardSpec("Any-colour rent", "rent", 3, ALL_COLOURS, "any_rent"))
+    return tuple(cards)
+
+
+#: The 106 card specs of one pack; a card id's spec is ``CARDS[id % PACK_SIZE]``.
+CARDS: tuple[CardSpec, ...] = _build_pack()
+assert len(CARDS) == PACK_SIZE
+
+#: Card name -> how many copies one pack holds.
+COPIES_PER_PACK: dict[str, int] = {}
+for _spec in CARDS:
+    COPIES_PER_PACK[_spec.name] = COPIES_PER_PACK.get(_spec.name, 0) + 1
+CARD_NAMES: tuple[str, ...] = tuple(COPIES_PER_PACK)
+
+#: Per card id of one pack (index 0..105): name, value, kind, action, colours.
+#: Plain tuples, so the hot paths read ``NAME[card % 106]`` without attribute lookups.
+NAME: tuple[str, ...] = tuple(s.name for s in CARDS)
+VALUE: tuple[int, ...] = tuple(s.value for s in CARDS)
+KIND: tuple[str, ...] = tuple(s.kind for s in CARDS)
+ACTION: tuple[str, ...] = tuple(s.action for s in CARDS)
+CARD_COLOURS: tuple[tuple[int, ...], ...] = tuple(s.colours for s in CARDS)
+MULTICOLOUR_WILD = "Multicolour wild"
+
+
+def spec(card: int) -> CardSpec:
+    """The printed facts of card id ``card`` (either pack)."""
+    return CARDS[card % PACK_SIZE]
+
+
+def name_of(card: int) -> str:
+    return NAME[card % PACK_SIZE]
+
+
+def value_of(card: int) -> int:
+    return VALUE[card % PACK_SIZE]
+
+
+def is_natural(card: int) -> bool:
+    """A property card that is not a wild (a set needs one of these to be complete)."""
+    return KIND[card % PACK_SIZE] == "property"
+
+
+def can_pay_with(card: int) -> bool:
+    """Every card but the multicolour wild has a cash value (rulebook: The Cards)."""
+    return NAME[card % PACK_SIZE] != MULTICOLOUR_WILD
+
+
+def packs_for(players: int) -> int:
+    """One pack for 2 to 5 players; two shuffled together for 6 or more (leaflet: 6 OR MORE)."""
+    return 1 if players <= 5 else 2
+
+
+def card_dict(card: int, colour: int | None = None) -> dict[str, object]:
+    """The JSON-safe form of a card used in observations (see ``observation.py``)."""
+    s = CARDS[card % PACK_SIZE]
+    return {
+        "id": card,
+        "name": s.name,
+        "kind": s.kind,
+        "value": s.value,
+        "colours": s.colour_names,
+        "colour": None if colour is None else COLOUR_NAMES[colour],
+    }

@@ -1,0 +1,403 @@
+"""The legal actions of whoever must decide next, with stable, readable ids.
+
+Action ids are built from card NAMES and visible structure only (seats,
+colours, set labels such as "Red 2"), never raw card ids, so a position
+rebuilt by ``from_position`` offers exactly the same ids, and two identical
+cards give one action. The id forms:
+
+==============================================  =========================================
+``bank:<card>``                                 bank a money, action or rent card
+``lay:<property>`` / ``lay:<wild>:<colour>``    lay a property (a wild as a chosen colour)
+``play:Pass Go`` / ``play:It's My Birthday``    play an action card with no target
+``debt:<seat>``                                 Debt Collector against a seat
+``rent:<rent card>:<colour>[:<seat>][:x2|:x4]`` rent (any-colour names a seat), doubled
+``sly:<seat>:<colour>:<property>``              Sly Deal
+``forced:<seat>:<colour>:<property>:<my colour>:<my property>``  Forced Deal
+``breaker:<seat>:<set>``                        Deal Breaker on a complete set
+``house:<set>`` / ``hotel:<set>``               build on one of your complete sets
+``wild:<set>:<wild>:<colour>``                  move a wild to another colour (no play)
+``end_turn``                                    end the turn
+``jsn`` / ``accept``                            answer with Just Say No, or let it stand
+``pay:bank:<card>`` / ``pay:<set>:<card>``      hand over one card of a payment
+``discard:<card>``                              discard down to 7
+==============================================  =========================================
+"""
+
+from __future__ import annotations
+
+from monopoly_widgets.core.actions import Action
+from monopoly_widgets.deal.cards import (
+    ACTION,
+    CARD_COLOURS,
+    COLOUR_NAMES,
+    KIND,
+    NAME,
+    PACK_SIZE,
+    PLAYS_PER_TURN,
+    VALUE,
+)
+from monopoly_widgets.deal.payment import payment_choices
+from monopoly_widgets.deal.properties import (
+    best_rent,
+    can_take_hotel,
+    can_take_house,
+    is_complete,
+    set_labels,
+)
+from monopoly_widgets.deal.responses import describe
+from monopoly_widgets.deal.state import (
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PAY,
+    PHASE_PLAY,
+    PHASE_RESPOND,
+    DealState,
+)
+
+#: Action objects are immutable, so identical ones are shared (building them is the slow part).
+_CACHE: dict[tuple[str, int, int | None, int | None], Action] = {}
+_CACHE_LIMIT = 200_000
+
+
+def _action(
+    action_id: str, text: str, player: int, kind: str, card: int | None, target: int | None
+) -> Action:
+    key = (action_id, player, card, target)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > _CACHE_LIMIT:
+            _CACHE.clear()
+        found = _CACHE[key] = Action(action_id, text, player, kind, card, target)
+    return found
+
+
+def legal_actions(state: DealState) -> list[Action]:
+    """Every legal action of the player who must decide now."""
+    phase = state.phase
+    if phase == PHASE_PLAY:
+        return _play_actions(state)
+    if phase == PHASE_RESPOND:
+        return _respond_actions(state)
+    if phase == PHASE_PAY:
+        return _pay_actions(state)
+    if phase == PHASE_DISCARD:
+        return _discard_actions(state)
+    assert phase == PHASE_OVER
+    return []
+
+
+def _respond_actions(state: DealState) -> list[Action]:
+    pending = state.pending
+    assert pending is not None
+    player = pending.responder
+    what = describe(pending)
+    if pending.jsn % 2 == 0:
+        say = f"Play Just Say No against the {what}"
+        let = f"Accept the {what}"
+    else:
+        say = f"Play Just Say No to cancel player {pending.targets[0]}'s Just Say No"
+        let = "Accept the Just Say No"
+    card = None
+    for c in state.hands[player]:
+        if ACTION[c % PACK_SIZE] == "just_say_no":
+            card = c
+            break
+    return [
+        _action("jsn", say, player, "respond", card, pending.source),
+        _action("accept", let, player, "accept", None, None),
+    ]
+
+
+def _pay_actions(state: DealState) -> list[Action]:
+    pending = state.pending
+    assert pending is not None
+    debtor = pending.targets[0]
+    receiver = pending.source
+    return [
+        _action(action_id, text, debtor, "pay", card, receiver)
+        for action_id, card, text in payment_choices(state, debtor)
+    ]
+
+
+def _discard_actions(state: DealState) -> list[Action]:
+    player = state.turn_player
+    actions = []
+    seen: set[str] = set()
+    for card in state.hands[player]:
+        name = NAME[card % PACK_SIZE]
+        if name not in seen:
+            seen.add(name)
+            actions.append(
+                _action(f"discard:{name}", f"Discard {name}", player, "discard", card, None)
+            )
+    return actions
+
+
+def _play_actions(state: DealState) -> list[Action]:
+    player = state.turn_player
+    n = state.players
+    opponents = [(player + k) % n for k in range(1, n)]
+    plays_left = PLAYS_PER_TURN - state.plays_used
+    table = state.tables[player]
+    labels = set_labels(table) if table else []
+    actions: list[Action] = []
+    if plays_left > 0:
+        hand = state.hands[player]
+        seen: set[str] = set()
+        doubles = 0
+        for card in hand:
+            if ACTION[card % PACK_SIZE] == "double_rent":
+                doubles += 1
+        for card in hand:
+            index = card % PACK_SIZE
+            name = NAME[index]
+            if name in seen:
+                continue
+            seen.add(name)
+            kind = KIND[index]
+            if kind == "property":
+                actions.append(
+                    _action(f"lay:{name}", f"Lay {name}", player, "property", card, None)
+                )
+            elif kind == "wild":
+                for colour in CARD_COLOURS[index]:
+                    cname = COLOUR_NAMES[colour]
+                    actions.append(
+                        _action(
+                            f"lay:{name}:{cname}",
+                            f"Lay {name} as {cname}",
+                            player,
+                            "property",
+                            card,
+                            None,
+                        )
+                    )
+            else:
+                actions.append(
+                    _action(
+                        f"bank:{name}",
+                        f"Bank {name} as ${VALUE[index]}M",
+                        player,
+                        "bank",
+                        card,
+                        None,
+                    )
+                )
+                if kind != "money":
+                    _card_plays(
+                        state, player, card, opponents, labels, plays_left, doubles, actions
+                    )
+    _wild_moves(state, player, labels, actions)
+    actions.append(_action("end_turn", "End your turn", player, "end_turn", None, None))
+    return actions
+
+
+def _card_plays(
+    state: DealState,
+    player: int,
+    card: int,
+    opponents: list[int],
+    labels: list[str],
+    plays_left: int,
+    doubles: int,
+    actions: list[Action],
+) -> None:
+    """The ways to play one action or rent card from the hand (besides banking it)."""
+    index = card % PACK_SIZE
+    what = ACTION[index]
+    name = NAME[index]
+    tables = state.tables
+    if what == "pass_go":
+        actions.append(
+            _action("play:Pass Go", "Play Pass Go: draw 2 cards", player, "play", card, None)
+        )
+    elif what == "birthday":
+        actions.append(
+            _action(
+                "play:It's My Birthday",
+                "Play It's My Birthday: every other player pays you $2M",
+                player,
+                "play",
+                card,
+                None,
+            )
+        )
+    elif what == "debt_collector":
+        for seat in opponents:
+            actions.append(
+                _action(
+                    f"debt:{seat}",
+                    f"Play Debt Collector: player {seat} pays you $5M",
+                    player,
+                    "play",
+                    card,
+                    seat,
+                )
+            )
+    elif what == "rent" or what == "any_rent":
+        _rent_plays(state, player, card, opponents, plays_left, doubles, actions)
+    elif what == "sly_deal":
+        for seat in opponents:
+            for _colour, cname, pname in _loose_cards(tables[seat]):
+                actions.append(
+                    _action(
+                        f"sly:{seat}:{cname}:{pname}",
+                        f"Play Sly Deal: take {pname} ({cname}) from player {seat}",
+                        player,
+                        "play",
+                        card,
+                        seat,
+                    )
+                )
+    elif what == "forced_deal":
+        mine = _givable_cards(state, player)
+        if not mine:
+            return
+        for seat in opponents:
+            for _colour, cname, pname in _loose_cards(tables[seat]):
+                for my_cname, my_pname in mine:
+                    actions.append(
+                        _action(
+                            f"forced:{seat}:{cname}:{pname}:{my_cname}:{my_pname}",
+                            f"Play Forced Deal: swap your {my_pname} ({my_cname}) for player "
+                            f"{seat}'s {pname} ({cname})",
+                            player,
+                            "play",
+                            card,
+                            seat,
+                        )
+                    )
+    elif what == "deal_breaker":
+        for seat in opponents:
+            their = tables[seat]
+            if not their:
+                continue
+            for pile, label in zip(their, set_labels(their), strict=True):
+                if is_complete(pile):
+                    actions.append(
+                        _action(
+                            f"breaker:{seat}:{label}",
+                            f"Play Deal Breaker: take player {seat}'s complete {label} set",
+                            player,
+                            "play",
+                            card,
+                            seat,
+                        )
+                    )
+    elif what == "house" or what == "hotel":
+        fits = can_take_house if what == "house" else can_take_hotel
+        for pile, label in zip(tables[player], labels, strict=True):
+            if fits(pile):
+                actions.append(
+                    _action(
+                        f"{what}:{label}",
+                        f"Put the {name} on your {label} set",
+                        player,
+                        "play",
+                        card,
+                        None,
+                    )
+                )
+    # Just Say No is only played as an answer; Double the Rent only together with a rent card.
+
+
+def _rent_plays(
+    state: DealState,
+    player: int,
+    card: int,
+    opponents: list[int],
+    plays_left: int,
+    doubles: int,
+    actions: list[Action],
+) -> None:
+    index = card % PACK_SIZE
+    name = NAME[index]
+    table = state.tables[player]
+    max_doubles = min(doubles, plays_left - 1)
+    if not state.options["double_rent_stack"]:
+        max_doubles = min(max_doubles, 1)
+    owned = {pile.colour for pile in table}
+    any_colour = ACTION[index] == "any_rent"
+    for colour in CARD_COLOURS[index]:
+        if colour not in owned:
+            continue
+        rent = best_rent(table, colour)
+        if rent == 0:
+            continue
+        cname = COLOUR_NAMES[colour]
+        seats = opponents if any_colour else [None]
+        for seat in seats:
+            base = f"rent:{name}:{cname}" if seat is None else f"rent:{name}:{cname}:{seat}"
+            who = "every other player" if seat is None else f"player {seat}"
+            for extra in range(max_doubles + 1):
+                suffix = ("", ":x2", ":x4")[extra]
+                times = ("", " with Double the Rent", " with two Double the Rent cards")[extra]
+                actions.append(
+                    _action(
+                        base + suffix,
+                        f"Play {name} for {cname}{times}: {who} pays you ${rent << extra}M",
+                        player,
+                        "play",
+                        card,
+                        seat,
+                    )
+                )
+
+
+def _loose_cards(table: list) -> list[tuple[int, str, str]]:  # type: ignore[type-arg]
+    """(colour, colour name, card name) of each distinct card not in a full set."""
+    found: list[tuple[int, str, str]] = []
+    seen: set[tuple[int, str]] = set()
+    for pile in table:
+        if is_complete(pile):
+            continue
+        for card in pile.cards:
+            key = (pile.colour, NAME[card % PACK_SIZE])
+            if key not in seen:
+                seen.add(key)
+                found.append((pile.colour, COLOUR_NAMES[pile.colour], key[1]))
+    return found
+
+
+def _givable_cards(state: DealState, player: int) -> list[tuple[str, str]]:
+    """(colour name, card name) of each distinct card the player may give in a Forced Deal."""
+    from_full = state.options["forced_deal_give_from_full_set"]
+    found: list[tuple[str, str]] = []
+    seen: set[tuple[int, str]] = set()
+    for pile in state.tables[player]:
+        if not from_full and is_complete(pile):
+            continue
+        for card in pile.cards:
+            key = (pile.colour, NAME[card % PACK_SIZE])
+            if key not in seen:
+                seen.add(key)
+                found.append((COLOUR_NAMES[pile.colour], key[1]))
+    return found
+
+
+def _wild_moves(state: DealState, player: int, labels: list[str], actions: list[Action]) -> None:
+    """Flip a wild on your table to another of its colours: free, on your own turn only."""
+    for pile, label in zip(state.tables[player], labels, strict=True):
+        seen: set[str] = set()
+        for card in pile.cards:
+            index = card % PACK_SIZE
+            if KIND[index] != "wild":
+                continue
+            name = NAME[index]
+            if name in seen:
+                continue
+            seen.add(name)
+            for colour in CARD_COLOURS[index]:
+                if colour == pile.colour:
+                    continue
+                cname = COLOUR_NAMES[colour]
+                actions.append(
+                    _action(
+                        f"wild:{label}:{name}:{cname}",
+                        f"Move {name} from your {label} set to {cname} (free)",
+                        player,
+                        "move_wild",
+                        card,
+                        None,
+                    )
+                )

@@ -1,0 +1,160 @@
+"""What one player can see, as a JSON-safe dict (the contract other modules rely on).
+
+::
+
+    {"game": "deal", "viewer": int | None, "players": n, "turn": int, "turn_player": int,
+     "current_player": int | None, "phase": "play"|"respond"|"pay"|"discard"|"over",
+     "decision": "plain words", "plays_left": int, "is_over": bool, "winner": int | None,
+     "draw_reason": str | None, "draw_pile": int (count), "discard_pile": [card, ...] (top last),
+     "seats": [{"seat", "hand_count", "hand" (None when hidden), "bank", "bank_total",
+                "sets": [{"colour", "label", "cards", "size", "complete", "house", "hotel",
+                          "rent"}], "complete_sets"}],
+     "pending": None | {"kind", "from", "card", "cards", "amount", "paid", "colour", "targets",
+                        "responder", "just_say_no", "text"},
+     "unseen": {card name: count}}   # draw pile + other players' hands (viewer None: draw pile)
+
+    card = {"id", "name", "kind", "value", "colours": [...], "colour": assigned colour or None}
+
+Hidden cards appear only as counts: a viewer sees their own hand, everyone's
+bank and properties, and the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monopoly_widgets.deal.cards import (
+    COLOUR_NAMES,
+    NAME,
+    PACK_SIZE,
+    PLAYS_PER_TURN,
+    SET_SIZE,
+    VALUE,
+    card_dict,
+)
+from monopoly_widgets.deal.properties import complete_colours, is_complete, pile_rent, set_labels
+from monopoly_widgets.deal.responses import describe
+from monopoly_widgets.deal.state import (
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PAY,
+    PHASE_PLAY,
+    DealState,
+)
+
+
+def observe(state: DealState, viewer: int | None) -> dict[str, Any]:
+    """The observation of ``viewer`` (``None``: the teacher sees every hand)."""
+    current = state.current_player()
+    seats = []
+    for p in range(state.players):
+        table = state.tables[p]
+        labels = set_labels(table) if table else []
+        visible = viewer is None or viewer == p
+        seats.append(
+            {
+                "seat": p,
+                "hand_count": len(state.hands[p]),
+                "hand": [card_dict(c) for c in state.hands[p]] if visible else None,
+                "bank": [card_dict(c) for c in state.banks[p]],
+                "bank_total": sum(VALUE[c % PACK_SIZE] for c in state.banks[p]),
+                "sets": [
+                    {
+                        "colour": COLOUR_NAMES[pile.colour],
+                        "label": label,
+                        "cards": [card_dict(c, pile.colour) for c in pile.cards],
+                        "size": SET_SIZE[pile.colour],
+                        "complete": is_complete(pile),
+                        "house": card_dict(pile.house) if pile.house >= 0 else None,
+                        "hotel": card_dict(pile.hotel) if pile.hotel >= 0 else None,
+                        "rent": pile_rent(pile),
+                    }
+                    for pile, label in zip(table, labels, strict=True)
+                ],
+                "complete_sets": len(complete_colours(table)),
+            }
+        )
+    unseen: dict[str, int] = {}
+    hidden = list(state.draw_pile)
+    for p in range(state.players):
+        if viewer is not None and p != viewer:
+            hidden.extend(state.hands[p])
+    for card in hidden:
+        name = NAME[card % PACK_SIZE]
+        unseen[name] = unseen.get(name, 0) + 1
+    return {
+        "game": "deal",
+        "viewer": viewer,
+        "players": state.players,
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "current_player": current,
+        "phase": state.phase,
+        "decision": decision_text(state),
+        "plays_left": PLAYS_PER_TURN - state.plays_used,
+        "is_over": state.phase == PHASE_OVER,
+        "winner": state.winner,
+        "draw_reason": state.draw_reason,
+        "draw_pile": len(state.draw_pile),
+        "discard_pile": [card_dict(c) for c in state.discard_pile],
+        "seats": seats,
+        "pending": _pending(state),
+        "unseen": dict(sorted(unseen.items())),
+    }
+
+
+def _pending(state: DealState) -> dict[str, Any] | None:
+    pending = state.pending
+    if pending is None:
+        return None
+    return {
+        "kind": pending.kind,
+        "from": pending.source,
+        "card": card_dict(pending.cards[0]) if pending.cards else None,
+        "cards": [card_dict(c) for c in pending.cards],
+        "amount": pending.amount if pending.kind in ("rent", "debt", "birthday") else None,
+        "paid": pending.paid,
+        "colour": COLOUR_NAMES[pending.colour] if pending.colour >= 0 else None,
+        "targets": list(pending.targets),
+        "responder": pending.responder if state.phase == "respond" else None,
+        "just_say_no": pending.jsn,
+        "text": describe(pending),
+    }
+
+
+def decision_text(state: DealState) -> str:
+    """What the current player is deciding, in plain words."""
+    phase = state.phase
+    if phase == PHASE_OVER:
+        if state.winner is not None:
+            return f"The game is over: player {state.winner} won."
+        return f"The game is over: a draw ({state.draw_reason})."
+    if phase == PHASE_PLAY:
+        left = PLAYS_PER_TURN - state.plays_used
+        return f"Player {state.turn_player}: play a card ({left} plays left) or end the turn."
+    if phase == PHASE_DISCARD:
+        extra = len(state.hands[state.turn_player]) - 7
+        return f"Player {state.turn_player}: discard {extra} more card(s) down to 7."
+    pending = state.pending
+    assert pending is not None
+    target = pending.targets[0]
+    if phase == PHASE_PAY:
+        return (
+            f"Player {target}: choose a card to pay player {pending.source} "
+            f"(${pending.paid}M of ${pending.amount}M paid)."
+        )
+    if pending.jsn % 2 == 0:
+        return f"Player {target}: answer the {describe(pending)} with Just Say No, or accept it."
+    return (
+        f"Player {pending.source}: answer player {target}'s Just Say No with your own, "
+        "or accept it."
+    )
+
+
+def metrics(state: DealState) -> dict[str, list[int]]:
+    """Bank totals, cards on the table and complete sets (distinct colours) per player."""
+    return {
+        "money": [sum(VALUE[c % PACK_SIZE] for c in bank) for bank in state.banks],
+        "properties": [sum(len(pile.cards) for pile in table) for table in state.tables],
+        "sets": [len(complete_colours(table)) for table in state.tables],
+    }

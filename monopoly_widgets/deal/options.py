@@ -1,0 +1,87 @@
+"""Every point where the Monopoly Deal rulebooks disagree or are silent.
+
+Each is a named :class:`RuleOption` with a default and the source of that
+default. ``docs/rules/deal.md`` lists them with the same words. Pass them as
+``new_game("deal", options={"hand_limit_discard_to": "draw_pile_bottom"})``.
+"""
+
+from __future__ import annotations
+
+from monopoly_widgets.core.options import RuleOption
+
+OPTIONS: dict[str, RuleOption] = {
+    opt.name: opt
+    for opt in (
+        RuleOption(
+            name="hand_limit_discard_to",
+            default="discard_pile",
+            doc="Where the cards go that a player discards down to 7 at the end of a turn.",
+            source="Rulebook, On Your Turn: 'choose which extras to place in the discard pile'. "
+            "The 2008 leaflet (END YOUR TURN) says the bottom of the draw pile instead.",
+            choices=("discard_pile", "draw_pile_bottom"),
+        ),
+        RuleOption(
+            name="double_rent_stack",
+            default=False,
+            doc="Whether two Double the Rent cards may go with one Rent card (4x rent, "
+            "using all 3 plays).",
+            source="Rulebook, Double the Rent: 'Play with a standard Rent card to double the "
+            "amount' speaks of one card; stacking is a common ruling, so it is an option.",
+            kind=bool,
+        ),
+        RuleOption(
+            name="just_say_no_uses_play_on_own_turn",
+            default=True,
+            doc="Whether a Just Say No played by the player whose turn it is (to cancel a Just "
+            "Say No against their own action card) uses one of their 3 plays.",
+            source="Rulebook, On Your Turn: 'Play up to 3 cards of any type' counts every card "
+            "played on your turn; Just Say No says 'use any time', hence the option.",
+            kind=bool,
+        ),
+        RuleOption(
+            name="forced_deal_give_from_full_set",
+            default=False,
+            doc="Whether the card you give away in a Forced Deal may come from one of your own "
+            "full sets.",
+            source="Forced Deal card: 'Swap any property with another player. (Cannot be part of "
+            "a full set.)' read as covering both cards of the swap.",
+            kind=bool,
+        ),
+        RuleOption(
+            name="building_payment",
+            default="bank",
+            doc="Whether a House or Hotel may be handed over on its own as payment, and where it "
+            "goes: 'bank' (the receiver's bank), 'set_or_bank' (onto a full set of the receiver "
+            "that can take it, else their bank) or 'not_allowed'.",
+            source="Rulebooks silent. Default follows the leaflet's 'If you use [an Action card] "
+            "to pay another player, it must go straight into their bank'.",
+            choices=("bank", "set_or_bank", "not_allowed"),
+        ),
+        RuleOption(
+            name="broken_set_buildings_to",
+            default="bank",
+            doc="Where a House or Hotel goes when its set stops being complete (a card paid "
+            "away or a wild moved out): the owner's bank, or the discard pile.",
+            source="Rulebooks silent; the owner's bank keeps the card's cash value in play.",
+            choices=("bank", "discard_pile"),
+        ),
+        RuleOption(
+            name="win_declared_on_own_turn",
+            default=False,
+            doc="If true, a player who completes 3 sets during someone else's turn wins only "
+            "if they still have them during their own turn.",
+            source="Default: rulebook, The End of the Game ('The game ends when one player "
+            "collects 3 complete Property sets'). The leaflet says 'If you realize you've won "
+            "during someone else's turn, you must wait until it's your turn to say it!'.",
+            kind=bool,
+        ),
+        RuleOption(
+            name="max_turns",
+            default=300,
+            doc="A game still running after this many turns ends as a draw, so no game can "
+            "hang (random players can stall for ever).",
+            source="Engine safeguard; not in the rulebooks. 300 turns is far beyond real games.",
+            kind=int,
+        ),
+    )
+}

@@ -1,0 +1,261 @@
+"""Carrying out the turn player's choices in the play phase.
+
+Rulebook, Playing Cards: a card from the hand is banked (an action card banked
+"becomes money and can't be used as an Action card for the rest of the
+game"), laid as a property, or played as an action card into the discard pile
+(except House and Hotel, which go on a set). Each uses one of the 3 plays.
+Double the Rent goes with a rent card and uses a play of its own
+(RULES-NOTES). Moving a wild is free (Property Wild Cards).
+"""
+
+from __future__ import annotations
+
+from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.deal.cards import (
+    ACTION,
+    COLOUR_INDEX,
+    COLOUR_NAMES,
+    NAME,
+    PACK_SIZE,
+    VALUE,
+)
+from monopoly_widgets.deal.properties import (
+    add_property,
+    best_rent,
+    find_card_in_pile,
+    find_loose_card,
+    is_complete,
+    pile_by_label,
+    take_from_pile,
+)
+from monopoly_widgets.deal.responses import begin
+from monopoly_widgets.deal.state import DealState, Pending
+from monopoly_widgets.deal.turns import draw_cards, end_turn
+
+RULE_PLAYING = "rulebook: Playing Cards"
+
+
+def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
+    """Carry out a legal play-phase action (already checked by ``Game``)."""
+    parts = action.id.split(":")
+    verb = parts[0]
+    player = state.turn_player
+    if verb == "end_turn":
+        end_turn(state, events)
+        return
+    if verb == "wild":
+        _move_wild(state, player, parts[1], parts[2], COLOUR_INDEX[parts[3]], events)
+        return
+    if verb == "rent":
+        _play_rent(state, player, parts, events)
+        return
+    card = _from_hand(state, player, action.id)
+    state.plays_used += 1
+    name = NAME[card % PACK_SIZE]
+    if verb == "bank":
+        state.banks[player].append(card)
+        events.append(
+            Event(
+                f"Player {player} banks {name} (${VALUE[card % PACK_SIZE]}M).",
+                RULE_PLAYING,
+                player,
+                "bank",
+            )
+        )
+    elif verb == "lay":
+        colour = COLOUR_INDEX[parts[2]] if len(parts) > 2 else _natural_colour(card)
+        add_property(state, player, card, colour, events)
+        shown = f" as {COLOUR_NAMES[colour]}" if len(parts) > 2 else ""
+        events.append(Event(f"Player {player} lays {name}{shown}.", RULE_PLAYING, player, "lay"))
+    elif verb == "house" or verb == "hotel":
+        pile = state.tables[player][pile_by_label(state.tables[player], parts[1])]
+        if verb == "house":
+            pile.house = card
+        else:
+            pile.hotel = card
+        events.append(
+            Event(
+                f"Player {player} puts a {name} on their {parts[1]} set.",
+                "rulebook: House and Hotel Cards",
+                player,
+                "build",
+            )
+        )
+    else:
+        state.discard_pile.append(card)
+        _play_action_card(state, player, card, parts, events)
+
+
+def _natural_colour(card: int) -> int:
+    from monopoly_widgets.deal.cards import CARD_COLOURS
+
+    return CARD_COLOURS[card % PACK_SIZE][0]
+
+
+def _from_hand(state: DealState, player: int, action_id: str) -> int:
+    """Remove and return the hand card an action is about (found by its name)."""
+    parts = action_id.split(":")
+    verb = parts[0]
+    hand = state.hands[player]
+    if verb in ("bank", "lay", "play"):
+        wanted = parts[1]
+        card = next(c for c in hand if NAME[c % PACK_SIZE] == wanted)
+    else:
+        what = {
+            "debt": "debt_collector",
+            "sly": "sly_deal",
+            "forced": "forced_deal",
+            "breaker": "deal_breaker",
+            "house": "house",
+            "hotel": "hotel",
+        }[verb]
+        card = next(c for c in hand if ACTION[c % PACK_SIZE] == what)
+    hand.remove(card)
+    return card
+
+
+def _play_action_card(
+    state: DealState, player: int, card: int, parts: list[str], events: list[Event]
+) -> None:
+    verb = parts[0]
+    n = state.players
+    everyone = [(player + k) % n for k in range(1, n)]
+    if verb == "play" and parts[1] == "Pass Go":
+        drawn = draw_cards(state, player, 2, events)
+        events.append(
+            Event(
+                f"Player {player} plays Pass Go and draws {drawn} cards.",
+                "rulebook: Pass Go (Action Card)",
+                player,
+                "pass_go",
+            )
+        )
+        return
+    if verb == "play":  # It's My Birthday
+        events.append(
+            Event(
+                f"Player {player} plays It's My Birthday: every other player owes them $2M.",
+                "rulebook: It's My Birthday (Action Card)",
+                player,
+                "action",
+            )
+        )
+        begin(state, Pending("birthday", player, [card], everyone, amount=2), events)
+        return
+    seat = int(parts[1])
+    if verb == "debt":
+        events.append(
+            Event(
+                f"Player {player} plays Debt Collector on player {seat}: they owe $5M.",
+                "rulebook: Debt Collector (Action Card)",
+                player,
+                "action",
+            )
+        )
+        begin(state, Pending("debt", player, [card], [seat], amount=5), events)
+        return
+    their = state.tables[seat]
+    if verb == "breaker":
+        pile = their[pile_by_label(their, parts[2])]
+        pending = Pending("deal_breaker", player, [card], [seat], take_colour=pile.colour)
+        pending.take_card = pile.cards[0]
+        text = f"Player {player} plays Deal Breaker on player {seat}'s {parts[2]} set."
+        rule = "rulebook: Deal Breaker (Action Card)"
+    else:
+        colour = COLOUR_INDEX[parts[2]]
+        _, take = find_loose_card(their, colour, parts[3])
+        if verb == "sly":
+            pending = Pending("sly_deal", player, [card], [seat], take_colour=colour)
+            text = f"Player {player} plays Sly Deal to take {parts[3]} from player {seat}."
+            rule = "rulebook: Sly Deal (Action Card)"
+        else:
+            give_colour = COLOUR_INDEX[parts[4]]
+            give = _givable_card(state, player, give_colour, parts[5])
+            pending = Pending(
+                "forced_deal", player, [card], [seat], take_colour=colour, give_colour=give_colour
+            )
+            pending.give_card = give
+            text = (
+                f"Player {player} plays Forced Deal: their {parts[5]} for player {seat}'s "
+                f"{parts[3]}."
+            )
+            rule = "rulebook: Forced Deal (Action Card)"
+        pending.take_card = take
+    events.append(Event(text, rule, player, "action"))
+    begin(state, pending, events)
+
+
+def _givable_card(state: DealState, player: int, colour: int, name: str) -> int:
+    """A card the player can give in a Forced Deal: a loose one first, else from a full set."""
+    _, card = find_loose_card(state.tables[player], colour, name)
+    if card >= 0:
+        return card
+    for pile in state.tables[player]:
+        if pile.colour == colour and is_complete(pile):
+            card = find_card_in_pile(pile, name)
+            if card >= 0:
+                return card
+    raise LookupError(f"player {player} has no {name} in {COLOUR_NAMES[colour]}")
+
+
+def _play_rent(state: DealState, player: int, parts: list[str], events: list[Event]) -> None:
+    """rent:<card>:<colour>[:<seat>][:x2|:x4]"""
+    hand = state.hands[player]
+    card = next(c for c in hand if NAME[c % PACK_SIZE] == parts[1])
+    hand.remove(card)
+    state.discard_pile.append(card)
+    colour = COLOUR_INDEX[parts[2]]
+    seat: int | None = None
+    doubles = 0
+    for extra in parts[3:]:
+        if extra == "x2":
+            doubles = 1
+        elif extra == "x4":
+            doubles = 2
+        else:
+            seat = int(extra)
+    played = [card]
+    for _ in range(doubles):
+        double = next(c for c in hand if ACTION[c % PACK_SIZE] == "double_rent")
+        hand.remove(double)
+        state.discard_pile.append(double)
+        played.append(double)
+    state.plays_used += 1 + doubles
+    amount = best_rent(state.tables[player], colour) << doubles
+    n = state.players
+    targets = [seat] if seat is not None else [(player + k) % n for k in range(1, n)]
+    who = f"player {seat}" if seat is not None else "every other player"
+    doubled = ("", ", doubled by Double the Rent", ", doubled twice by Double the Rent")[doubles]
+    rule = "rulebook: Rent (Action Card)"
+    if doubles:
+        rule += "; rulebook: Double the Rent (Action Card)"
+        if doubles == 2:
+            rule += "; option: double_rent_stack"
+    events.append(
+        Event(
+            f"Player {player} plays {parts[1]} for {parts[2]}{doubled}: {who} owes ${amount}M.",
+            rule,
+            player,
+            "action",
+            {"amount": amount, "plays": 1 + doubles},
+        )
+    )
+    begin(state, Pending("rent", player, played, targets, amount=amount, colour=colour), events)
+
+
+def _move_wild(
+    state: DealState, player: int, label: str, name: str, colour: int, events: list[Event]
+) -> None:
+    table = state.tables[player]
+    index = pile_by_label(table, label)
+    card = find_card_in_pile(table[index], name)
+    take_from_pile(state, player, index, card, events)
+    add_property(state, player, card, colour, events)
+    events.append(
+        Event(
+            f"Player {player} moves {name} from their {label} set to {COLOUR_NAMES[colour]}.",
+            "rulebook: Property Wild Cards ('flip the card ... any time on your turn')",
+            player,
+            "move_wild",
+        )
+    )

@@ -1,0 +1,235 @@
+"""Property sets: completeness, rent, wilds, buildings, and how piles are kept tidy.
+
+Rules followed here (rulebook sections in quotes):
+
+- "Property Cards": each card shows how many properties make a FULL SET.
+- RULES-NOTES, Wild property cards: a wild counts as the colour it is assigned
+  (the colour of its pile); a set made only of wilds is not complete and
+  collects no rent.
+- "House and Hotel Cards": only on complete sets, not Railroads or Utilities;
+  one House and one Hotel per set, the Hotel after the House; +$3M and +$4M.
+- "How to Win": 3 complete sets of DIFFERENT colours (two Red sets count once).
+
+How piles are kept (an engine convention, documented in docs/rules/deal.md):
+complete piles stay as they are. All the cards of a colour that are not in a
+complete pile are "loose"; they are always arranged the same way: natural
+property cards first, then wilds, cut into piles of the set size. So laying a
+card never needs a choice of pile, a wild orphaned by a steal simply stays in
+its colour's loose pile, and a natural card laid next to an all-wild pile
+joins up with the wilds to complete a set.
+"""
+
+from __future__ import annotations
+
+from monopoly_widgets.core.actions import Event
+from monopoly_widgets.deal.cards import (
+    COLOUR_NAMES,
+    HOTEL_RENT,
+    HOUSE_RENT,
+    KIND,
+    NAME,
+    PACK_SIZE,
+    RENT_LADDER,
+    SET_SIZE,
+)
+from monopoly_widgets.deal.state import DealState, PropertySet
+
+RULE_WILDS = "RULES-NOTES: Wild property cards"
+RULE_BUILDINGS = "rulebook: House and Hotel Cards"
+
+
+def has_natural(pile: PropertySet) -> bool:
+    """True if the pile holds at least one property card that is not a wild."""
+    for card in pile.cards:
+        if KIND[card % PACK_SIZE] == "property":
+            return True
+    return False
+
+
+def is_complete(pile: PropertySet) -> bool:
+    """A full set: as many cards as the colour needs, and not made only of wilds."""
+    return len(pile.cards) >= SET_SIZE[pile.colour] and has_natural(pile)
+
+
+def pile_rent(pile: PropertySet) -> int:
+    """The rent this one set collects (rulebook: Property Cards, House and Hotel Cards)."""
+    if not pile.cards or not has_natural(pile):
+        return 0  # RULES-NOTES: a set made only of wilds collects no rent
+    ladder = RENT_LADDER[pile.colour]
+    rent = ladder[min(len(pile.cards), len(ladder)) - 1]
+    if pile.house >= 0:
+        rent += HOUSE_RENT
+    if pile.hotel >= 0:
+        rent += HOTEL_RENT
+    return rent
+
+
+def best_rent(table: list[PropertySet], colour: int) -> int:
+    """The rent for ONE set of ``colour``: the owner's best pile of that colour."""
+    best = 0
+    for pile in table:
+        if pile.colour == colour:
+            rent = pile_rent(pile)
+            if rent > best:
+                best = rent
+    return best
+
+
+def complete_colours(table: list[PropertySet]) -> set[int]:
+    """The distinct colours in which the player has a complete set."""
+    return {pile.colour for pile in table if is_complete(pile)}
+
+
+def has_won(table: list[PropertySet]) -> bool:
+    """3 complete sets in different colours (rulebook: How to Win)."""
+    return len(complete_colours(table)) >= 3
+
+
+def set_labels(table: list[PropertySet]) -> list[str]:
+    """Readable, stable names for the piles: "Red", or "Red 1", "Red 2" when there are several."""
+    counts: dict[int, int] = {}
+    for pile in table:
+        counts[pile.colour] = counts.get(pile.colour, 0) + 1
+    seen: dict[int, int] = {}
+    labels = []
+    for pile in table:
+        name = COLOUR_NAMES[pile.colour]
+        if counts[pile.colour] == 1:
+            labels.append(name)
+        else:
+            seen[pile.colour] = seen.get(pile.colour, 0) + 1
+            labels.append(f"{name} {seen[pile.colour]}")
+    return labels
+
+
+def pile_by_label(table: list[PropertySet], label: str) -> int:
+    """The index of the pile called ``label``, or -1."""
+    for index, name in enumerate(set_labels(table)):
+        if name == label:
+            return index
+    return -1
+
+
+def can_take_house(pile: PropertySet) -> bool:
+    return pile.house < 0 and pile.colour not in NO_BUILDING_COLOURS and is_complete(pile)
+
+
+def can_take_hotel(pile: PropertySet) -> bool:
+    return pile.house >= 0 and pile.hotel < 0 and is_complete(pile)
+
+
+def tidy_colour(state: DealState, player: int, colour: int, events: list[Event]) -> None:
+    """Re-arrange the player's loose cards of ``colour`` (see the module docstring).
+
+    A pile that is no longer complete loses its House and Hotel first, to the
+    owner's bank or the discard pile (option: broken_set_buildings_to).
+    """
+    table = state.tables[player]
+    keep: list[PropertySet] = []
+    loose_naturals: list[int] = []
+    loose_wilds: list[int] = []
+    for pile in table:
+        if pile.colour != colour or is_complete(pile):
+            keep.append(pile)
+            continue
+        if pile.house >= 0 or pile.hotel >= 0:
+            _drop_buildings(state, player, pile, events)
+        for card in pile.cards:
+            if KIND[card % PACK_SIZE] == "property":
+                loose_naturals.append(card)
+            else:
+                loose_wilds.append(card)
+    loose = loose_naturals + loose_wilds
+    size = SET_SIZE[colour]
+    for start in range(0, len(loose), size):
+        keep.append(PropertySet(colour, loose[start : start + size]))
+    keep.sort(key=_pile_colour)
+    table[:] = keep
+
+
+def _pile_colour(pile: PropertySet) -> int:
+    return pile.colour
+
+
+def _drop_buildings(state: DealState, player: int, pile: PropertySet, events: list[Event]) -> None:
+    to_bank = state.options["broken_set_buildings_to"] == "bank"
+    for card in (pile.hotel, pile.house):
+        if card < 0:
+            continue
+        if to_bank:
+            state.banks[player].append(card)
+            where = "their bank"
+        else:
+            state.discard_pile.append(card)
+            where = "the discard pile"
+        events.append(
+            Event(
+                f"Player {player}'s {COLOUR_NAMES[pile.colour]} set is no longer complete: "
+                f"the {NAME[card % PACK_SIZE]} goes to {where}.",
+                "option: broken_set_buildings_to",
+                player,
+                "building",
+            )
+        )
+    pile.house = -1
+    pile.hotel = -1
+
+
+def add_property(
+    state: DealState, player: int, card: int, colour: int, events: list[Event]
+) -> None:
+    """Put a property or wild card into the player's collection as ``colour``."""
+    state.tables[player].append(PropertySet(colour, [card]))
+    tidy_colour(state, player, colour, events)
+
+
+def take_from_pile(
+    state: DealState, player: int, pile_index: int, card: int, events: list[Event]
+) -> int:
+    """Remove ``card`` from a pile and re-tidy that colour; return the card's colour."""
+    pile = state.tables[player][pile_index]
+    pile.cards.remove(card)
+    colour = pile.colour
+    tidy_colour(state, player, colour, events)
+    return colour
+
+
+def find_loose_card(table: list[PropertySet], colour: int, name: str) -> tuple[int, int]:
+    """(pile index, card id) of a card called ``name`` in a NOT complete pile of ``colour``.
+
+    Returns (-1, -1) if there is none. Identical cards in loose piles of one
+    colour are interchangeable, so the last one found is as good as any.
+    """
+    found = (-1, -1)
+    for index, pile in enumerate(table):
+        if pile.colour != colour or is_complete(pile):
+            continue
+        for card in pile.cards:
+            if NAME[card % PACK_SIZE] == name:
+                found = (index, card)
+    return found
+
+
+def find_card_in_pile(pile: PropertySet, name: str) -> int:
+    """The id of a card called ``name`` in the pile, or -1."""
+    for card in pile.cards:
+        if NAME[card % PACK_SIZE] == name:
+            return card
+    return -1
+
+
+def table_value(table: list[PropertySet]) -> int:
+    """Cash value of everything on a player's table (for the heuristic and charts)."""
+    from monopoly_widgets.deal.cards import VALUE
+
+    total = 0
+    for pile in table:
+        for card in pile.cards:
+            total += VALUE[card % PACK_SIZE]
+        for building in (pile.house, pile.hotel):
+            if building >= 0:
+                total += VALUE[building % PACK_SIZE]
+    return total
+
+
+NO_BUILDING_COLOURS = frozenset({COLOUR_NAMES.index("Railroad"), COLOUR_NAMES.index("Utility")})

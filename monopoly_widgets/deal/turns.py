@@ -1,0 +1,171 @@
+"""Turn structure: drawing, reshuffling, the hand limit, passing the turn, winning, draws.
+
+Rulebook, On Your Turn: "Draw 2 cards. If you ever start your turn with no
+cards, draw 5 instead. Play up to 3 cards ... At the end of your turn, you can
+have up to 7 cards." Drawing is automatic: it happens inside the ``apply``
+that ends the previous turn (and at setup for the first turn).
+"""
+
+from __future__ import annotations
+
+from monopoly_widgets.core.actions import Event
+from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.deal.cards import HAND_LIMIT, NAME, PACK_SIZE
+from monopoly_widgets.deal.properties import has_won
+from monopoly_widgets.deal.state import PHASE_DISCARD, PHASE_OVER, PHASE_PLAY, DealState
+
+RULE_TURN = "rulebook: On Your Turn"
+RULE_RESHUFFLE = "RULES-NOTES: Turn structure (reshuffle the discard pile)"
+RULE_WIN = "rulebook: How to Win"
+
+
+def draw_cards(state: DealState, player: int, count: int, events: list[Event]) -> int:
+    """Move up to ``count`` cards from the draw pile to the hand; return how many.
+
+    When the draw pile runs out, the discard pile is shuffled to form a new one
+    (seeded by ``make_rng(seed, "reshuffle", n)``). If both are empty, the
+    player simply draws fewer cards.
+    """
+    hand = state.hands[player]
+    drawn = 0
+    for _ in range(count):
+        if not state.draw_pile:
+            if not state.discard_pile:
+                break
+            reshuffle(state, events)
+        hand.append(state.draw_pile.pop())
+        drawn += 1
+    return drawn
+
+
+def reshuffle(state: DealState, events: list[Event]) -> None:
+    """Shuffle the discard pile to make the new draw pile."""
+    cards = state.discard_pile
+    make_rng(state.seed, "reshuffle", state.reshuffles).shuffle(cards)
+    state.draw_pile = cards
+    state.discard_pile = []
+    state.reshuffles += 1
+    events.append(
+        Event(
+            f"The draw pile ran out: the {len(cards)} discarded cards are shuffled "
+            "to form a new draw pile.",
+            RULE_RESHUFFLE,
+            None,
+            "reshuffle",
+            {"cards": len(cards)},
+        )
+    )
+
+
+def start_turn(state: DealState, events: list[Event]) -> None:
+    """Draw for the turn player: 2 cards, or 5 if their hand is empty."""
+    player = state.turn_player
+    if state.turn > state.options["max_turns"]:
+        end_in_draw(state, "max_turns", events)
+        return
+    wanted = 5 if not state.hands[player] else 2
+    drawn = draw_cards(state, player, wanted, events)
+    if wanted == 5:
+        text = f"Turn {state.turn}: player {player} starts with no cards and draws {drawn}."
+    else:
+        text = f"Turn {state.turn}: player {player} draws {drawn} cards."
+    events.append(Event(text, RULE_TURN, player, "draw", {"cards": drawn}))
+    if not state.draw_pile and not state.discard_pile and not any(state.hands):
+        end_in_draw(state, "no_cards", events)
+
+
+def end_turn(state: DealState, events: list[Event]) -> None:
+    """End the turn: discard down to 7 first if needed, else pass to the left."""
+    player = state.turn_player
+    extra = len(state.hands[player]) - HAND_LIMIT
+    if extra > 0:
+        state.phase = PHASE_DISCARD
+        events.append(
+            Event(
+                f"Player {player} ends their turn with {len(state.hands[player])} cards "
+                f"and must discard {extra}.",
+                RULE_TURN,
+                player,
+                "end_turn",
+            )
+        )
+        return
+    events.append(Event(f"Player {player} ends their turn.", RULE_TURN, player, "end_turn"))
+    next_turn(state, events)
+
+
+def discard(state: DealState, card: int, events: list[Event]) -> None:
+    """Discard one card from the turn player's hand (option: hand_limit_discard_to)."""
+    player = state.turn_player
+    state.hands[player].remove(card)
+    if state.options["hand_limit_discard_to"] == "discard_pile":
+        state.discard_pile.append(card)
+        where = "the discard pile"
+    else:
+        state.draw_pile.insert(0, card)
+        where = "the bottom of the draw pile"
+    events.append(
+        Event(
+            f"Player {player} discards {NAME[card % PACK_SIZE]} to {where}.",
+            "option: hand_limit_discard_to",
+            player,
+            "discard",
+        )
+    )
+    if len(state.hands[player]) <= HAND_LIMIT:
+        next_turn(state, events)
+
+
+def next_turn(state: DealState, events: list[Event]) -> None:
+    """Pass the turn to the left and draw for the new turn player."""
+    state.turn += 1
+    state.turn_player = (state.turn_player + 1) % state.players
+    state.plays_used = 0
+    state.phase = PHASE_PLAY
+    start_turn(state, events)
+
+
+def check_win(state: DealState, events: list[Event]) -> None:
+    """End the game if someone has 3 complete sets of different colours.
+
+    Default (rulebook, The End of the Game): whoever has them wins at once,
+    the turn player checked first. With the option ``win_declared_on_own_turn``
+    (leaflet) only the turn player can win.
+    """
+    if state.phase == PHASE_OVER:
+        return
+    n = state.players
+    if state.options["win_declared_on_own_turn"]:
+        candidates = [state.turn_player]
+        rule = "option: win_declared_on_own_turn"
+    else:
+        candidates = [(state.turn_player + k) % n for k in range(n)]
+        rule = RULE_WIN
+    for player in candidates:
+        if has_won(state.tables[player]):
+            state.winner = player
+            state.phase = PHASE_OVER
+            state.pending = None
+            events.append(
+                Event(
+                    f"Player {player} has 3 complete sets of different colours and wins!",
+                    rule,
+                    player,
+                    "win",
+                )
+            )
+            return
+
+
+def end_in_draw(state: DealState, reason: str, events: list[Event]) -> None:
+    """End the game with nobody winning; ``reason`` goes to ``observation["draw_reason"]``."""
+    state.phase = PHASE_OVER
+    state.pending = None
+    state.draw_reason = reason
+    if reason == "max_turns":
+        text = f"The game reached the turn limit ({state.options['max_turns']}): it is a draw."
+        rule = "option: max_turns"
+    else:
+        text = "No cards are left to draw or to play: the game is a draw."
+        rule = "engine: a game nobody can progress ends as a draw"
+    events.append(Event(text, rule, None, "draw_game"))
