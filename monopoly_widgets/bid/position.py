@@ -1,0 +1,424 @@
+"""Positions: a game of Monopoly Bid as a dict a teacher can type.
+
+Cards are named as printed: "$3M", "Wild!", "Draw 2!", "Steal!", "Nope!",
+"Boardwalk". Seats are numbered from 0. Every key but ``hands`` may be left out
+(defaults in brackets)::
+
+    {
+      "players": 3,                      # [len(hands)]
+      "host": 0, "round": 1,             # [0, 1]
+      "phase": "actions",                # actions | respond | bid | raise | over  ["actions"]
+      "hands": [["$3M", "Wild!"], ["$1M"], []],
+      "properties": [[{"colour": "Dark Blue", "cards": ["Boardwalk", "Wild!"]}], [], []],
+      "property_pile": ["Park Place"],   # top first   [the unplaced properties, shuffled]
+      "draw_pile": ["Nope!", "$5M"],     # top first; cards of the deck mentioned nowhere
+                                         # are shuffled in BENEATH these
+      "discard_pile": ["$2M"],           # top last    [[]]
+      "reshuffles": 0,                   # how many reshuffles so far (seeds the next) [0]
+      "pending": null,                   # phase "respond" only, see below
+      "auction": null,                   # phases "bid" and "raise" only, see below
+      "winner": null, "draw_reason": null
+    }
+
+``pending`` (an action card waiting for Nope! answers)::
+
+    {"chain": [{"player": 0, "card": "Steal!", "victim": 1, "set": 0, "target": "Boardwalk"},
+               {"player": 1, "card": "Nope!"}],
+     "waiting": [2, 0]}     # who has still to answer the newest card, in order
+
+A Wild! link is ``{"player": 0, "card": "Wild!", "colour": "Red", "set": 2}``
+(``"set": null`` starts a new set); a Draw 2! link is ``{"player": 0, "card": "Draw 2!"}``.
+
+``auction``::
+
+    {"property": "Boardwalk",
+     "bids": [["$3M"], null, []],    # per seat: sealed cards; null = not chosen yet; [] = no bid
+     "revealed": false,              # true once "1, 2, 3, BID!" has happened (phase raise)
+     "tied": [], "raise_round": 0,   # phase raise: the tied seats and rounds raised so far
+     "raises": [null, null, null]}   # phase raise: cards added this round (null = not chosen)
+
+Errors are :class:`PositionError` naming the field, e.g. ``hands[1][0]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from monopoly_widgets.bid.cards import COLOURS, NOPE, WILD, build_deck
+from monopoly_widgets.bid.state import PHASES, BidState, Link, PropertySet
+from monopoly_widgets.bid.table import has_room, set_is_complete
+from monopoly_widgets.core.errors import PositionError
+from monopoly_widgets.core.rng import make_rng
+
+KEYS = (
+    "players",
+    "host",
+    "round",
+    "phase",
+    "hands",
+    "properties",
+    "property_pile",
+    "draw_pile",
+    "discard_pile",
+    "reshuffles",
+    "pending",
+    "auction",
+    "winner",
+    "draw_reason",
+)
+CHAIN_CARDS = {"Wild!": "wild", "Draw 2!": "draw2", "Steal!": "steal"}
+
+
+# --- state -> position ---------------------------------------------------------
+def position_of(state: BidState) -> dict[str, Any]:
+    """The position dict of ``state`` (every key written out)."""
+    name = [spec.name for spec in state.deck]
+
+    def names(cards: list[int] | None) -> list[str] | None:
+        return None if cards is None else [name[c] for c in cards]
+
+    pending = None
+    if state.chain:
+        pending = {
+            "chain": [_link_dict(state, link) for link in state.chain],
+            "waiting": list(state.waiting),
+        }
+    auction = None
+    if state.auction_property is not None:
+        auction = {
+            "property": name[state.auction_property],
+            "bids": [names(b) for b in state.bids],
+            "revealed": state.revealed,
+            "tied": list(state.tied),
+            "raise_round": state.raise_round,
+            "raises": [names(r) for r in state.raises],
+        }
+    return {
+        "players": state.players,
+        "host": state.host,
+        "round": state.round,
+        "phase": state.phase,
+        "hands": [names(hand) for hand in state.hands],
+        "properties": [
+            [{"colour": s.colour, "cards": names(s.cards)} for s in seat] for seat in state.sets
+        ],
+        "property_pile": names(state.property_pile),
+        "draw_pile": names(state.draw_pile),
+        "discard_pile": names(state.discard_pile),
+        "reshuffles": state.reshuffles,
+        "pending": pending,
+        "auction": auction,
+        "winner": state.winner,
+        "draw_reason": state.draw_reason,
+    }
+
+
+def _link_dict(state: BidState, link: Link) -> dict[str, Any]:
+    found: dict[str, Any] = {"player": link.player, "card": state.deck[link.card].name}
+    if link.kind == "wild":
+        found.update(colour=link.colour, set=link.set_index)
+    elif link.kind == "steal":
+        found.update(victim=link.victim, set=link.set_index, target=link.target)
+    return found
+
+
+# --- position -> state ---------------------------------------------------------
+class _Pools:
+    """Hands out card ids by name, so that no card is used twice."""
+
+    def __init__(self, deck: tuple) -> None:
+        self.deck = deck
+        self.free: dict[str, list[int]] = {}
+        for card_id, spec in enumerate(deck):
+            self.free.setdefault(spec.name, []).append(card_id)
+
+    def take(self, name: Any, field: str, kinds: tuple[str, ...] | None = None) -> int:
+        if not isinstance(name, str):
+            raise PositionError(field, f"must be a card name string, not {name!r}")
+        if name not in self.free:
+            raise PositionError(field, f"{name!r} is not a Monopoly Bid card name in this deck")
+        ids = self.free[name]
+        if not ids:
+            count = sum(1 for spec in self.deck if spec.name == name)
+            raise PositionError(
+                field, f"too many {name!r} cards: the deck (with these options) has {count}"
+            )
+        card = ids[0]
+        if kinds is not None and self.deck[card].kind not in kinds:
+            raise PositionError(field, f"{name!r} cannot be here (only {' or '.join(kinds)})")
+        return ids.pop(0)
+
+    def cards(self, names: Any, field: str, kinds: tuple[str, ...] | None = None) -> list[int]:
+        if not isinstance(names, list):
+            raise PositionError(field, f"must be a list of card names, not {names!r}")
+        return [self.take(n, f"{field}[{i}]", kinds) for i, n in enumerate(names)]
+
+    def leftover(self, kind_is_property: bool) -> list[int]:
+        return sorted(
+            c
+            for ids in self.free.values()
+            for c in ids
+            if (self.deck[c].kind == "property") == kind_is_property
+        )
+
+
+def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(field, f"must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        top = "" if high is None else f" and {high}"
+        raise PositionError(field, f"must be between {low}{top}, not {value}")
+    return value
+
+
+def _seat(value: Any, field: str, players: int) -> int:
+    return _int(value, field, 0, players - 1)
+
+
+def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> BidState:
+    """Build and check a state; ``PositionError`` names the first wrong field."""
+    unknown = sorted(set(position) - set(KEYS))
+    if unknown:
+        raise PositionError(unknown[0], f"is not a position field; the fields are {list(KEYS)}")
+    hands_in = position.get("hands")
+    if not isinstance(hands_in, list):
+        raise PositionError("hands", "is required: a list with one list of card names per seat")
+    players = _int(position.get("players", len(hands_in)), "players", 2, 5)
+    if len(hands_in) != players:
+        raise PositionError(
+            "hands", f"must have one hand per player ({players}), not {len(hands_in)}"
+        )
+    deck = build_deck(options)
+    pools = _Pools(deck)
+    hands = [pools.cards(hand, f"hands[{i}]") for i, hand in enumerate(hands_in)]
+    sets = _read_sets(position.get("properties", [[] for _ in range(players)]), players, pools)
+    property_pile = pools.cards(position.get("property_pile", []), "property_pile", ("property",))
+    draw_pile = pools.cards(position.get("draw_pile", []), "draw_pile", ("money", "action"))
+    discard_pile = pools.cards(
+        position.get("discard_pile", []), "discard_pile", ("money", "action")
+    )
+    phase = position.get("phase", "actions")
+    if phase not in PHASES:
+        raise PositionError("phase", f"must be one of {list(PHASES)}, not {phase!r}")
+    state = BidState(
+        deck=deck,
+        options=options,
+        seed=seed,
+        players=players,
+        hands=hands,
+        sets=sets,
+        property_pile=property_pile,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        host=_seat(position.get("host", 0), "host", players),
+        round=_int(position.get("round", 1), "round", 1),
+        phase=phase,
+        reshuffles=_int(position.get("reshuffles", 0), "reshuffles", 0),
+    )
+    _read_pending(state, position.get("pending"), pools)
+    _read_auction(state, position.get("auction"), pools)
+    # Cards the position does not mention: properties under the property pile, the
+    # rest under the draw pile, each shuffled (seeded, so the position replays).
+    extra_properties = pools.leftover(True)
+    make_rng(seed, "position", "properties").shuffle(extra_properties)
+    state.property_pile += extra_properties
+    extra_cards = pools.leftover(False)
+    make_rng(seed, "position", "draw").shuffle(extra_cards)
+    state.draw_pile += extra_cards
+    _read_ending(state, position)
+    _check_phase(state)
+    return state
+
+
+def _read_sets(value: Any, players: int, pools: _Pools) -> list[list[PropertySet]]:
+    if not isinstance(value, list) or len(value) != players:
+        raise PositionError(
+            "properties", f"must be a list with one list of sets per player ({players})"
+        )
+    found = []
+    for seat, seat_sets in enumerate(value):
+        field = f"properties[{seat}]"
+        if not isinstance(seat_sets, list):
+            raise PositionError(
+                field, "must be a list of sets like {'colour': 'Red', 'cards': [...]}"
+            )
+        mine = []
+        for index, entry in enumerate(seat_sets):
+            where = f"{field}[{index}]"
+            if not isinstance(entry, Mapping) or set(entry) != {"colour", "cards"}:
+                raise PositionError(where, "must be {'colour': ..., 'cards': [...]}")
+            colour = entry["colour"]
+            if colour not in COLOURS:
+                raise PositionError(
+                    f"{where}.colour", f"must be one of {list(COLOURS)}, not {colour!r}"
+                )
+            cards = pools.cards(entry["cards"], f"{where}.cards")
+            if not cards:
+                raise PositionError(f"{where}.cards", "a set needs at least one card")
+            if len(cards) > COLOURS[colour]:
+                raise PositionError(
+                    f"{where}.cards", f"a {colour} set holds at most {COLOURS[colour]} cards"
+                )
+            for k, card in enumerate(cards):
+                spec = pools.deck[card]
+                if spec.name == WILD:
+                    continue
+                if spec.kind != "property":
+                    raise PositionError(f"{where}.cards[{k}]", f"{spec.name!r} is not a property")
+                if spec.colour != colour:
+                    raise PositionError(
+                        f"{where}.cards[{k}]", f"{spec.name} is {spec.colour}, not {colour}"
+                    )
+            mine.append(PropertySet(colour, cards))
+        found.append(mine)
+    return found
+
+
+def _read_pending(state: BidState, value: Any, pools: _Pools) -> None:
+    if value is None:
+        return
+    if not isinstance(value, Mapping) or set(value) != {"chain", "waiting"}:
+        raise PositionError("pending", "must be null or {'chain': [...], 'waiting': [...]}")
+    chain_in = value["chain"]
+    if not isinstance(chain_in, list) or not chain_in:
+        raise PositionError("pending.chain", "must be a non-empty list of played cards")
+    n = state.players
+    for index, entry in enumerate(chain_in):
+        field = f"pending.chain[{index}]"
+        if not isinstance(entry, Mapping):
+            raise PositionError(field, "must be a dict like {'player': 0, 'card': 'Nope!'}")
+        player = _seat(entry.get("player"), f"{field}.player", n)
+        name = entry.get("card")
+        if index == 0:
+            if name not in CHAIN_CARDS:
+                raise PositionError(
+                    f"{field}.card", "the first card must be Wild!, Draw 2! or Steal!"
+                )
+            if player != state.host:
+                raise PositionError(f"{field}.player", "only the host plays action cards")
+            kind = CHAIN_CARDS[name]
+        else:
+            if name != NOPE:
+                raise PositionError(f"{field}.card", "every card after the first must be Nope!")
+            if player == state.chain[-1].player:
+                raise PositionError(f"{field}.player", "nobody may Nope! their own card")
+            kind = "nope"
+        card = pools.take(name, f"{field}.card", ("action",))
+        link = Link(player, card, kind)
+        if kind == "wild":
+            link.colour = entry.get("colour")
+            if link.colour not in COLOURS:
+                raise PositionError(f"{field}.colour", f"must be one of {list(COLOURS)}")
+            if entry.get("set") is not None:
+                link.set_index = _int(entry["set"], f"{field}.set", 0, len(state.sets[player]) - 1)
+                own = state.sets[player][link.set_index]
+                if own.colour != link.colour or not has_room(own):
+                    raise PositionError(f"{field}.set", f"is not a {link.colour} set with room")
+        elif kind == "steal":
+            _read_steal(state, link, entry, field)
+        state.chain.append(link)
+    waiting = value["waiting"]
+    if not isinstance(waiting, list) or not waiting:
+        raise PositionError("pending.waiting", "must list the seats still to answer (not empty)")
+    state.waiting = [_seat(s, f"pending.waiting[{i}]", n) for i, s in enumerate(waiting)]
+    if len(set(state.waiting)) != len(state.waiting) or state.chain[-1].player in state.waiting:
+        raise PositionError(
+            "pending.waiting", "must be distinct seats, not the player of the newest card"
+        )
+
+
+def _read_steal(state: BidState, link: Link, entry: Mapping[str, Any], field: str) -> None:
+    victim = _seat(entry.get("victim"), f"{field}.victim", state.players)
+    if victim == link.player:
+        raise PositionError(f"{field}.victim", "Steal! takes from another player")
+    index = _int(entry.get("set"), f"{field}.set", 0, max(0, len(state.sets[victim]) - 1))
+    if index >= len(state.sets[victim]):
+        raise PositionError(f"{field}.set", f"player {victim} has no sets")
+    target_set = state.sets[victim][index]
+    if set_is_complete(state, target_set):
+        raise PositionError(f"{field}.set", "Steal! may not take from a complete set")
+    target = entry.get("target")
+    if target not in [state.deck[c].name for c in target_set.cards]:
+        raise PositionError(f"{field}.target", f"{target!r} is not in that set")
+    link.victim, link.set_index, link.target = victim, index, target
+
+
+def _read_auction(state: BidState, value: Any, pools: _Pools) -> None:
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        raise PositionError("auction", "must be null or a dict")
+    allowed = {"property", "bids", "revealed", "tied", "raise_round", "raises"}
+    extra = sorted(set(value) - allowed)
+    if extra:
+        raise PositionError(
+            f"auction.{extra[0]}", f"is not an auction field; they are {sorted(allowed)}"
+        )
+    n = state.players
+    state.auction_property = pools.take(value.get("property"), "auction.property", ("property",))
+    state.bids = _read_money_slots(value.get("bids"), "auction.bids", n, pools)
+    state.raises = _read_money_slots(value.get("raises", [None] * n), "auction.raises", n, pools)
+    revealed = value.get("revealed", False)
+    if not isinstance(revealed, bool):
+        raise PositionError("auction.revealed", "must be true or false")
+    state.revealed = revealed
+    tied = value.get("tied", [])
+    if not isinstance(tied, list):
+        raise PositionError("auction.tied", "must be a list of seats")
+    state.tied = [_seat(s, f"auction.tied[{i}]", n) for i, s in enumerate(tied)]
+    state.raise_round = _int(value.get("raise_round", 0), "auction.raise_round", 0)
+
+
+def _read_money_slots(value: Any, field: str, n: int, pools: _Pools) -> list[list[int] | None]:
+    if not isinstance(value, list) or len(value) != n:
+        raise PositionError(field, "must be a list with one entry (null or money cards) per seat")
+    return [
+        None if entry is None else pools.cards(entry, f"{field}[{i}]", ("money",))
+        for i, entry in enumerate(value)
+    ]
+
+
+def _read_ending(state: BidState, position: Mapping[str, Any]) -> None:
+    winner = position.get("winner")
+    reason = position.get("draw_reason")
+    if winner is not None:
+        state.winner = _seat(winner, "winner", state.players)
+    if reason is not None and not isinstance(reason, str):
+        raise PositionError("draw_reason", "must be null or a sentence")
+    state.draw_reason = reason
+    if state.phase == "over" and state.winner is None and state.draw_reason is None:
+        raise PositionError("winner", "a finished game needs a winner or a draw_reason")
+    if state.phase != "over" and (state.winner is not None or state.draw_reason is not None):
+        raise PositionError("phase", "must be 'over' when there is a winner or a draw_reason")
+
+
+def _check_phase(state: BidState) -> None:
+    """The pieces a phase needs, and no pieces from another phase."""
+    phase = state.phase
+    if (phase == "respond") != bool(state.chain):
+        raise PositionError("pending", "is needed in phase 'respond' and only there")
+    in_auction = phase in ("bid", "raise")
+    if in_auction != (state.auction_property is not None):
+        raise PositionError("auction", "is needed in phases 'bid' and 'raise' and only there")
+    if phase == "bid":
+        if state.revealed or state.tied or any(r is not None for r in state.raises):
+            raise PositionError("auction", "in phase 'bid' nothing is revealed, tied or raised yet")
+        if all(b is not None for b in state.bids):
+            raise PositionError("auction.bids", "every bid is in, so they would be revealed")
+    if phase == "raise":
+        if not state.revealed or any(b is None for b in state.bids):
+            raise PositionError("auction.revealed", "in phase 'raise' every bid is in and revealed")
+        if len(state.tied) < 2 or len(set(state.tied)) != len(state.tied):
+            raise PositionError("auction.tied", "must list at least two distinct tied seats")
+        order = [s for s in state.seats_from_left_of_host() if s in state.tied]
+        if state.tied != order:
+            raise PositionError(
+                "auction.tied", f"must be in seat order from the host's left: {order}"
+            )
+        if any(state.raises[s] is not None for s in range(state.players) if s not in state.tied):
+            raise PositionError("auction.raises", "only tied seats raise")
+        if all(state.raises[s] is not None for s in state.tied):
+            raise PositionError("auction.raises", "every raise is in, so they would be revealed")
+        if state.raise_round >= state.options["tie_raise_rounds"]:
+            raise PositionError("auction.raise_round", "no raise round is left (tie_raise_rounds)")

@@ -1,0 +1,157 @@
+"""``BidRules``: Monopoly Bid behind the shared game protocol.
+
+The rules themselves live in small modules: ``rounds`` (setup, mulligan, the
+round), ``actions_cards`` (Wild!, Draw 2!, Steal!, Nope! windows), ``auction``
+(sealed bids, ties, raises), ``table`` (drawing, sets, winning), ``position``,
+``observation``, ``illegal`` and ``render``. This class only connects them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from monopoly_widgets.bid import actions_cards, auction, illegal, observation, render
+from monopoly_widgets.bid import position as positions
+from monopoly_widgets.bid.options import OPTIONS, check_option_values
+from monopoly_widgets.bid.rounds import deal_new_game, end_round_without_auction, next_round
+from monopoly_widgets.bid.state import BidState, Link, clone_state
+from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.rules import Rules
+
+
+class BidRules(Rules):
+    """Monopoly Bid for 2 to 5 players (rulebook: "Aim of the Game")."""
+
+    name = "bid"
+    title = "Monopoly Bid"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+
+    # --- setting up -------------------------------------------------------------
+    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> BidState:
+        check_option_values(options)
+        return deal_new_game(players, seed, options)
+
+    def state_from_position(
+        self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
+    ) -> BidState:
+        check_option_values(options)
+        return positions.state_from(position, seed, options)
+
+    def position(self, state: BidState) -> dict[str, Any]:
+        return positions.position_of(state)
+
+    def setup_events(self, state: BidState) -> list[Event]:
+        return list(state.setup_log)
+
+    def clone(self, state: BidState) -> BidState:
+        return clone_state(state)
+
+    # --- playing ------------------------------------------------------------------
+    def current_player(self, state: BidState) -> int | None:
+        return observation.current_player(state)
+
+    def legal_actions(self, state: BidState) -> list[Action]:
+        phase = state.phase
+        if phase == "actions":
+            return actions_cards.host_actions(state)
+        if phase == "respond":
+            return actions_cards.respond_actions(state)
+        if phase == "bid":
+            return auction.bid_actions(state, auction.bidder(state))
+        if phase == "raise":
+            return auction.raise_actions(state, auction.raiser(state))
+        return []
+
+    def apply(self, state: BidState, action: Action) -> list[Event]:
+        head, _, rest = action.id.partition(":")
+        seat = action.player
+        if head == "auction":
+            return auction.start_auction(state)
+        if head == "end_round":
+            return end_round_without_auction(state)
+        if head == "bid":
+            events = auction.seal_bid(state, seat, None if rest == "none" else int(rest))
+            return events + self._after_auction(state)
+        if head == "raise":
+            events = auction.choose_raise(state, seat, None if rest == "none" else int(rest))
+            return events + self._after_auction(state)
+        if head == "nope":
+            return actions_cards.answer_nope(state, seat)
+        if head == "pass":
+            return actions_cards.answer_pass(state, seat)
+        return actions_cards.play_card(state, self._link(state, action))
+
+    @staticmethod
+    def _after_auction(state: BidState) -> list[Event]:
+        """Once the auction is settled, the next round starts (or the game has ended)."""
+        if state.auction_property is None:
+            return next_round(state)
+        return []
+
+    @staticmethod
+    def _link(state: BidState, action: Action) -> Link:
+        """The chain link for a host's ``draw2`` / ``wild:...`` / ``steal:...`` action."""
+        parts = action.id.split(":")
+        host = state.host
+        assert action.card is not None
+        if parts[0] == "draw2":
+            return Link(host, action.card, "draw2")
+        if parts[0] == "wild":
+            if parts[1] == "new":
+                return Link(host, action.card, "wild", colour=parts[2])
+            index = int(parts[1])
+            colour = state.sets[host][index].colour
+            return Link(host, action.card, "wild", colour=colour, set_index=index)
+        victim, index = int(parts[1]), int(parts[2])
+        return Link(host, action.card, "steal", set_index=index, victim=victim, target=parts[3])
+
+    def why_illegal(self, state: BidState, action_id: str) -> str:
+        return illegal.explain(state, action_id)
+
+    def is_over(self, state: BidState) -> bool:
+        return state.phase == "over"
+
+    def winner(self, state: BidState) -> int | None:
+        return state.winner
+
+    def turn(self, state: BidState) -> int:
+        """The round number: one round per auction."""
+        return state.round
+
+    def num_players(self, state: BidState) -> int:
+        return state.players
+
+    # --- seeing -------------------------------------------------------------------
+    def observation(self, state: BidState, player: int | None) -> dict[str, Any]:
+        return observation.observe(state, player)
+
+    def metrics(self, state: BidState) -> dict[str, list[int]]:
+        return observation.metrics(state)
+
+    def render_text(self, state: BidState, perspective: int | None = None) -> str:
+        return render.render_text(state, perspective)
+
+    def render_html(self, state: BidState, perspective: int | None = None) -> str:
+        return render.render_html(state, perspective)
+
+    # --- checking and searching -----------------------------------------------------
+    def card_census(self, state: BidState) -> list[int]:
+        found = [c for hand in state.hands for c in hand]
+        found += [c for seat in state.sets for s in seat for c in s.cards]
+        found += state.property_pile + state.draw_pile + state.discard_pile
+        found += [link.card for link in state.chain]
+        found += [c for bid in state.bids if bid for c in bid]
+        found += [c for extra in state.raises if extra for c in extra]
+        if state.auction_property is not None:
+            found.append(state.auction_property)
+        return found
+
+    def deck_ids(self, state: BidState) -> list[int]:
+        return list(range(len(state.deck)))
+
+    def determinize(self, state: BidState, player: int, rng: random.Random) -> BidState:
+        return observation.determinize(state, player, rng)

@@ -1,0 +1,113 @@
+"""The state of one game of Monopoly Bid: plain data, changed only by the rules.
+
+Cards are ints (ids into ``deck``). Piles are lists with the TOP FIRST for the
+property and draw piles (``pile[0]`` is turned over or drawn next) and the top
+LAST for the discard pile (cards are put on top).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from monopoly_widgets.bid.cards import CardSpec
+from monopoly_widgets.core.actions import Event
+
+#: The phases of a round, in order. "respond" interrupts "actions" while an
+#: action card waits for Nope! answers.
+PHASES = ("actions", "respond", "bid", "raise", "over")
+
+
+@dataclass(slots=True)
+class PropertySet:
+    """One set on the table: its colour (fixed when it was started) and its cards."""
+
+    colour: str
+    cards: list[int]
+
+
+@dataclass(slots=True)
+class Link:
+    """One action card waiting in the Nope! chain.
+
+    ``chain[0]`` is the card the host played; each later link is a Nope! against
+    the link before it. For a Wild!: ``colour`` and ``set_index`` (None = start a
+    new set). For a Steal!: ``victim``, ``set_index`` (the victim's set) and
+    ``target`` (the name of the card taken).
+    """
+
+    player: int
+    card: int
+    kind: str
+    colour: str | None = None
+    set_index: int | None = None
+    victim: int | None = None
+    target: str | None = None
+
+
+@dataclass(slots=True)
+class BidState:
+    """Everything about one game at one moment (see ``position.py`` for its dict form)."""
+
+    deck: tuple[CardSpec, ...]
+    options: dict[str, Any]
+    seed: int
+    players: int
+    hands: list[list[int]]
+    sets: list[list[PropertySet]]
+    property_pile: list[int]
+    draw_pile: list[int]
+    discard_pile: list[int]
+    host: int = 0
+    round: int = 1
+    phase: str = "actions"
+    reshuffles: int = 0
+    chain: list[Link] = field(default_factory=list)
+    waiting: list[int] = field(default_factory=list)
+    auction_property: int | None = None
+    bids: list[list[int] | None] = field(default_factory=list)
+    raises: list[list[int] | None] = field(default_factory=list)
+    tied: list[int] = field(default_factory=list)
+    raise_round: int = 0
+    revealed: bool = False
+    winner: int | None = None
+    draw_reason: str | None = None
+    setup_log: tuple[Event, ...] = ()
+
+    def seats_from_left_of_host(self) -> list[int]:
+        """Every seat, starting left of the host and ending with the host."""
+        n = self.players
+        return [(self.host + k) % n for k in range(1, n + 1)]
+
+
+def clone_state(state: BidState) -> BidState:
+    """An independent copy (the deck, options and setup log are shared: never changed)."""
+    return BidState(
+        deck=state.deck,
+        options=state.options,
+        seed=state.seed,
+        players=state.players,
+        hands=[list(hand) for hand in state.hands],
+        sets=[[PropertySet(s.colour, list(s.cards)) for s in seat] for seat in state.sets],
+        property_pile=list(state.property_pile),
+        draw_pile=list(state.draw_pile),
+        discard_pile=list(state.discard_pile),
+        host=state.host,
+        round=state.round,
+        phase=state.phase,
+        reshuffles=state.reshuffles,
+        chain=[
+            Link(k.player, k.card, k.kind, k.colour, k.set_index, k.victim, k.target)
+            for k in state.chain
+        ],
+        waiting=list(state.waiting),
+        auction_property=state.auction_property,
+        bids=[None if b is None else list(b) for b in state.bids],
+        raises=[None if r is None else list(r) for r in state.raises],
+        tied=list(state.tied),
+        raise_round=state.raise_round,
+        revealed=state.revealed,
+        winner=state.winner,
+        draw_reason=state.draw_reason,
+        setup_log=state.setup_log,
+    )
