@@ -173,7 +173,7 @@ def test_unknown_card_name_is_rejected() -> None:
 
 @pytest.mark.parametrize("make", [position, small_draw_pile])
 def test_brute_force_sampling_agrees(make: Any) -> None:
-    """Monte Carlo over worlds the viewer cannot rule out: ~95% of intervals hold the exact value."""
+    """Sampling worlds the viewer cannot rule out: ~95% of intervals hold the exact value."""
     obs = mw.from_position("deal", make()).observation(0)
     exact = chance_to_draw(obs, ["Just Say No", "House"]).probability
     covered = sum(
