@@ -1,0 +1,154 @@
+"""Bidding strategies for Monopoly Bid, written to be read and compared in class.
+
+Every strategy is a function ``(observation, legal_actions, rng) -> Action`` for
+the bidding decisions (``bid:...`` and ``raise:...`` actions). They see only
+the bidder's own observation: never another player's sealed bid.
+
+:func:`budget_bid` is the one worth teaching. It asks two questions about the
+property on offer and answers both in $M:
+
+1. *What is it worth to me?* More the closer it brings me to a complete set,
+   a lot if it completes one, everything if that set wins the game.
+2. *What is it worth to stop the others?* A card that would complete an
+   opponent's set (or win them the game) is worth bidding on just to block it.
+
+Then it bids the smaller of that worth and a share of the money in hand: the
+share grows with the worth, so cheap properties never eat the whole budget,
+while a game-winning or game-saving card may take every last note.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from monopoly_widgets.bid.cards import COLOURS, PROPERTY_COLOUR
+from monopoly_widgets.core.actions import Action
+
+#: $M worth of one step towards a set, of completing one, and of winning the game.
+STEP_WORTH = 2.0
+COMPLETE_WORTH = 7.0
+WIN_WORTH = 25.0
+
+
+def best_progress(seat_view: dict[str, Any], colour: str) -> int:
+    """Cards in this seat's fullest unfinished set of ``colour`` (0 if none)."""
+    best = 0
+    for prop_set in seat_view["sets"]:
+        if prop_set["colour"] == colour and len(prop_set["cards"]) < prop_set["size"]:
+            best = max(best, len(prop_set["cards"]))
+    return best
+
+
+def worth_to(obs: dict[str, Any], seat: int, colour: str) -> float:
+    """$M that one more ``colour`` property is worth to ``seat``.
+
+    A card that completes a set is worth ``COMPLETE_WORTH`` (plus ``WIN_WORTH`` if
+    that makes enough sets to win); otherwise ``STEP_WORTH`` scaled by how far
+    along the set would be. If too few ``colour`` cards are left unsold to finish
+    the set, the step is worth half (it now needs a Wild! or a Steal!).
+    """
+    view = obs["seats"][seat]
+    size = COLOURS[colour]
+    after = best_progress(view, colour) + 1
+    if after >= size:
+        wins = view["complete_sets"] + 1 >= obs.get("sets_to_win", 3)
+        return COMPLETE_WORTH + (WIN_WORTH if wins else 0.0)
+    worth = STEP_WORTH * after / size
+    if unsold_of(obs, colour) < size - after:
+        worth /= 2
+    return worth
+
+
+def unsold_of(obs: dict[str, Any], colour: str) -> int:
+    """How many ``colour`` property cards are still face down in the property pile."""
+    return sum(
+        count for name, count in obs["unseen"].items() if PROPERTY_COLOUR.get(name) == colour
+    )
+
+
+def property_worth(obs: dict[str, Any], seat: int, colour: str) -> float:
+    """Worth to ``seat`` plus the most it is worth to any opponent (the blocking value).
+
+    Blocking only counts when the card would complete the opponent's set: small
+    steps of opponents are not worth paying for.
+    """
+    mine = worth_to(obs, seat, colour)
+    block = 0.0
+    for other in range(obs["players"]):
+        if other != seat:
+            theirs = worth_to(obs, other, colour)
+            if theirs >= COMPLETE_WORTH:
+                block = max(block, theirs * 0.8)
+    return mine + block
+
+
+def budget_share(worth: float) -> float:
+    """The share of the money in hand that a property of this worth may take."""
+    if worth >= WIN_WORTH * 0.8:
+        return 1.0
+    return min(0.75, 0.2 + worth / 15)
+
+
+def _amounts(legal: Sequence[Action], prefix: str) -> dict[int, Action]:
+    found = {}
+    for action in legal:
+        amount = action.id[len(prefix) :]
+        if action.id.startswith(prefix) and amount.isdigit():
+            found[int(amount)] = action
+    return found
+
+
+def _closest_at_most(amounts: dict[int, Action], target: float) -> Action | None:
+    usable = [amount for amount in amounts if amount <= target]
+    return amounts[max(usable)] if usable else None
+
+
+def budget_bid(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """Bid what the property is worth (to me and as a block), within a budget share.
+
+    A small random nudge (+0 or +1 $M) makes exact ties with a copy of this
+    strategy less likely: in a sealed auction, being predictable is a weakness.
+    """
+    seat = obs["viewer"]
+    prop = obs["auction"]["property"]
+    money = obs["seats"][seat]["money_in_hand"] or 0
+    worth = property_worth(obs, seat, prop["colour"])
+    if legal[0].id.startswith("raise"):
+        return _raise(obs, legal, worth, money)
+    target = min(worth, money * budget_share(worth)) + rng.choice((0, 0, 1))
+    choice = _closest_at_most(_amounts(legal, "bid:"), target)
+    return choice if choice is not None else _named(legal, "bid:none")
+
+
+def _raise(obs: dict[str, Any], legal: Sequence[Action], worth: float, money: int) -> Action:
+    """Raise by as much as the property is still worth above the tied amount."""
+    seat = obs["viewer"]
+    bid = obs["seats"][seat]["bid"] or []
+    already = sum(card["value"] for card in bid)
+    room = min(worth - already, money * budget_share(worth))
+    choice = _closest_at_most(_amounts(legal, "raise:"), room)
+    if choice is not None:
+        return choice
+    stand = _named(legal, "raise:none")
+    return stand if stand is not None else min(legal, key=lambda a: int(a.id.split(":")[1]))
+
+
+def _named(legal: Sequence[Action], action_id: str) -> Action | None:
+    for action in legal:
+        if action.id == action_id:
+            return action
+    return None
+
+
+def all_in_bid(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A strategy to compare against: always bid everything (the highest amount)."""
+    amounts = _amounts(legal, legal[0].id.split(":")[0] + ":")
+    return amounts[max(amounts)] if amounts else legal[0]
+
+
+def cheap_bid(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A strategy to compare against: always bid the least possible amount."""
+    amounts = _amounts(legal, legal[0].id.split(":")[0] + ":")
+    return amounts[min(amounts)] if amounts else legal[0]

@@ -1,0 +1,105 @@
+"""The Monopoly Bid heuristic: simple rules of thumb a student can follow.
+
+* Host: play Draw 2! first (more cards, more choices); then a Steal! that takes
+  the card worth most (to me, plus what the victim loses); then a Wild! into the
+  set it brings closest to complete, if a set with a real property has room;
+  then auction.
+* Answering a card: Nope! it if, left alone, the chain would let an opponent
+  steal from me or complete a set, or would cancel my own card. Otherwise pass.
+* Bidding and raising: :func:`monopoly_widgets.agents.bidders.budget_bid`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from monopoly_widgets.agents.bidders import COMPLETE_WORTH, budget_bid, worth_to
+from monopoly_widgets.bid.cards import COLOURS
+from monopoly_widgets.core.actions import Action
+
+
+def choose(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """The heuristic's choice among ``legal`` (only this seat's observation is used)."""
+    kind = legal[0].kind
+    if kind in ("bid", "raise"):
+        return budget_bid(obs, legal, rng)
+    if kind == "respond":
+        return _answer(obs, legal)
+    return _host(obs, legal)
+
+
+def _host(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    by_id = {a.id: a for a in legal}
+    if "draw2" in by_id:
+        return by_id["draw2"]
+    steal = _best_steal(obs, legal)
+    if steal is not None:
+        return steal
+    wild = _best_wild(obs, legal)
+    if wild is not None:
+        return wild
+    return by_id.get("auction") or by_id["end_round"]
+
+
+def _best_steal(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    """The Steal! whose card is worth most to me plus what its set was worth to its owner."""
+    me = obs["viewer"]
+    best, best_score = None, 0.0
+    for action in legal:
+        if not action.id.startswith("steal:"):
+            continue
+        _, victim, index, _name = action.id.split(":", 3)
+        colour = obs["seats"][int(victim)]["sets"][int(index)]["colour"]
+        score = worth_to(obs, me, colour) + 0.5 * len(
+            obs["seats"][int(victim)]["sets"][int(index)]["cards"]
+        )
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _best_wild(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    """A Wild! into my own set that has a real property and needs the fewest cards."""
+    me = obs["seats"][obs["viewer"]]
+    best, best_need = None, 99
+    for action in legal:
+        parts = action.id.split(":")
+        if parts[0] != "wild" or parts[1] == "new":
+            continue
+        prop_set = me["sets"][int(parts[1])]
+        if not any(card["kind"] == "property" for card in prop_set["cards"]):
+            continue
+        need = COLOURS[prop_set["colour"]] - len(prop_set["cards"])
+        if need < best_need:
+            best, best_need = action, need
+    return best
+
+
+def _answer(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """Nope! when the chain, if everyone passed now, would hurt me."""
+    by_id = {a.id: a for a in legal}
+    if "nope" not in by_id:
+        return by_id["pass"]
+    me = obs["viewer"]
+    pending = obs["pending"]
+    first = pending["chain"][0]
+    goes_ahead = len(pending["chain"]) % 2 == 1  # even number of Nope!s so far
+    if first["player"] == me:
+        return by_id["pass"] if goes_ahead else by_id["nope"]
+    if goes_ahead and _hurts(obs, me, first["player"], pending):
+        return by_id["nope"]
+    return by_id["pass"]
+
+
+def _hurts(obs: dict[str, Any], me: int, player: int, pending: dict[str, Any]) -> bool:
+    steal = pending.get("steal")
+    if steal is not None:
+        colour = obs["seats"][steal["victim"]]["sets"][steal["set"]]["colour"]
+        return steal["victim"] == me or worth_to(obs, player, colour) >= COMPLETE_WORTH
+    wild = pending.get("wild")
+    if wild is not None and wild["set"] is not None:
+        prop_set = obs["seats"][player]["sets"][wild["set"]]
+        return len(prop_set["cards"]) + 1 >= prop_set["size"]
+    return False
