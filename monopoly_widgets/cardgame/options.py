@@ -1,0 +1,191 @@
+"""Rule options of Monopoly: The Card Game: every value the rulebook leaves open.
+
+Each option names its default and where that default comes from. The card
+values the rulebook does not print are ASSUMPTIONS (see ``cards.py``); the
+caps exist so that a game always ends, even between random players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from monopoly_widgets.cardgame.cards import (
+    COLOURS,
+    DEFAULT_HOUSE_SPLIT,
+    DEFAULT_RAILROAD_VALUES,
+    DEFAULT_SET_VALUES,
+    HOUSES,
+)
+from monopoly_widgets.core.errors import OptionError
+from monopoly_widgets.core.options import RuleOption
+
+#: Rulebook "Scoring": set values range from $50 to $400.
+MIN_SET_VALUE = 50
+MAX_SET_VALUE = 400
+HOUSE_CARDS = 14
+
+OPTIONS: dict[str, RuleOption] = {
+    opt.name: opt
+    for opt in (
+        RuleOption(
+            name="set_values",
+            default=dict(DEFAULT_SET_VALUES),
+            doc="Set value of each colour group except Railroads, in dollars ($50..$400).",
+            source="ASSUMPTION: rulebook gives only the $50..$400 range and Yellow = $300",
+            kind=dict,
+        ),
+        RuleOption(
+            name="railroad_values",
+            default=list(DEFAULT_RAILROAD_VALUES),
+            doc="What a Railroad group of 2, 3 and 4 cards is worth: [two, three, four].",
+            source="ASSUMPTION: rulebook says a group can be 2, 3 or 4 Railroads, not the values",
+            kind=list,
+        ),
+        RuleOption(
+            name="house_split",
+            default=list(DEFAULT_HOUSE_SPLIT),
+            doc="How many 1st, 2nd, 3rd and 4th House cards make up the 14 houses.",
+            source="ASSUMPTION: rulebook gives 14 House cards numbered 1st..4th, not the split",
+            kind=list,
+        ),
+        RuleOption(
+            name="target",
+            default=None,
+            doc="Money that wins the match; null means the rulebook's $10,000 "
+            "($7,000 for 5 or 6 players).",
+            source='rulebook "Winning the Game" and "Rules for Five or Six Players"',
+        ),
+        RuleOption(
+            name="top_tie",
+            default="play_on",
+            doc="When two or more players over the target tie for the most money: "
+            '"play_on" deals another hand, "draw" ends the match with no winner.',
+            source='ASSUMPTION: rulebook "Winning the Game" only says the most money wins',
+            choices=("play_on", "draw"),
+        ),
+        RuleOption(
+            name="empty_draw_pile",
+            default="void",
+            doc="A hand in which a turn ends with the draw pile empty (2-4 players) ends at "
+            'once: "void" nobody scores; "score_all" everyone lays down and scores as an '
+            "opponent would (Chance holders score zero).",
+            source="ASSUMPTION: the rulebook does not say what happens when the draw pile runs out",
+            choices=("void", "score_all"),
+        ),
+        RuleOption(
+            name="max_turns_per_hand",
+            default=60,
+            doc="A hand with this many turns and nobody out ends as empty_draw_pile says.",
+            source="cap so that a hand always ends (not in the rulebook)",
+            kind=int,
+        ),
+        RuleOption(
+            name="max_hands",
+            default=25,
+            doc="The match ends after this many hands even if nobody reached the target.",
+            source="cap so that a match always ends (not in the rulebook)",
+            kind=int,
+        ),
+        RuleOption(
+            name="max_turns",
+            default=400,
+            doc="The match ends once this many turns have been played in all, at the end of "
+            "that turn (the hand in progress is abandoned unscored).",
+            source="cap so that a match always ends (not in the rulebook)",
+            kind=int,
+        ),
+        RuleOption(
+            name="cap_result",
+            default="leader",
+            doc='When a cap ends the match: "leader" the single player with the most money '
+            'wins (nobody on a tie), "draw" nobody wins.',
+            source="ASSUMPTION: follows the rulebook's 'the player with the most money wins'",
+            choices=("leader", "draw"),
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The options of one game, checked and in the shape the engine uses."""
+
+    set_values: dict[str, int]
+    railroad_values: tuple[int, int, int]
+    house_split: tuple[int, int, int, int]
+    target: int | None
+    top_tie: str
+    empty_draw_pile: str
+    max_turns_per_hand: int
+    max_hands: int
+    max_turns: int
+    cap_result: str
+
+    def target_for(self, players: int) -> int:
+        """The winning total: rulebook $10,000, or $7,000 for 5 or 6 players."""
+        if self.target is not None:
+            return self.target
+        return 7000 if players >= 5 else 10000
+
+    def group_value(self, colour: str, properties: int) -> int:
+        """The set value of a complete group of ``colour`` with this many property cards."""
+        if colour == "Railroad":
+            return self.railroad_values[properties - 2]
+        return self.set_values[colour]
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def settings_from(options: dict[str, Any]) -> Settings:
+    """Check the resolved options and build :class:`Settings` (``OptionError`` names the option)."""
+    values = options["set_values"]
+    needed = [c for c in COLOURS if c != "Railroad"]
+    if not isinstance(values, dict) or sorted(values) != sorted(needed):
+        raise OptionError(f"option 'set_values' must give a value for each of {needed}")
+    for colour, value in values.items():
+        if not _whole(value) or not MIN_SET_VALUE <= value <= MAX_SET_VALUE:
+            raise OptionError(
+                f"option 'set_values' for {colour} must be $50..$400 (rulebook), not {value!r}"
+            )
+    rail = options["railroad_values"]
+    if not isinstance(rail, (list, tuple)) or len(rail) != 3 or not all(_whole(v) for v in rail):
+        raise OptionError("option 'railroad_values' must be three whole numbers [two, three, four]")
+    if any(not MIN_SET_VALUE <= v <= MAX_SET_VALUE for v in rail):
+        raise OptionError("option 'railroad_values' must each be $50..$400 (rulebook)")
+    split = options["house_split"]
+    if (
+        not isinstance(split, (list, tuple))
+        or len(split) != len(HOUSES)
+        or not all(_whole(v) and v >= 1 for v in split)
+        or sum(split) != HOUSE_CARDS
+    ):
+        raise OptionError(
+            "option 'house_split' must be four whole numbers of at least 1 adding up to 14 "
+            f"(1st, 2nd, 3rd, 4th), not {split!r}"
+        )
+    target = options["target"]
+    if target is not None and (not _whole(target) or target <= 0):
+        raise OptionError(
+            f"option 'target' must be null or a positive whole number, not {target!r}"
+        )
+    for name in ("max_turns_per_hand", "max_hands", "max_turns"):
+        if options[name] < 1:
+            raise OptionError(f"option {name!r} must be at least 1, not {options[name]!r}")
+    return Settings(
+        set_values=dict(values),
+        railroad_values=(rail[0], rail[1], rail[2]),
+        house_split=(split[0], split[1], split[2], split[3]),
+        target=target,
+        top_tie=options["top_tie"],
+        empty_draw_pile=options["empty_draw_pile"],
+        max_turns_per_hand=options["max_turns_per_hand"],
+        max_hands=options["max_hands"],
+        max_turns=options["max_turns"],
+        cap_result=options["cap_result"],
+    )
+
+
+DEFAULT_SETTINGS = settings_from({name: opt.default for name, opt in OPTIONS.items()})

@@ -1,0 +1,279 @@
+"""Positions: a match written as a plain dict a teacher can type.
+
+Cards are written by printed name ("Boardwalk", "1st House", "Hotel",
+"Token", "Chance", "GO", "Mr. Monopoly"). Every pile lists its cards bottom
+first: the **last card is the top**. Example (4 players, seat 1 to play)::
+
+    {
+      "players": 4, "hand_number": 1, "dealer": 0, "scores": [0, 0, 0, 0],
+      "turn": 1, "hand_turns": 0, "to_play": 1, "phase": "turn",
+      "hands": [["Boardwalk", "Park Place", "GO"], [...], [...], [...]],
+      "trade_piles": [["Token"], ["Water Works"], ["1st House"], ["Chance"]],
+    }
+
+Optional fields (defaults in brackets): ``extra_piles`` (the 3rd/4th trading
+piles of 2- and 3-player games) [one empty pile each], ``draw_pile`` [every
+card not written elsewhere, shuffled by the seed; for 5-6 players there is no
+draw pile and such cards are out of play], ``out_of_play`` [cards written in
+no other place, when ``draw_pile`` is given], ``done_this_turn`` [null, or
+"excess", "draw", "trade"], ``added_to_trade_pile`` [false],
+``discards_this_turn`` [0], ``passes`` [null per seat: the card each player
+has chosen to pass left, 5-6 players], ``went_out``/``chance_roles``/``reward``
+[the player who laid down, what their Chance cards stand for, the reward cards
+they may add], ``winner``/``result`` [set once the match is over],
+``last_hand`` [money each seat won in the last hand scored].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from monopoly_widgets.cardgame.cards import CHANCE, build_deck, is_card_name
+from monopoly_widgets.cardgame.options import Settings
+from monopoly_widgets.cardgame.state import (
+    DONE_VALUES,
+    PHASES,
+    State,
+    extra_pile_count,
+)
+from monopoly_widgets.core.errors import PositionError
+from monopoly_widgets.core.rng import make_rng
+
+
+def to_position(state: State) -> dict[str, Any]:
+    """The state as a position dict (JSON-safe, names not ids)."""
+    names = state.names
+    return {
+        "players": state.players,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "scores": list(state.scores),
+        "turn": state.turn,
+        "hand_turns": state.hand_turns,
+        "to_play": state.to_play,
+        "phase": state.phase,
+        "done_this_turn": state.done,
+        "added_to_trade_pile": state.added,
+        "discards_this_turn": state.discards,
+        "hands": [names(h) for h in state.hands],
+        "trade_piles": [names(p) for p in state.trade_piles],
+        "extra_piles": [names(p) for p in state.extra_piles],
+        "draw_pile": names(state.draw_pile),
+        "out_of_play": names(state.out_of_play),
+        "passes": [None if c is None else state.name(c) for c in state.passes],
+        "went_out": state.went_out,
+        "chance_roles": list(state.chance_roles),
+        "reward": names(state.reward),
+        "winner": state.winner,
+        "result": state.result,
+        "last_hand": list(state.last_hand) if state.last_hand is not None else None,
+    }
+
+
+def _int(position: Mapping[str, Any], key: str, default: int | None, low: int, high: int) -> int:
+    value = position.get(key, default)
+    if value is None or isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(key, f"must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise PositionError(key, f"must be between {low} and {high}, not {value}")
+    return value
+
+
+def _seat_or_none(position: Mapping[str, Any], key: str, players: int) -> int | None:
+    value = position.get(key)
+    if value is None:
+        return None
+    return _int(position, key, None, 0, players - 1)
+
+
+class _CardPool:
+    """Hands out card ids by name, so each physical card is used once."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.deck = build_deck(settings.house_split)
+        self.free: dict[str, list[int]] = {}
+        for card in self.deck:
+            self.free.setdefault(card.name, []).append(card.id)
+        for ids in self.free.values():
+            ids.reverse()
+
+    def take(self, name: Any, field: str) -> int:
+        if not is_card_name(name):
+            raise PositionError(
+                field,
+                f"{name!r} is not a card name (names as printed, e.g. "
+                "'Boardwalk', '1st House', 'Hotel', 'Token', 'Chance', 'GO', "
+                "'Mr. Monopoly')",
+            )
+        ids = self.free.get(name)
+        if not ids:
+            raise PositionError(field, f"{name!r} appears more often than the deck holds it")
+        return ids.pop()
+
+    def take_list(self, value: Any, field: str) -> list[int]:
+        if not isinstance(value, list):
+            raise PositionError(field, f"must be a list of card names, not {value!r}")
+        return [self.take(name, f"{field}[{i}]") for i, name in enumerate(value)]
+
+    def rest(self) -> list[int]:
+        return sorted(card for ids in self.free.values() for card in ids)
+
+
+def _piles(
+    position: Mapping[str, Any], key: str, count: int, pool: _CardPool, default_empty: bool
+) -> list[list[int]]:
+    value = position.get(key)
+    if value is None and default_empty:
+        return [[] for _ in range(count)]
+    if not isinstance(value, list) or len(value) != count:
+        raise PositionError(key, f"must be a list of {count} lists of card names")
+    return [pool.take_list(pile, f"{key}[{i}]") for i, pile in enumerate(value)]
+
+
+def from_position(position: Mapping[str, Any], seed: int, settings: Settings) -> State:
+    """Build a state from a position; :class:`PositionError` names the bad field."""
+    known = {
+        "players", "hand_number", "dealer", "scores", "turn", "hand_turns", "to_play", "phase",
+        "done_this_turn", "added_to_trade_pile", "discards_this_turn", "hands", "trade_piles",
+        "extra_piles", "draw_pile", "out_of_play", "passes", "went_out", "chance_roles",
+        "reward", "winner", "result", "last_hand",
+    }  # fmt: skip
+    unknown = sorted(set(position) - known)
+    if unknown:
+        raise PositionError(
+            unknown[0], f"is not a field of a cardgame position; fields: {sorted(known)}"
+        )
+    players = _int(position, "players", None, 2, 6)
+    pool = _CardPool(settings)
+    hands = _piles(position, "hands", players, pool, default_empty=False)
+    for hand in hands:
+        hand.sort()
+    trade_piles = _piles(position, "trade_piles", players, pool, default_empty=False)
+    extra_piles = _piles(position, "extra_piles", extra_pile_count(players), pool, True)
+    phase = position.get("phase", "turn")
+    if phase not in PHASES:
+        raise PositionError("phase", f"must be one of {list(PHASES)}, not {phase!r}")
+    reward = pool.take_list(position.get("reward", []), "reward")
+    passes_value = position.get("passes", [None] * players)
+    if not isinstance(passes_value, list) or len(passes_value) != players:
+        raise PositionError("passes", f"must be a list of {players} card names or nulls")
+    passes: list[int | None] = [
+        None if name is None else pool.take(name, f"passes[{i}]")
+        for i, name in enumerate(passes_value)
+    ]
+    has_draw = "draw_pile" in position
+    draw_pile = pool.take_list(position["draw_pile"], "draw_pile") if has_draw else []
+    out_of_play = pool.take_list(position.get("out_of_play", []), "out_of_play")
+    rest = pool.rest()
+    if rest:
+        if has_draw or players >= 5:
+            if "out_of_play" in position and has_draw:
+                missing = sorted({pool.deck[c].name for c in rest})
+                raise PositionError("out_of_play", f"cards written nowhere: {missing}")
+            out_of_play.extend(rest)
+        else:
+            make_rng(seed, "position").shuffle(rest)
+            draw_pile = rest
+    if players >= 5 and draw_pile:
+        raise PositionError(
+            "draw_pile",
+            "must be empty: 5 or 6 players deal the whole deck "
+            "(rulebook: Rules for Five or Six Players)",
+        )
+
+    scores = position.get("scores", [0] * players)
+    if (
+        not isinstance(scores, list)
+        or len(scores) != players
+        or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores)
+    ):
+        raise PositionError("scores", f"must be a list of {players} whole numbers of $0 or more")
+    last_hand = position.get("last_hand")
+    if last_hand is not None and (
+        not isinstance(last_hand, list)
+        or len(last_hand) != players
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in last_hand)
+    ):
+        raise PositionError("last_hand", f"must be null or a list of {players} whole numbers")
+    done = position.get("done_this_turn")
+    if done not in DONE_VALUES:
+        raise PositionError("done_this_turn", f"must be one of {list(DONE_VALUES)}, not {done!r}")
+    added = position.get("added_to_trade_pile", False)
+    if not isinstance(added, bool):
+        raise PositionError("added_to_trade_pile", "must be true or false")
+    to_play = _int(position, "to_play", None, 0, players - 1)
+    went_out = _seat_or_none(position, "went_out", players)
+    roles = position.get("chance_roles", [])
+    if not isinstance(roles, list) or not all(is_card_name(r) and r != CHANCE for r in roles):
+        raise PositionError("chance_roles", "must be a list of card names a Chance stands for")
+
+    state = State(
+        players=players,
+        settings=settings,
+        deck=pool.deck,
+        seed=seed,
+        scores=list(scores),
+        hand_number=_int(position, "hand_number", 1, 1, 10**6),
+        dealer=_int(position, "dealer", 0, 0, players - 1),
+        turn=_int(position, "turn", 1, 1, 10**7),
+        hand_turns=_int(position, "hand_turns", 0, 0, 10**7),
+        to_play=to_play,
+        phase=phase,
+        done=done,
+        added=added,
+        discards=_int(position, "discards_this_turn", 0, 0, 60),
+        hands=hands,
+        trade_piles=trade_piles,
+        extra_piles=extra_piles,
+        draw_pile=draw_pile,
+        out_of_play=out_of_play,
+        passes=passes,
+        went_out=went_out,
+        chance_roles=tuple(roles),
+        reward=reward,
+        winner=_seat_or_none(position, "winner", players),
+        result=position.get("result"),
+        last_hand=list(last_hand) if last_hand is not None else None,
+    )
+    _check_phase(state)
+    return state
+
+
+def _check_phase(state: State) -> None:
+    """Fields that must agree with the phase (rulebook "Play")."""
+    phase, done = state.phase, state.done
+    if state.result is not None and not isinstance(state.result, str):
+        raise PositionError("result", "must be text or null")
+    if phase == "over":
+        if state.result is None:
+            raise PositionError("result", "must say why the match ended when phase is 'over'")
+        return
+    if state.winner is not None or state.result is not None:
+        raise PositionError("winner", "must be null until the match is over")
+    if phase == "turn" and done not in (None, "excess"):
+        raise PositionError("done_this_turn", "must be null or 'excess' in the 'turn' phase")
+    if phase in ("discard", "pass") and done not in ("draw", "trade"):
+        raise PositionError("done_this_turn", f"must be 'draw' or 'trade' in the {phase!r} phase")
+    if done == "excess" and state.big_table:
+        raise PositionError("done_this_turn", "'excess' only applies to 2-4 players")
+    if phase == "pass" and not state.big_table:
+        raise PositionError("phase", "'pass' only happens with 5 or 6 players")
+    if any(p is not None for p in state.passes) and phase != "pass":
+        raise PositionError("passes", "cards are only set aside to pass in the 'pass' phase")
+    if phase == "reward":
+        if state.went_out is None:
+            raise PositionError("went_out", "must name the player who laid down in 'reward'")
+        chances = state.counts(state.hands[state.went_out])[CHANCE]
+        if len(state.chance_roles) > chances:
+            raise PositionError(
+                "chance_roles",
+                f"lists more roles than the {chances} Chance "
+                "card(s) in the hand of the player who went out",
+            )
+    elif state.went_out is not None or state.chance_roles or state.reward:
+        raise PositionError("went_out", "went_out, chance_roles and reward belong to 'reward'")
+    if phase == "turn" and not state.big_table and not state.draw_pile:
+        raise PositionError(
+            "draw_pile", "is empty: the hand would already have ended (option empty_draw_pile)"
+        )

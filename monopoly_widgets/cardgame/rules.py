@@ -1,0 +1,503 @@
+"""Monopoly: The Card Game (1999), 2 to 6 players: the rules engine.
+
+A turn (rulebook "Play"), 2-4 players: exactly one of DRAW (then discard),
+TRADE (optionally add a card to your trade pile first; then discard) or LAY
+DOWN. Discarding ends the turn, onto your own trade pile, leaving at most 10
+cards in hand ("Discarding"). A player who begins the turn with more than 10
+cards because of a trade may discard the excess and still lay down ("Lay
+Down", Note).
+
+5-6 players ("Rules for Five or Six Players"): exchange trade cards (putting
+one down first if you have none), discard one, then everyone passes one card
+face down to the left; you may go out before the pass.
+
+Decisions, one action each: ``draw``, ``add:<card>``, ``trade:<seat>:<n>``,
+``swap:<pile>``, ``swap2:<pile>``, ``excess:<card>``, ``lay_down``,
+``discard:<card>``, ``reward:none`` / ``reward:<card>+<card>``, and for 5-6
+players ``put:<card>``, ``exchange:<seat>``, ``pass:<card>``. Cards in ids are
+printed names, so a position typed by hand offers the same actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from monopoly_widgets.cardgame import laydown, observation, render, trading
+from monopoly_widgets.cardgame.cards import build_deck, is_card_name
+from monopoly_widgets.cardgame.options import OPTIONS, settings_from
+from monopoly_widgets.cardgame.position import from_position, to_position
+from monopoly_widgets.cardgame.state import HAND_LIMIT, State
+from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.rules import Rules
+
+RULE_DRAW = 'rulebook "Draw"'
+RULE_DISCARD = 'rulebook "Discarding"'
+RULE_EXCESS = 'rulebook "Lay Down" (Note: more than 10 cards after a trade)'
+RULE_PASS = 'rulebook "Rules for Five or Six Players" (pass one card left)'
+
+
+class CardGameRules(Rules):
+    """The rules of Monopoly: The Card Game for 2 to 6 players."""
+
+    name = "cardgame"
+    title = "Monopoly: The Card Game"
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+
+    # --- setting up ---------------------------------------------------------
+    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        settings = settings_from(options)
+        state = State(
+            players=players,
+            settings=settings,
+            deck=build_deck(settings.house_split),
+            seed=seed,
+            scores=[0] * players,
+            hand_number=1,
+            dealer=0,
+            turn=1,
+            hand_turns=0,
+            to_play=1 % players,
+            phase="turn",
+            done=None,
+            added=False,
+            discards=0,
+            hands=[],
+            trade_piles=[],
+            extra_piles=[],
+            draw_pile=[],
+        )
+        laydown.deal_hand(state)
+        return state
+
+    def setup_events(self, state: State) -> list[Event]:
+        if state.hand_number != 1 or state.turn != 1:
+            return []
+        n = state.players
+        each = {5: 11, 6: 9}.get(n, 10)
+        return [
+            Event(
+                f"Player {state.dealer} deals {each} cards to each player and one face-up "
+                f"trade card before each; {len(state.draw_pile)} cards form the draw pile. "
+                f"Player {state.to_play} plays first. First to "
+                f"${state.settings.target_for(n):,} at the end of a hand wins.",
+                laydown.RULE_BIG if state.big_table else laydown.RULE_DEAL,
+                state.dealer,
+                "deal",
+            )
+        ]
+
+    def state_from_position(
+        self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
+    ) -> State:
+        return from_position(position, seed, settings_from(options))
+
+    def position(self, state: State) -> dict[str, Any]:
+        return to_position(state)
+
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    # --- playing --------------------------------------------------------------
+    def current_player(self, state: State) -> int | None:
+        if state.phase == "over":
+            return None
+        if state.phase == "reward":
+            return state.went_out
+        if state.phase == "pass":
+            return next_passer(state)
+        return state.to_play
+
+    def legal_actions(self, state: State) -> list[Action]:
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "reward":
+            return laydown.reward_actions(state)
+        if phase == "pass":
+            seat = next_passer(state)
+            assert seat is not None
+            return _card_actions(
+                state, seat, "pass", f"Pass {{}} face down to player {(seat + 1) % state.players}"
+            )
+        seat = state.to_play
+        if state.big_table:
+            actions = _big_table_actions(state, seat)
+        else:
+            actions = _small_table_actions(state, seat)
+        if not actions:  # only a hand-written position can leave a player stuck
+            actions.append(
+                Action("end_turn", "Nothing can be done: end your turn", seat, "end_turn")
+            )
+        return actions
+
+    def apply(self, state: State, action: Action) -> list[Event]:
+        seat = action.player
+        kind, _, arg = action.id.partition(":")
+        if kind == "draw":
+            card = state.draw_pile.pop()
+            state.hands[seat].append(card)
+            state.hands[seat].sort()
+            state.done = "draw"
+            state.phase = "discard"
+            return [
+                Event(
+                    f"Player {seat} draws the top card of the draw pile.", RULE_DRAW, seat, "draw"
+                )
+            ]
+        if kind == "add":
+            return trading.apply_add(state, seat, arg)
+        if kind == "put":
+            return trading.apply_put(state, seat, arg)
+        if kind == "trade":
+            other, count = (int(part) for part in arg.split(":"))
+            state.phase = "discard"
+            return trading.apply_trade(state, seat, other, count)
+        if kind in ("swap", "swap2"):
+            state.phase = "discard"
+            return trading.apply_swap(state, seat, int(arg), with_draw=kind == "swap2")
+        if kind == "exchange":
+            state.phase = "discard"
+            return trading.apply_exchange(state, seat, int(arg))
+        if kind == "no_exchange":
+            state.phase = "discard"
+            state.done = "trade"
+            return [
+                Event(
+                    f"No other player has a trade card, so player {seat} cannot "
+                    "exchange and goes on to discard.",
+                    trading.RULE_BIG,
+                    seat,
+                )
+            ]
+        if kind == "excess":
+            _to_trade_pile(state, seat, arg)
+            state.done = "excess"
+            return [
+                Event(
+                    f"Player {seat} began the turn with more than {HAND_LIMIT} cards and "
+                    f"discards {arg} to their trade pile.",
+                    RULE_EXCESS,
+                    seat,
+                    "discard",
+                    {"card": arg},
+                )
+            ]
+        if kind == "discard":
+            return self._discard(state, seat, arg)
+        if kind == "pass":
+            return self._pass(state, seat, arg)
+        if kind == "lay_down":
+            events, _pending = laydown.apply_lay_down(state, seat)
+            return events
+        if kind == "reward":
+            choice = () if arg == "none" else tuple(arg.split("+"))
+            return laydown.apply_reward(state, choice)
+        if kind == "end_turn":
+            return _end_turn(state)
+        raise AssertionError(f"unknown action {action.id!r}")
+
+    def _discard(self, state: State, seat: int, name: str) -> list[Event]:
+        _to_trade_pile(state, seat, name)
+        state.discards += 1
+        events = [
+            Event(
+                f"Player {seat} discards {name} onto their trade pile.",
+                RULE_DISCARD,
+                seat,
+                "discard",
+                {"card": name},
+            )
+        ]
+        if state.big_table:
+            state.phase = "pass"
+            state.passes = [None] * state.players
+            if next_passer(state) is None:
+                return events + _deliver_passes(state)
+            return events
+        if len(state.hands[seat]) <= HAND_LIMIT:
+            events.extend(_end_turn(state))
+        return events
+
+    def _pass(self, state: State, seat: int, name: str) -> list[Event]:
+        card = state.find_in(state.hands[seat], name)
+        assert card is not None
+        state.hands[seat].remove(card)
+        state.passes[seat] = card
+        events = [
+            Event(
+                f"Player {seat} sets a card aside to pass face down to player "
+                f"{(seat + 1) % state.players}.",
+                RULE_PASS,
+                seat,
+                "pass",
+            )
+        ]
+        if next_passer(state) is None:
+            events.extend(_deliver_passes(state))
+        return events
+
+    def why_illegal(self, state: State, action_id: str) -> str:
+        return why_illegal(state, action_id)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def winner(self, state: State) -> int | None:
+        return state.winner
+
+    def turn(self, state: State) -> int:
+        return state.turn
+
+    def num_players(self, state: State) -> int:
+        return state.players
+
+    # --- seeing -----------------------------------------------------------------
+    def observation(self, state: State, player: int | None) -> dict[str, Any]:
+        return observation.observe(state, player, decision(state))
+
+    def metrics(self, state: State) -> dict[str, list[int]]:
+        return observation.metrics(state)
+
+    def render_text(self, state: State, perspective: int | None = None) -> str:
+        return render.text(state, perspective, decision(state))
+
+    def render_html(self, state: State, perspective: int | None = None) -> str:
+        return render.html(state, perspective, decision(state))
+
+    # --- checking and searching ---------------------------------------------------
+    def card_census(self, state: State) -> list[int]:
+        cards = [c for hand in state.hands for c in hand]
+        for pile in [*state.trade_piles, *state.extra_piles]:
+            cards.extend(pile)
+        cards.extend(state.draw_pile)
+        cards.extend(state.out_of_play)
+        cards.extend(state.reward)
+        cards.extend(c for c in state.passes if c is not None)
+        return cards
+
+    def deck_ids(self, state: State) -> list[int]:
+        return list(range(len(state.deck)))
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        return observation.determinize(state, player, rng)
+
+
+# --- legal actions -------------------------------------------------------------
+def _card_actions(state: State, seat: int, kind: str, text: str) -> list[Action]:
+    """One action per distinct card name in ``seat``'s hand (``kind:<name>``)."""
+    actions = []
+    seen: set[str] = set()
+    for card in state.hands[seat]:
+        name = state.name(card)
+        if name not in seen:
+            seen.add(name)
+            actions.append(Action(f"{kind}:{name}", text.format(name), seat, kind, card=card))
+    return actions
+
+
+def _lay_down_action(state: State, seat: int) -> list[Action]:
+    if laydown.lay_down_block(state, seat) is None and laydown.hand_problem(state, seat) is None:
+        return [Action("lay_down", "Lay down your hand (go out)", seat, "lay_down")]
+    return []
+
+
+def _small_table_actions(state: State, seat: int) -> list[Action]:
+    """2-4 players (rulebook "Play", "Trade", "Discarding")."""
+    if state.phase == "discard":
+        return _card_actions(state, seat, "discard", "Discard {} onto your trade pile")
+    if state.added:
+        return trading.trade_actions(state, seat)
+    actions: list[Action] = []
+    if state.draw_pile:
+        actions.append(Action("draw", "Draw the top card of the draw pile", seat, "draw"))
+    actions.extend(trading.trade_actions(state, seat))
+    if trading.other_piles_have_cards(state, seat):
+        actions.extend(_card_actions(state, seat, "add", "Add {} to your trade pile, then trade"))
+    if len(state.hands[seat]) > HAND_LIMIT:
+        actions.extend(_card_actions(state, seat, "excess", "Discard {} now (more than 10 cards)"))
+    actions.extend(_lay_down_action(state, seat))
+    return actions
+
+
+def _big_table_actions(state: State, seat: int) -> list[Action]:
+    """5-6 players (rulebook "Rules for Five or Six Players")."""
+    if state.phase == "discard":
+        actions = _card_actions(state, seat, "discard", "Discard {} onto your trade pile")
+        return actions + _lay_down_action(state, seat)
+    actions = _lay_down_action(state, seat)
+    partners = trading.exchange_actions(state, seat) if state.trade_piles[seat] else []
+    if state.trade_piles[seat]:
+        actions.extend(partners)
+    elif any(state.trade_piles[o] for o in range(state.players) if o != seat):
+        actions.extend(_card_actions(state, seat, "put", "Put {} down as your trade card"))
+    if (
+        not partners
+        and not state.added
+        and not any(state.trade_piles[o] for o in range(state.players) if o != seat)
+    ):
+        actions.append(
+            Action("no_exchange", "Nobody has a trade card: go on to discard", seat, "exchange")
+        )
+    return actions
+
+
+# --- turn flow -------------------------------------------------------------------
+def _to_trade_pile(state: State, seat: int, name: str) -> None:
+    card = state.find_in(state.hands[seat], name)
+    assert card is not None
+    state.hands[seat].remove(card)
+    state.trade_piles[seat].append(card)
+
+
+def next_passer(state: State) -> int | None:
+    """Who chooses a card to pass next: seat order from the turn player, skipping empty hands."""
+    n = state.players
+    for k in range(n):
+        seat = (state.to_play + k) % n
+        if state.passes[seat] is None and state.hands[seat]:
+            return seat
+    return None
+
+
+def _deliver_passes(state: State) -> list[Event]:
+    n = state.players
+    for seat, card in enumerate(state.passes):
+        if card is not None:
+            state.hands[(seat + 1) % n].append(card)
+    for hand in state.hands:
+        hand.sort()
+    state.passes = [None] * n
+    events = [Event("Every player picks up the card passed to them from the right.", RULE_PASS)]
+    return events + _end_turn(state)
+
+
+def _end_turn(state: State) -> list[Event]:
+    """The turn is over: caps, an empty draw pile, or the next player (to the left)."""
+    settings = state.settings
+    state.hand_turns += 1
+    if state.turn >= settings.max_turns:
+        return laydown.cap_match(
+            state, f"the match reached max_turns ({settings.max_turns})", "option: max_turns"
+        )
+    if not state.big_table and not state.draw_pile:
+        return laydown.unfinished_hand(
+            state, "The draw pile is empty at the end of the turn: the hand ends."
+        )
+    if state.hand_turns >= settings.max_turns_per_hand:
+        return laydown.unfinished_hand(
+            state,
+            f"The hand reached max_turns_per_hand ({settings.max_turns_per_hand}) with nobody "
+            "out: it ends.",
+        )
+    state.turn += 1
+    state.to_play = (state.to_play + 1) % state.players
+    state.phase = "turn"
+    state.done = None
+    state.added = False
+    state.discards = 0
+    return []
+
+
+# --- words ---------------------------------------------------------------------
+def decision(state: State) -> str:
+    """What the current player is deciding, in words."""
+    phase = state.phase
+    if phase == "over":
+        return f"The match is over: {state.result}."
+    if phase == "reward":
+        return f"Player {state.went_out}: choose which reward cards to add to your hand."
+    if phase == "pass":
+        seat = next_passer(state) or 0
+        left = (seat + 1) % state.players
+        return f"Player {seat}: choose a card to pass face down to player {left}."
+    seat = state.to_play
+    if phase == "discard":
+        hand = len(state.hands[seat])
+        if state.big_table:
+            return f"Player {seat}: discard one card onto your trade pile, or go out."
+        return (
+            f"Player {seat}: discard onto your trade pile to end your turn "
+            f"({hand} cards in hand, at most {HAND_LIMIT} at the end of the turn)."
+        )
+    if state.big_table:
+        return f"Player {seat}: exchange trade cards with another player (or go out)."
+    if state.added:
+        return f"Player {seat}: make your trade."
+    return f"Player {seat}: draw, trade, or lay down."
+
+
+_PHASES_OF = {
+    "draw": ("turn",), "add": ("turn",), "trade": ("turn",), "swap": ("turn",),
+    "swap2": ("turn",), "excess": ("turn",), "put": ("turn",), "exchange": ("turn",),
+    "lay_down": ("turn", "discard"), "discard": ("discard",), "pass": ("pass",),
+    "reward": ("reward",), "no_exchange": ("turn",), "end_turn": ("turn",),
+}  # fmt: skip
+
+
+def why_illegal(state: State, action_id: str) -> str:
+    """A plain-English reason why ``action_id`` is not legal now."""
+    if state.phase == "over":
+        return f"the match is over ({state.result})"
+    kind, _, arg = action_id.partition(":")
+    now = decision(state)
+    if kind not in _PHASES_OF:
+        return f"{action_id!r} is not an action of Monopoly: The Card Game. Now: {now}"
+    if state.phase not in _PHASES_OF[kind]:
+        return f"{action_id!r} is not possible in the {state.phase!r} phase. Now: {now}"
+    seat = laydown_seat = state.to_play
+    if kind == "lay_down":
+        block = laydown.lay_down_block(state, laydown_seat)
+        return block or laydown.hand_problem(state, laydown_seat) or f"cannot lay down. {now}"
+    if kind in ("add", "excess", "discard", "put", "pass"):
+        if kind == "pass":
+            seat = next_passer(state) or 0
+        if not is_card_name(arg):
+            return f"{arg!r} is not a card name. Now: {now}"
+        if state.find_in(state.hands[seat], arg) is None:
+            return f"player {seat} has no {arg} in hand"
+        if kind == "excess":
+            return (
+                f"you may only discard early if you begin your turn with more than "
+                f"{HAND_LIMIT} cards and have not drawn or traded ({RULE_EXCESS})"
+            )
+        if kind == "add":
+            return (
+                "you may add one card to your trade pile only once, before trading, and "
+                "only if there is a trade pile to trade with (rulebook: Trade)"
+            )
+    if kind == "draw":
+        if state.big_table:
+            return "there is no draw pile with 5 or 6 players (rulebook: Rules for Five or Six)"
+        if state.added:
+            return "you added a card to your trade pile, so you must now trade (rulebook: Trade)"
+        return "you have already drawn or traded this turn (rulebook: Play)"
+    if kind == "trade":
+        return _why_trade(state, seat, arg, now)
+    if kind == "reward":
+        return (
+            "those reward cards cannot all be used in your laid-down hand "
+            f"({laydown.RULE_REWARD}). Now: {now}"
+        )
+    return f"{action_id!r} is not legal now. Now: {now}"
+
+
+def _why_trade(state: State, seat: int, arg: str, now: str) -> str:
+    parts = arg.split(":")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return f"a trade is written trade:<seat>:<number of cards>. Now: {now}"
+    other = int(parts[0])
+    if state.big_table:
+        return "with 5 or 6 players you exchange one trade card (exchange:<seat>)"
+    if other == seat or other >= state.players:
+        return f"player {other} is not an opponent you can trade with"
+    if state.done is not None and state.done != "excess":
+        return "you have already drawn or traded this turn (rulebook: Play)"
+    mine, theirs = len(state.trade_piles[seat]), len(state.trade_piles[other])
+    return (
+        f"you can trade 1 to {min(mine, theirs)} cards with player {other}: your trade pile "
+        f"has {mine}, theirs has {theirs}, and you trade a like number (rulebook: Trade)"
+    )
