@@ -154,42 +154,50 @@ def _play_actions(state: DealState) -> list[Action]:
             if name in seen:
                 continue
             seen.add(name)
-            kind = KIND[index]
-            if kind == "property":
-                actions.append(
-                    _action(f"lay:{name}", f"Lay {name}", player, "property", card, None)
-                )
-            elif kind == "wild":
-                for colour in CARD_COLOURS[index]:
-                    cname = COLOUR_NAMES[colour]
-                    actions.append(
-                        _action(
-                            f"lay:{name}:{cname}",
-                            f"Lay {name} as {cname}",
-                            player,
-                            "property",
-                            card,
-                            None,
-                        )
-                    )
-            else:
-                actions.append(
-                    _action(
-                        f"bank:{name}",
-                        f"Bank {name} as ${VALUE[index]}M",
-                        player,
-                        "bank",
-                        card,
-                        None,
-                    )
-                )
-                if kind != "money":
-                    _card_plays(
-                        state, player, card, opponents, labels, plays_left, doubles, actions
-                    )
+            actions.extend(_simple_actions(player, card))
+            if ACTION[index] in TARGETED:
+                _card_plays(state, player, card, opponents, labels, plays_left, doubles, actions)
     _wild_moves(state, player, labels, actions)
     actions.append(_action("end_turn", "End your turn", player, "end_turn", None, None))
     return actions
+
+
+#: Action and rent cards whose plays depend on the table (targets, colours, sets).
+TARGETED = frozenset(
+    {"debt_collector", "rent", "any_rent", "sly_deal", "forced_deal", "deal_breaker"}
+    | {"house", "hotel"}
+)
+_SIMPLE_CACHE: dict[tuple[int, int], list[Action]] = {}
+
+
+def _simple_actions(player: int, card: int) -> list[Action]:
+    """The plays of a hand card that do not depend on the table (cached): bank it, lay it
+    (a wild in each of its colours), or play Pass Go / It's My Birthday."""
+    key = (player, card)
+    found = _SIMPLE_CACHE.get(key)
+    if found is not None:
+        return found
+    index = card % PACK_SIZE
+    name = NAME[index]
+    kind = KIND[index]
+    found = []
+    if kind == "property":
+        found.append(Action(f"lay:{name}", f"Lay {name}", player, "property", card))
+    elif kind == "wild":
+        for colour in CARD_COLOURS[index]:
+            cname = COLOUR_NAMES[colour]
+            text = f"Lay {name} as {cname}"
+            found.append(Action(f"lay:{name}:{cname}", text, player, "property", card))
+    else:
+        text = f"Bank {name} as ${VALUE[index]}M"
+        found.append(Action(f"bank:{name}", text, player, "bank", card))
+        if ACTION[index] == "pass_go":
+            found.append(Action("play:Pass Go", "Play Pass Go: draw 2 cards", player, "play", card))
+        elif ACTION[index] == "birthday":
+            text = "Play It's My Birthday: every other player pays you $2M"
+            found.append(Action("play:It's My Birthday", text, player, "play", card))
+    _SIMPLE_CACHE[key] = found
+    return found
 
 
 def _card_plays(
@@ -202,27 +210,12 @@ def _card_plays(
     doubles: int,
     actions: list[Action],
 ) -> None:
-    """The ways to play one action or rent card from the hand (besides banking it)."""
+    """The table-dependent ways to play one action or rent card from the hand."""
     index = card % PACK_SIZE
     what = ACTION[index]
     name = NAME[index]
     tables = state.tables
-    if what == "pass_go":
-        actions.append(
-            _action("play:Pass Go", "Play Pass Go: draw 2 cards", player, "play", card, None)
-        )
-    elif what == "birthday":
-        actions.append(
-            _action(
-                "play:It's My Birthday",
-                "Play It's My Birthday: every other player pays you $2M",
-                player,
-                "play",
-                card,
-                None,
-            )
-        )
-    elif what == "debt_collector":
+    if what == "debt_collector":
         for seat in opponents:
             actions.append(
                 _action(
@@ -376,28 +369,46 @@ def _givable_cards(state: DealState, player: int) -> list[tuple[str, str]]:
 
 
 def _wild_moves(state: DealState, player: int, labels: list[str], actions: list[Action]) -> None:
-    """Flip a wild on your table to another of its colours: free, on your own turn only."""
-    for pile, label in zip(state.tables[player], labels, strict=True):
-        seen: set[str] = set()
+    """Flip a wild on your table to another of its colours: free, on your own turn only.
+
+    A multicolour wild moves only to a colour in which you already have a set,
+    unless the option ``multicolour_wild_moves_to`` is "any_colour".
+    """
+    table = state.tables[player]
+    owned: set[int] | None = None
+    if state.options["multicolour_wild_moves_to"] == "own_sets":
+        owned = {pile.colour for pile in table}
+    for pile, label in zip(table, labels, strict=True):
+        previous = -1
         for card in pile.cards:
             index = card % PACK_SIZE
-            if KIND[index] != "wild":
+            if KIND[index] != "wild" or index == previous:
                 continue
-            name = NAME[index]
-            if name in seen:
-                continue
-            seen.add(name)
-            for colour in CARD_COLOURS[index]:
-                if colour == pile.colour:
-                    continue
-                cname = COLOUR_NAMES[colour]
-                actions.append(
-                    _action(
-                        f"wild:{label}:{name}:{cname}",
-                        f"Move {name} from your {label} set to {cname} (free)",
-                        player,
-                        "move_wild",
-                        card,
-                        None,
-                    )
-                )
+            previous = index  # identical wilds sit next to each other in a tidy pile
+            multicolour = len(CARD_COLOURS[index]) > 2
+            for to, action in _wild_moves_of(player, label, card, pile.colour):
+                if owned is None or not multicolour or to in owned:
+                    actions.append(action)
+
+
+_WILD_CACHE: dict[tuple[int, str, int, int], list[tuple[int, Action]]] = {}
+
+
+def _wild_moves_of(player: int, label: str, card: int, colour: int) -> list[tuple[int, Action]]:
+    """(destination colour, action) for each move of one wild; cached, as they depend only
+    on these four things."""
+    key = (player, label, card, colour)
+    found = _WILD_CACHE.get(key)
+    if found is None:
+        if len(_WILD_CACHE) > _CACHE_LIMIT:
+            _WILD_CACHE.clear()
+        name = NAME[card % PACK_SIZE]
+        found = []
+        for to in CARD_COLOURS[card % PACK_SIZE]:
+            if to != colour:
+                cname = COLOUR_NAMES[to]
+                text = f"Move {name} from your {label} set to {cname} (free)"
+                action = Action(f"wild:{label}:{name}:{cname}", text, player, "move_wild", card)
+                found.append((to, action))
+        _WILD_CACHE[key] = found
+    return found

@@ -66,6 +66,17 @@ OPTIONS: dict[str, RuleOption] = {
             choices=("bank", "discard_pile"),
         ),
         RuleOption(
+            name="multicolour_wild_moves_to",
+            default="own_sets",
+            doc="Where a multicolour wild already on the table may be moved: 'own_sets' (a "
+            "colour in which the owner already has a set) or 'any_colour'. Two-colour wilds "
+            "can always be flipped.",
+            source="Rulebook, Property Wild Cards: 'You can swap Property Wild Cards around among "
+            "different sets on your turn'; Wild Property Cards: 'flip the card to change the "
+            "color'. A multicolour wild has no other side, so it moves among your sets.",
+            choices=("own_sets", "any_colour"),
+        ),
+        RuleOption(
             name="win_declared_on_own_turn",
             default=False,
             doc="If true, a player who completes 3 sets during someone else's turn wins only "

@@ -82,23 +82,28 @@ def complete_colours(table: list[PropertySet]) -> set[int]:
 
 def has_won(table: list[PropertySet]) -> bool:
     """3 complete sets in different colours (rulebook: How to Win)."""
+    if len(table) < 3:
+        return False
     return len(complete_colours(table)) >= 3
 
 
 def set_labels(table: list[PropertySet]) -> list[str]:
     """Readable, stable names for the piles: "Red", or "Red 1", "Red 2" when there are several."""
+    colours = [pile.colour for pile in table]
+    if len(set(colours)) == len(colours):  # the usual case: one pile per colour
+        return [COLOUR_NAMES[c] for c in colours]
     counts: dict[int, int] = {}
-    for pile in table:
-        counts[pile.colour] = counts.get(pile.colour, 0) + 1
+    for colour in colours:
+        counts[colour] = counts.get(colour, 0) + 1
     seen: dict[int, int] = {}
     labels = []
-    for pile in table:
-        name = COLOUR_NAMES[pile.colour]
-        if counts[pile.colour] == 1:
+    for colour in colours:
+        name = COLOUR_NAMES[colour]
+        if counts[colour] == 1:
             labels.append(name)
         else:
-            seen[pile.colour] = seen.get(pile.colour, 0) + 1
-            labels.append(f"{name} {seen[pile.colour]}")
+            seen[colour] = seen.get(colour, 0) + 1
+            labels.append(f"{name} {seen[colour]}")
     return labels
 
 

@@ -142,7 +142,8 @@ def check_win(state: DealState, events: list[Event]) -> None:
         candidates = [(state.turn_player + k) % n for k in range(n)]
         rule = RULE_WIN
     for player in candidates:
-        if has_won(state.tables[player]):
+        table = state.tables[player]
+        if len(table) >= 3 and has_won(table):  # quick test first: this runs after every action
             state.winner = player
             state.phase = PHASE_OVER
             state.pending = None
