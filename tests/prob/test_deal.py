@@ -202,7 +202,9 @@ def test_the_real_engine_draw_agrees() -> None:
         hand = rules.observation(world, 0)["seats"][0]["hand"]
         return [card["name"] for card in hand[1:]]
 
-    estimate = estimate_probability(lambda names: "Just Say No" in names, sampler, n=1500, seed=3)
+    estimate = estimate_probability(
+        lambda names: "Just Say No" in names, sampler, n=3000, seed=3, confidence=0.999
+    )
     assert estimate.contains(exact), (estimate, exact)
 
 

@@ -1,0 +1,109 @@
+"""Monopoly Bid odds: can anyone match a bid? Checked by enumeration, scipy and the engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+import pytest
+from scipy.stats import hypergeom
+
+import monopoly_widgets as mw
+from monopoly_widgets.prob.bid import all_below_probability, chance_bid_wins, hand_pool, panel
+from monopoly_widgets.sim.montecarlo import estimate_probability
+from tests.sim.engines import needs_engine
+
+
+def brute_force(money: dict[int, int], other: int, sizes: list[int], bid: int) -> Fraction:
+    """Deal labelled cards to each hand in turn, over every possible deal."""
+    pool = [v for v, n in money.items() for _ in range(n)] + [0] * other
+
+    def deal(left: tuple[int, ...], player: int) -> tuple[int, int]:
+        if player == len(sizes):
+            return 1, 1
+        good = total = 0
+        for hand in combinations(left, sizes[player]):
+            rest = list(left)
+            for card in hand:
+                rest.remove(card)
+            sub_good, sub_total = deal(tuple(rest), player + 1)
+            total += sub_total
+            if sum(pool[i] for i in hand) < bid:
+                good += sub_good
+        return good, total
+
+    good, total = deal(tuple(range(len(pool))), 0)
+    return Fraction(good, total)
+
+
+@pytest.mark.parametrize("sizes", [[2], [2, 2], [1, 3], [3, 1, 1]])
+@pytest.mark.parametrize("bid", [0, 1, 3, 5, 20])
+def test_matches_enumeration(sizes: list[int], bid: int) -> None:
+    money = {1: 2, 2: 1, 3: 1}
+    assert all_below_probability(money, 2, sizes, bid) == brute_force(money, 2, sizes, bid)
+
+
+def test_one_denomination_is_hypergeometric() -> None:
+    """With only $2M notes, holding less than $7M means at most 3 notes: a hypergeometric cdf."""
+    for size in range(0, 9):
+        expected = hypergeom(40, 12, size).cdf(3)
+        assert float(all_below_probability({2: 12}, 28, [size], 7)) == pytest.approx(
+            expected, abs=1e-12
+        )
+
+
+def bidding_position() -> dict[str, Any]:
+    """Player 0 bids on Boardwalk; the others have 2 and 3 cards."""
+    return {
+        "players": 3,
+        "host": 0,
+        "phase": "bid",
+        "hands": [["$5M", "$3M", "Nope!"], ["$1M", "Wild!"], ["$2M", "$4M", "Steal!"]],
+        "auction": {"property": "Boardwalk", "bids": [None, None, None]},
+    }
+
+
+@needs_engine("bid")
+def test_observation_odds_count_only_unseen_money() -> None:
+    """Rule: Bid rulebook "To Auction": bids are secret; the model assumes all-in opponents."""
+    obs = mw.from_position("bid", bidding_position()).observation(0)
+    money, other = hand_pool(obs)
+    seen = {"$5M", "$3M"}  # the viewer's own money is not in the pool
+    assert sum(money.values()) + other == sum(
+        n for name, n in obs["unseen"].items() if name.startswith("$") or name.endswith("!")
+    )
+    odds = chance_bid_wins(obs, 6)
+    assert odds.probability == float(all_below_probability(money, other, [2, 3], 6))
+    assert chance_bid_wins(obs, 0).probability == 0.0
+    assert chance_bid_wins(obs, 1000).probability == 1.0
+    assert "Worst case" in odds.explanation and "seat 1 (2 cards)" in odds.explanation
+    assert seen  # the viewer's cards are visible, so they never enter ``unseen``
+
+
+@needs_engine("bid")
+def test_odds_agree_with_the_engine_worlds() -> None:
+    """Sample hands with the engine's determinize; a 99.9% interval covers the exact value."""
+    game = mw.from_position("bid", bidding_position())
+    exact = chance_bid_wins(game.observation(0), 8).probability
+
+    def sampler(rng: Any) -> list[int]:
+        world = game.rules.determinize(game.state, 0, rng)
+        return game.rules.metrics(world)["money"]
+
+    estimate = estimate_probability(
+        lambda money: money[1] < 8 and money[2] < 8, sampler, n=3000, seed=2, confidence=0.999
+    )
+    assert estimate.contains(exact), (estimate, exact)
+
+
+@needs_engine("bid")
+def test_panel_lists_bids_the_viewer_can_pay() -> None:
+    obs = mw.from_position("bid", bidding_position()).observation(0)
+    rows = panel(obs)
+    assert [row.label for row in rows] == [
+        f"a bid of ${amount}M cannot be matched" for amount in (3, 5, 8)
+    ]
+    assert [row.probability for row in rows] == sorted(row.probability for row in rows)
+    with pytest.raises(ValueError, match="one player"):
+        chance_bid_wins(mw.from_position("bid", bidding_position()).observation(None), 3)
