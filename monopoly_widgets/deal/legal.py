@@ -379,12 +379,12 @@ def _wild_moves(state: DealState, player: int, labels: list[str], actions: list[
     if state.options["multicolour_wild_moves_to"] == "own_sets":
         owned = {pile.colour for pile in table}
     for pile, label in zip(table, labels, strict=True):
-        previous = -1
+        seen: list[str] = []
         for card in pile.cards:
             index = card % PACK_SIZE
-            if KIND[index] != "wild" or index == previous:
+            if KIND[index] != "wild" or NAME[index] in seen:
                 continue
-            previous = index  # identical wilds sit next to each other in a tidy pile
+            seen.append(NAME[index])
             multicolour = len(CARD_COLOURS[index]) > 2
             for to, action in _wild_moves_of(player, label, card, pile.colour):
                 if owned is None or not multicolour or to in owned:
