@@ -9,6 +9,9 @@ import monopoly_widgets as mw
 from .helpers import game, hand, ids, play, sets
 
 DARK_BLUE_PAIR = [{"colour": "Dark Blue", "cards": ["Park Place", "Boardwalk"]}]
+BROWN_PAIR = {"colour": "Brown", "cards": ["Mediterranean Avenue", "Baltic Avenue"]}
+UTILITY_ONE = {"colour": "Utility", "cards": ["Water Works"]}
+UTILITY_OTHER = {"colour": "Utility", "cards": ["Electric Company"]}
 LIGHT_BLUE_TWO = [{"colour": "Light Blue", "cards": ["Oriental Avenue", "Vermont Avenue"]}]
 
 
@@ -49,7 +52,8 @@ def test_wild_is_fixed_once_placed() -> None:
 
 
 def test_wild_can_start_a_second_set_of_a_colour() -> None:
-    """Rule: Bid rulebook Tips: with Wild!s "you could make two complete sets in the same colour"."""
+    """Rule: Bid rulebook Tips: with Wild!s "you could make two complete sets in the same
+    colour"."""
     g = game(2, hands=[["Wild!"], []], properties=[DARK_BLUE_PAIR, []])
     assert "wild:0" not in ids(g)  # the complete Dark Blue set has no room
     play(g, "wild:new:Dark Blue", "pass")
@@ -83,7 +87,8 @@ def test_steal_takes_a_property_from_an_incomplete_set() -> None:
 
 
 def test_steal_refused_on_a_complete_set() -> None:
-    """Rule: Bid rulebook "Steal!": "You may not choose a property that is part of a complete set"."""
+    """Rule: Bid rulebook "Steal!": "You may not choose a property that is part of a complete
+    set"."""
     g = game(2, hands=[["Steal!"], []], properties=[[], DARK_BLUE_PAIR])
     assert not [a for a in ids(g) if a.startswith("steal")]
     with pytest.raises(mw.IllegalActionError, match="complete set"):
@@ -107,12 +112,8 @@ def test_steal_that_completes_a_third_set_wins() -> None:
     g = game(
         2,
         hands=[["Steal!"], []],
-        properties=[
-            [*DARK_BLUE_PAIR, {"colour": "Brown", "cards": ["Mediterranean Avenue", "Baltic Avenue"]},
-             {"colour": "Utility", "cards": ["Water Works"]}],
-            [{"colour": "Utility", "cards": ["Electric Company"]}],
-        ],
-    )  # fmt: skip
+        properties=[[*DARK_BLUE_PAIR, BROWN_PAIR, UTILITY_ONE], [UTILITY_OTHER]],
+    )
     events = play(g, "steal:1:0:Electric Company", "pass")
     assert g.is_over and g.winner == 0
     assert any(e.kind == "win" and "How to Win" in e.rule for e in events)
