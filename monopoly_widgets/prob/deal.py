@@ -216,6 +216,7 @@ def chance_opponent_has_just_say_no(observation: Mapping[str, Any], opponent: in
         seat["hand_count"],
         1,
         label,
+        drawing=f"seat {opponent}'s hand is a random {{n}} of them",
     )
 
 

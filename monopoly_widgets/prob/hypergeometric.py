@@ -74,13 +74,18 @@ def fmt(value: Fraction | float) -> str:
     return f"{float(value):.4f}"
 
 
-def at_least_one(population: int, successes: int, draws: int, label: str) -> Odds:
-    """Chance of at least one wanted card, by the complement rule, explained."""
+def at_least_one(
+    population: int, successes: int, draws: int, label: str, drawing: str = "you draw {n}"
+) -> Odds:
+    """Chance of at least one wanted card, by the complement rule, explained.
+
+    ``drawing`` says who takes the ``n`` cards, e.g. "their hand is a random {n}".
+    """
     none = prob_none(population, successes, draws)
     unwanted = comb(population - successes, draws)
     total = comb(population, draws)
     explanation = (
-        f"{population} unseen cards, {successes} of them wanted; you draw {draws}. "
+        f"{population} unseen cards, {successes} of them wanted; {drawing.format(n=draws)}. "
         f"P(none) = C({population - successes},{draws})/C({population},{draws}), so "
         f"P(at least one) = 1 - C({population - successes},{draws})/C({population},{draws}) "
         f"= 1 - {unwanted}/{total} = {fmt(1 - none)}"
@@ -88,13 +93,20 @@ def at_least_one(population: int, successes: int, draws: int, label: str) -> Odd
     return Odds(label, float(1 - none), explanation)
 
 
-def at_least(population: int, successes: int, draws: int, hits: int, label: str) -> Odds:
+def at_least(
+    population: int,
+    successes: int,
+    draws: int,
+    hits: int,
+    label: str,
+    drawing: str = "you draw {n}",
+) -> Odds:
     """Chance of ``hits`` or more wanted cards, explained as 1 minus the smaller outcomes."""
     if hits <= 1:
         if hits <= 0:
             check_counts(population, successes, draws)
             return Odds(label, 1.0, "you already have enough: nothing more is needed, P = 1")
-        return at_least_one(population, successes, draws, label)
+        return at_least_one(population, successes, draws, label, drawing)
     answer = prob_at_least(population, successes, draws, hits)
     total = comb(population, draws)
     terms = " + ".join(
@@ -102,8 +114,8 @@ def at_least(population: int, successes: int, draws: int, hits: int, label: str)
     )
     ways = sum(comb(successes, k) * comb(population - successes, draws - k) for k in range(hits))
     explanation = (
-        f"{population} unseen cards, {successes} of them wanted; you draw {draws} and need "
-        f"{hits}. P(at least {hits}) = 1 - P(fewer than {hits}) = "
+        f"{population} unseen cards, {successes} of them wanted; {drawing.format(n=draws)} and "
+        f"need {hits}. P(at least {hits}) = 1 - P(fewer than {hits}) = "
         f"1 - [{terms}]/C({population},{draws}) = 1 - {ways}/{total} = {fmt(answer)}"
     )
     return Odds(label, float(answer), explanation)
