@@ -1,0 +1,611 @@
+"""``GameExplorer``: a game on a table, with controls, bots, human seats and charts.
+
+The explorer keeps a *cursor*: the step the table shows. Stepping back and
+scrubbing only move the cursor (the state there comes from the timeline's
+snapshots plus a short replay, ``game.state_at``), so the future is kept.
+Stepping forward past the end asks the bot in the deciding seat to move, or
+waits for a person. Only when someone plays a *different* move from a past
+step is the old future forgotten (``game.go_back_to``).
+
+Everything the browser sends arrives in :meth:`GameExplorer.handle_message`,
+which checks it; anything not allowed (an unknown message, a move that is not
+legal, the wrong seat, not a person's turn) is refused with a visible error and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from monopoly_widgets.agents import HeuristicAgent, RandomAgent
+from monopoly_widgets.core import Action, Game, IllegalActionError, load_game, new_game
+from monopoly_widgets.core.errors import MonopolyWidgetsError
+from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.widgets import probability, views
+from monopoly_widgets.widgets.charts import Charts
+from monopoly_widgets.widgets.table import GameTable
+from monopoly_widgets.widgets.views.common import seat_name
+
+Agent = Callable[..., Action]
+
+#: Play speeds the browser may ask for, in steps per second.
+MIN_SPEED, MAX_SPEED = 0.1, 20.0
+#: How many events of the step shown the narration line lists.
+NARRATION_EVENTS = 6
+MONEY_LABELS = {"cardgame": "Money and score", "bid": "Money ($)"}
+
+
+def default_agents(game: Game) -> list[Agent | None]:
+    """A heuristic bot in every seat, or random bots if the game has no heuristic yet."""
+    has_heuristic = importlib.util.find_spec(f"monopoly_widgets.agents.heuristic_{game.name}")
+    maker = HeuristicAgent if has_heuristic else RandomAgent
+    return [maker() for _ in range(game.players)]
+
+
+def agent_label(agent: Agent | None) -> str:
+    """ "person", or the bot's class name in plain words."""
+    if agent is None:
+        return "person"
+    name = type(agent).__name__.removesuffix("Agent") or type(agent).__name__
+    return f"{name.lower()} bot"
+
+
+class GameExplorer:
+    """Explore, replay or play one game in a notebook.
+
+    ``agents`` has one entry per seat: an agent, or ``None`` for a person who
+    clicks. Without ``agents`` every seat is a bot. ``perspective`` is ``None``
+    for the teacher's view (everything) or a seat number (other hands face
+    down, with counts).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        agents: Sequence[Agent | None] | None = None,
+        perspective: int | None = None,
+        *,
+        speed: float = 2.0,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"GameExplorer needs a Game, not {type(game).__name__}")
+        self.game = game
+        self.agents: list[Agent | None] = self._check_agents(game, agents)
+        self._check_seat(perspective, "perspective")
+        #: Set to ``fn(observation) -> [(label, probability, explanation)]`` to replace
+        #: the registered probability panel of this game for this explorer.
+        self.probability_panel: probability.ProbabilityFn | None = None
+        #: The last request refused, in words ("" if none).
+        self.last_error = ""
+        self.table = GameTable(speed=self._check_speed(speed))
+        self.table.set_handler(self.handle_message)
+        self.charts = Charts(game.players, MONEY_LABELS.get(game.name, "Money in the bank ($M)"))
+        self.widget = widgets.Box(
+            [self.table, self.charts.box],
+            layout=widgets.Layout(
+                display="flex", flex_flow="row wrap", align_items="flex-start", width="100%"
+            ),
+        )
+        self.table.layout = widgets.Layout(flex="1 1 640px", min_width="0")
+        self.widget.add_class("mw-explorer")
+        self._perspective = perspective
+        self._start_game(game, cursor=game.step)
+
+    # --- construction helpers --------------------------------------------------------
+    @staticmethod
+    def _check_agents(game: Game, agents: Sequence[Agent | None] | None) -> list[Agent | None]:
+        if agents is None:
+            return default_agents(game)
+        agents = list(agents)
+        if len(agents) != game.players:
+            raise ValueError(
+                f"need one agent (or None for a person) per seat: "
+                f"{game.players} seats, {len(agents)} given"
+            )
+        for seat, agent in enumerate(agents):
+            if agent is not None and not callable(agent):
+                raise TypeError(f"agents[{seat}] must be an agent (callable) or None")
+        return agents
+
+    def _check_seat(self, seat: Any, what: str) -> None:
+        if seat is None:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ValueError(f"{what} must be None or a seat number, not {seat!r}")
+        if not 0 <= seat < self.game.players:
+            raise ValueError(f"{what} must be a seat from 0 to {self.game.players - 1}, not {seat}")
+
+    @staticmethod
+    def _check_speed(speed: Any) -> float:
+        if isinstance(speed, bool) or not isinstance(speed, (int, float)):
+            raise ValueError(f"speed must be a number of steps per second, not {speed!r}")
+        if not MIN_SPEED <= speed <= MAX_SPEED:
+            raise ValueError(f"speed must be between {MIN_SPEED} and {MAX_SPEED} steps a second")
+        return float(speed)
+
+    def _start_game(self, game: Game, cursor: int) -> None:
+        """Show ``game`` with the cursor at ``cursor`` (new game, loaded game, start)."""
+        self.game = game
+        self._rngs = [make_rng(game.seed, "agent", seat) for seat in range(game.players)]
+        self._cursor = cursor
+        self._cursor_state: Any = None if cursor == game.step else game.state_at(cursor)
+        # Per-step (turn, metrics) for the charts, filled lazily by walking forward.
+        self._series: list[tuple[int, dict[str, list[int]]]] = []
+        self._walker: Any = None
+        self._walker_step = -1
+        self.table.seed = game.seed
+        self._refresh()
+
+    # --- what the cursor shows ---------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """The step the table shows (0 is the deal)."""
+        return self._cursor
+
+    @property
+    def perspective(self) -> int | None:
+        """``None`` (teacher: everything) or the seat whose view the table shows."""
+        return self._perspective
+
+    @perspective.setter
+    def perspective(self, seat: int | None) -> None:
+        self._check_seat(seat, "perspective")
+        self._perspective = seat
+        self._refresh()
+
+    @property
+    def playing(self) -> bool:
+        """True while the browser's timer is stepping the game."""
+        return self.table.playing
+
+    @property
+    def speed(self) -> float:
+        """Steps per second while playing."""
+        return self.table.speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self.table.speed = self._check_speed(value)
+
+    def state(self) -> Any:
+        """The engine state at the cursor (read it, do not change it)."""
+        if self._cursor == self.game.step:
+            return self.game.state
+        return self._cursor_state
+
+    def observation(self, viewer: int | None = None) -> dict[str, Any]:
+        """What ``viewer`` sees at the cursor (``None``: everything)."""
+        return self.game.rules.observation(self.state(), viewer)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions at the cursor."""
+        if self._cursor == self.game.step:
+            return self.game.legal_actions()
+        state = self._cursor_state
+        if self.game.rules.is_over(state):
+            return ()
+        return tuple(self.game.rules.legal_actions(state))
+
+    def current_player(self) -> int | None:
+        """Who decides at the cursor."""
+        return self.game.rules.current_player(self.state())
+
+    def human_seats(self) -> list[int]:
+        """The seats played by people."""
+        return [seat for seat, agent in enumerate(self.agents) if agent is None]
+
+    # --- moving the cursor ---------------------------------------------------------------
+    def _move_cursor(self, step: int) -> None:
+        if step == self._cursor:
+            return
+        end = self.game.step
+        if step == end:
+            self._cursor_state = None
+        elif step == self._cursor + 1 and self._cursor_state is not None:
+            # One step forward in the past: replay one action on our own copy.
+            self.game.rules.apply(self._cursor_state, self.game.timeline.actions[self._cursor])
+        else:
+            self._cursor_state = self.game.state_at(step)
+        self._cursor = step
+
+    def forward(self) -> bool:
+        """One step forward: along the timeline, or a bot's move at its end.
+
+        Returns False (and says why) when nothing can move: the game is over or
+        a person must choose.
+        """
+        self._clear_error()
+        if self._cursor < self.game.step:
+            self._move_cursor(self._cursor + 1)
+            self._refresh()
+            return True
+        moved = self._bot_move()
+        self._refresh()
+        return moved
+
+    def back(self) -> bool:
+        """One step back (instant; the future is kept until someone plays differently)."""
+        self._clear_error()
+        if self._cursor == 0:
+            return False
+        self._move_cursor(self._cursor - 1)
+        self._refresh()
+        return True
+
+    def seek(self, step: int) -> None:
+        """Show the table after ``step`` actions."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise ValueError(f"step must be a whole number, not {step!r}")
+        if not 0 <= step <= self.game.step:
+            raise ValueError(f"step must be between 0 and {self.game.step}, not {step}")
+        self._clear_error()
+        self._move_cursor(step)
+        self._refresh()
+
+    def reset(self) -> None:
+        """Back to the deal (the timeline is kept: step forward to replay it)."""
+        self.pause()
+        self.seek(0)
+
+    def play(self) -> None:
+        """Start the browser's play timer."""
+        self._clear_error()
+        self.table.playing = True
+
+    def pause(self) -> None:
+        """Stop the browser's play timer."""
+        self.table.playing = False
+
+    def tick(self) -> None:
+        """One beat of the play timer: step forward, or stop if nothing can move."""
+        if not self.table.playing:
+            return
+        if not self.forward():
+            self.table.playing = False
+
+    def new_game(self, seed: int | None = None) -> None:
+        """A new deal of the same game, players and options (``seed=None``: a fresh seed)."""
+        game = new_game(self.game.name, self.game.players, seed, self.game.options)
+        self.pause()
+        self._clear_error()
+        self._start_game(game, cursor=0)
+        self._maybe_autoplay()
+
+    # --- people's moves ------------------------------------------------------------------
+    def play_action(self, action_id: str, seat: int | None = None) -> None:
+        """A person in ``seat`` plays ``action_id`` at the cursor.
+
+        Raises :class:`IllegalActionError` (saying why) if it is not that seat's
+        decision, the seat is a bot's, or the action is not legal; nothing
+        changes then. Playing from a past step keeps the future if it is the
+        move that was played, and otherwise forgets it.
+        """
+        if not isinstance(action_id, str):
+            raise IllegalActionError(f"an action id must be text, not {action_id!r}")
+        deciding = self.current_player()
+        if deciding is None:
+            raise IllegalActionError("the game is over; no more moves")
+        if seat is None:
+            seat = deciding
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalActionError(f"the seat must be a seat number, not {seat!r}")
+        if seat != deciding:
+            raise IllegalActionError(
+                f"it is {seat_name(deciding)}'s decision, not {seat_name(seat)}'s"
+                if 0 <= seat < self.game.players
+                else f"there is no seat {seat}"
+            )
+        if self.agents[seat] is not None:
+            raise IllegalActionError(f"{seat_name(seat)} is played by a bot, not by a person")
+        if self._perspective is not None and self._perspective != seat:
+            raise IllegalActionError(
+                f"you are viewing as {seat_name(self._perspective)}; "
+                f"only {seat_name(seat)} can choose now"
+            )
+        legal = {a.id: a for a in self.legal_actions()}
+        if action_id not in legal:
+            raise IllegalActionError(self.game.rules.why_illegal(self.state(), action_id))
+        self._clear_error()
+        if self._cursor < self.game.step:
+            if self.game.timeline.actions[self._cursor].id == action_id:
+                self._move_cursor(self._cursor + 1)
+                self._refresh()
+                self._maybe_autoplay()
+                return
+            self._branch_at(self._cursor)
+        self.game.apply(legal[action_id])
+        self._cursor = self.game.step
+        self._cursor_state = None
+        self._refresh()
+        self._maybe_autoplay()
+
+    def _branch_at(self, step: int) -> None:
+        """Forget the future after ``step``: someone played differently from there."""
+        self.game.go_back_to(step)
+        del self._series[step + 1 :]
+        if self._walker_step > step:
+            self._walker, self._walker_step = None, -1
+        self._cursor_state = None
+
+    def _bot_move(self) -> bool:
+        game = self.game
+        if game.is_over:
+            self.table.notice = self._over_text()
+            return False
+        seat = game.current_player
+        assert seat is not None
+        agent = self.agents[seat]
+        if agent is None:
+            self.table.notice = f"Waiting for {seat_name(seat)} (a person) to choose."
+            return False
+        legal = game.legal_actions()
+        wants_obs = getattr(agent, "needs_observation", True)
+        observation = game.observation(seat) if wants_obs else None
+        try:
+            choice = agent(observation, legal, self._rngs[seat])
+            game.apply(choice)
+        except Exception as exc:  # an agent is anyone's code: report it, keep the table alive
+            self._show_error(f"the bot in {seat_name(seat)}'s seat failed: {exc!r}")
+            return False
+        self._cursor = game.step
+        self._cursor_state = None
+        return True
+
+    def _maybe_autoplay(self) -> None:
+        """With people at the table, bots answer on their own at the chosen speed."""
+        if not self.human_seats() or self.game.is_over or self._cursor != self.game.step:
+            return
+        seat = self.game.current_player
+        if seat is not None and self.agents[seat] is not None:
+            self.table.playing = True
+
+    def _over_text(self) -> str:
+        winner = self.game.winner
+        return "The game is over: " + ("a draw." if winner is None else f"{seat_name(winner)} won.")
+
+    # --- the browser ---------------------------------------------------------------------
+    def handle_message(self, content: Any) -> None:
+        """Carry out one request from the browser, or refuse it with a visible error."""
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            self._show_error(f"ignored a malformed message from the browser: {content!r:.80}")
+            return
+        kind = content["type"]
+        try:
+            if kind == "step":
+                by = content.get("by")
+                if by == 1:
+                    self.forward()
+                elif by == -1:
+                    self.back()
+                else:
+                    raise ValueError(f"a step must be by 1 or -1, not {by!r}")
+            elif kind == "seek":
+                self.seek(content.get("step"))
+            elif kind == "tick":
+                self.tick()
+            elif kind == "play":
+                self.play()
+                self._refresh_notice()
+            elif kind == "pause":
+                self.pause()
+            elif kind == "speed":
+                self.speed = content.get("value")
+            elif kind == "reset":
+                self.reset()
+            elif kind == "perspective":
+                self.perspective = content.get("seat")
+            elif kind == "new_game":
+                seed = content.get("seed")
+                if seed is not None and (
+                    isinstance(seed, bool) or not isinstance(seed, int) or seed < 0
+                ):
+                    raise ValueError(f"a seed must be a whole number 0 or more, not {seed!r}")
+                self.new_game(seed)
+            elif kind == "save":
+                self.table.send(
+                    {"type": "download", "filename": self._filename(), "text": self.to_json()}
+                )
+            elif kind == "action":
+                self.play_action(content.get("id"), content.get("seat"))
+            else:
+                raise ValueError(f"unknown request {kind!r}")
+        except (MonopolyWidgetsError, ValueError) as exc:
+            self._show_error(str(exc))
+        except Exception as exc:  # never let a click kill the widget silently
+            self._show_error(f"could not do {kind!r}: {exc!r}")
+
+    def _show_error(self, text: str) -> None:
+        self.last_error = text
+        self.table.show_error(text)
+
+    def _clear_error(self) -> None:
+        self.last_error = ""
+        if self.table.error:
+            self.table.error = ""
+
+    # --- drawing -------------------------------------------------------------------------
+    def _roles(self) -> list[str]:
+        roles = []
+        for seat, agent in enumerate(self.agents):
+            role = agent_label(agent)
+            if seat == self._perspective:
+                role = "you" if agent is None else f"{role}, watched"
+            roles.append(role)
+        return roles
+
+    def _choices(self) -> tuple[list[dict[str, Any]], int | None]:
+        """The legal actions to offer as buttons: only a person's, only to their view."""
+        seat = self.current_player()
+        if seat is None or self.agents[seat] is not None:
+            return [], None
+        if self._perspective is not None and self._perspective != seat:
+            return [], None
+        return [
+            {"id": a.id, "text": a.text, "kind": a.kind, "card": a.card}
+            for a in self.legal_actions()
+        ], seat
+
+    def _refresh_notice(self) -> None:
+        state_over = self.game.rules.is_over(self.state())
+        seat = self.current_player()
+        if state_over:
+            text = self._over_text() if self._cursor == self.game.step else "The game ends here."
+        elif self._cursor < self.game.step:
+            text = f"Replaying: step {self._cursor} of {self.game.step}."
+            if seat is not None and self.agents[seat] is None:
+                text += " A different move from here starts a new future."
+        elif seat is not None and self.agents[seat] is None:
+            if self._perspective is None or self._perspective == seat:
+                text = f"{seat_name(seat)}: your move."
+            else:
+                text = f"Waiting for {seat_name(seat)} (a person) to choose."
+        else:
+            text = ""
+        self.table.notice = text
+
+    def _refresh(self) -> None:
+        """Send the table and charts for the cursor (only traits that changed go out)."""
+        observation = self.game.rules.observation(self.state(), self._perspective)
+        choices, choice_seat = self._choices()
+        events = self.game.timeline.step_events[self._cursor][-NARRATION_EVENTS:]
+        with self.table.hold_sync():
+            self.table.table = views.table_model(self.game.name, observation, self._roles())
+            self.table.choices = choices
+            self.table.choice_seat = choice_seat
+            self.table.narration = [{"text": e.text, "rule": e.rule} for e in events]
+            self.table.step = self._cursor
+            self.table.steps = self.game.step
+            self.table.perspective = self._perspective
+            self.table.seat_names = [
+                f"{seat_name(s)} ({agent_label(a)})" for s, a in enumerate(self.agents)
+            ]
+            self._refresh_notice()
+        self._refresh_charts()
+
+    # --- charts ------------------------------------------------------------------------------
+    def _series_to(self, step: int) -> list[tuple[int, dict[str, list[int]]]]:
+        """(turn, metrics) for steps 0..step, computed once each by walking forward."""
+        rules = self.game.rules
+        series = self._series
+        while len(series) <= step:
+            k = len(series)
+            if k == self.game.step:
+                state = self.game.state
+            elif k == self._cursor and self._cursor_state is not None:
+                state = self._cursor_state
+            else:
+                if self._walker is not None and self._walker_step == k - 1:
+                    rules.apply(self._walker, self.game.timeline.actions[k - 1])
+                else:
+                    self._walker = self.game.state_at(k)
+                self._walker_step = k
+                state = self._walker
+            series.append((rules.turn(state), rules.metrics(state)))
+        return series
+
+    def chart_points(self) -> tuple[list[int], dict[str, list[list[int]]]]:
+        """The charts' data: turns, and per metric one list per seat.
+
+        Each turn's point is its value at the last step of that turn up to the
+        cursor, so the last point is the cursor itself.
+        """
+        series = self._series_to(self._cursor)[: self._cursor + 1]
+        last_of_turn: dict[int, int] = {}
+        for index, (turn, _) in enumerate(series):
+            last_of_turn[turn] = index
+        turns = sorted(last_of_turn)
+        values: dict[str, list[list[int]]] = {}
+        for key in ("money", "properties", "sets"):
+            values[key] = [
+                [series[last_of_turn[t]][1][key][seat] for t in turns]
+                for seat in range(self.game.players)
+            ]
+        return turns, values
+
+    def _probability_rows(self) -> tuple[str, list[probability.ProbabilityRow]]:
+        fn = self.probability_panel or probability.probability_function(self.game.name)
+        seat = self._perspective
+        if seat is None:
+            seat = self.current_player()
+        if fn is None or seat is None:
+            return "Next draw odds", []
+        rows = fn(self.game.rules.observation(self.state(), seat))
+        return f"Next draw odds: {seat_name(seat)}", list(rows)
+
+    def _refresh_charts(self) -> None:
+        turns, values = self.chart_points()
+        self.charts.show_series(turns, values["money"], values["properties"], values["sets"])
+        title, rows = self._probability_rows()
+        self.charts.show_odds(title, rows)
+
+    # --- saving and loading ------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The whole game (every step, even past the cursor) as JSON."""
+        return self.game.to_json()
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game as JSON to ``path``; open it again with :meth:`from_json`."""
+        path = Path(path)
+        path.write_text(self.to_json(), encoding="utf-8")
+        return path
+
+    def _filename(self) -> str:
+        return f"{self.game.name}-seed{self.game.seed}-step{self.game.step}.json"
+
+    @classmethod
+    def from_json(
+        cls,
+        text_or_path: str | Path,
+        agents: Sequence[Agent | None] | None = None,
+        perspective: int | None = None,
+    ) -> GameExplorer:
+        """Open a saved game for replay, with the cursor at the deal."""
+        text = str(text_or_path)
+        if isinstance(text_or_path, Path) or not text.lstrip().startswith("{"):
+            text = Path(text_or_path).read_text(encoding="utf-8")
+        game = load_game(text)
+        explorer = cls(game, agents=agents, perspective=perspective)
+        explorer.seek(0)
+        return explorer
+
+    # --- notebook display ------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameExplorer {self.game.name} {self.game.players} players "
+            f"step {self._cursor}/{self.game.step} seed={self.game.seed}>"
+        )
+
+
+def play(
+    name: str = "deal",
+    players: int = 3,
+    human: int | None = 0,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    speed: float = 2.0,
+) -> GameExplorer:
+    """Start a game in one line: a person in seat ``human`` and heuristic bots elsewhere.
+
+    ``human=None`` makes every seat a bot (press play to watch).
+    """
+    game = new_game(name, players=players, seed=seed, options=options)
+    agents = default_agents(game)
+    perspective = None
+    if human is not None:
+        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
+            raise ValueError(f"human must be a seat from 0 to {players - 1} or None")
+        agents[human] = None
+        perspective = human
+    explorer = GameExplorer(game, agents=agents, perspective=perspective, speed=speed)
+    explorer._maybe_autoplay()
+    return explorer

@@ -1,0 +1,78 @@
+"""The table: an anywidget whose traits describe what the browser draws.
+
+The traits are the source of truth; ``static/table.js`` only renders them and
+sends small custom messages back (``{"type": "step", "by": 1}``, ``{"type":
+"action", "id": ..., "seat": ...}``, ...). The browser never changes a trait
+itself: every request goes through :class:`~monopoly_widgets.widgets.explorer.
+GameExplorer`, which checks it and answers with new trait values or a visible
+error. The JavaScript and CSS ship inside the package (no CDN).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+STATIC = Path(__file__).parent / "static"
+
+MessageHandler = Callable[[Any], None]
+
+
+class GameTable(anywidget.AnyWidget):
+    """The card table, controls, human choices and narration line."""
+
+    _esm = STATIC / "table.js"
+    _css = STATIC / "table.css"
+
+    #: The compact table model built by ``views`` (see ``views/common.py``).
+    table = traitlets.Dict().tag(sync=True)
+    #: The events of the step shown: ``[{"text": ..., "rule": ...}]``.
+    narration = traitlets.List().tag(sync=True)
+    #: The human decider's legal actions: ``[{"id", "text", "kind", "card"}]``.
+    choices = traitlets.List().tag(sync=True)
+    #: The seat the choices belong to (``None`` when there are none).
+    choice_seat = traitlets.Int(None, allow_none=True).tag(sync=True)
+    #: The last rejected request, in words ("" when all is well).
+    error = traitlets.Unicode("").tag(sync=True)
+    #: Bumped with every error, so the browser flashes it again even if the text repeats.
+    error_count = traitlets.Int(0).tag(sync=True)
+    #: A short hint: whose move it is, why play stopped.
+    notice = traitlets.Unicode("").tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+    steps = traitlets.Int(0).tag(sync=True)
+    playing = traitlets.Bool(False).tag(sync=True)
+    #: Steps per second while playing.
+    speed = traitlets.Float(2.0).tag(sync=True)
+    #: ``None`` is the teacher's view; a seat number shows only what that seat sees.
+    perspective = traitlets.Int(None, allow_none=True).tag(sync=True)
+    #: ``["Player 1 (you)", "Player 2 (bot)", ...]`` for the perspective menu.
+    seat_names = traitlets.List().tag(sync=True)
+    seed = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handler: MessageHandler | None = None
+        self.on_msg(self._receive)
+
+    def set_handler(self, handler: MessageHandler) -> None:
+        """Send every message from the browser to ``handler(content)``."""
+        self._handler = handler
+
+    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if self._handler is None:
+            self.show_error("This table is not connected to a game.")
+            return
+        self._handler(content)
+
+    def show_error(self, text: str) -> None:
+        """Show ``text`` as a visible error on the table."""
+        with self.hold_sync():
+            self.error = text
+            self.error_count += 1
+
+    def __repr__(self) -> str:
+        return f"<GameTable {self.table.get('game', '')} step {self.step}/{self.steps}>"

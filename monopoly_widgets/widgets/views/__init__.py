@@ -1,0 +1,22 @@
+"""One small adapter per game: observation -> the generic table model.
+
+``table_model(game_name, observation, roles)`` picks the game's adapter, or
+the generic fallback for a game without one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from monopoly_widgets.widgets.views import deal, generic
+
+_ADAPTERS = {"deal": deal}
+
+
+def table_model(game_name: str, observation: dict[str, Any], roles: Sequence[str]) -> dict:
+    """The table model of ``observation`` for the browser."""
+    adapter = _ADAPTERS.get(game_name)
+    if adapter is None:
+        return generic.table_model(observation, roles, title=game_name)
+    return adapter.table_model(observation, roles)

@@ -1,0 +1,107 @@
+"""The generic *table model* that ``static/table.js`` draws, and helpers to build it.
+
+Each game has a small adapter (``views/deal.py``, ``views/bid.py``,
+``views/cardgame.py``) that turns an observation into this model. The browser
+never sees an observation or a rules object: only this compact, JSON-safe
+description of what is on the table, so a seat's view can never leak a hidden
+card (the adapter only sees that seat's observation) and each step sends a few
+kilobytes, not HTML.
+
+The model::
+
+    {"game": "deal", "title": "Monopoly Deal", "viewer": 0 | None,
+     "status": "Turn 4 · Player 2's turn", "decision": "Player 2: ...",
+     "pending": "text" | None, "over": bool,
+     "piles": [{"label": "Draw pile", "count": 40, "top": face | None, "back": bool}],
+     "seats": [{"seat": 0, "name": "Player 1", "role": "you", "turn": bool,
+                "deciding": bool, "winner": bool,
+                "stats": [["Bank", "$7M"], ...],
+                "rows": [{"label": "Bank", "cards": [face, ...]},
+                         {"label": "Properties", "groups": [group, ...]},
+                         {"label": "Hand", "hidden": 7}]}]}
+    face  = {"id": 12, "name": "Boardwalk", "kind": "property", "corner": "$4M",
+             "bands": ["#0072bb"], "tag": "WILD" | ""}
+    group = {"label": "Red", "band": "#ed1b24", "note": "2 of 3 · rent $3M",
+             "complete": bool, "cards": [face, ...]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+Face = dict[str, Any]
+
+#: One colour per seat, shared by the table's seat headers and the charts' lines,
+#: chosen to stay distinguishable for the common colour-vision deficiencies.
+SEAT_COLOURS = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+)
+
+NEUTRAL_BAND = "#9e9e9e"
+
+
+def seat_colour(seat: int) -> str:
+    """The colour that marks ``seat`` on the table and in the charts."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_name(seat: int) -> str:
+    """Seats are numbered from 1 for people, as the engines' events do."""
+    return f"Player {seat + 1}"
+
+
+def face(
+    card_id: Any,
+    name: str,
+    kind: str,
+    corner: str,
+    bands: Sequence[str],
+    tag: str = "",
+) -> Face:
+    """One face-up card as the browser draws it."""
+    return {
+        "id": card_id,
+        "name": name,
+        "kind": kind,
+        "corner": corner,
+        "bands": list(bands),
+        "tag": tag,
+    }
+
+
+def seat_header(
+    seat: int, roles: Sequence[str], turn_player: int | None, current: int | None, winner: Any
+) -> dict[str, Any]:
+    """The fields every seat panel has, whatever the game."""
+    return {
+        "seat": seat,
+        "name": seat_name(seat),
+        "role": roles[seat] if seat < len(roles) else "",
+        "colour": seat_colour(seat),
+        "turn": seat == turn_player,
+        "deciding": seat == current,
+        "winner": seat == winner,
+    }
+
+
+def status_line(observation: dict[str, Any]) -> str:
+    """ "Turn 4 · Player 2's turn", or who won."""
+    if observation.get("is_over"):
+        winner = observation.get("winner")
+        if winner is None:
+            reason = observation.get("draw_reason")
+            return "Game over: a draw" + (f" ({reason})" if reason else "")
+        return f"Game over: {seat_name(winner)} wins"
+    turn_player = observation.get("turn_player", observation.get("current_player"))
+    text = f"Turn {observation.get('turn', '?')}"
+    if isinstance(turn_player, int):
+        text += f" · {seat_name(turn_player)}'s turn"
+    return text

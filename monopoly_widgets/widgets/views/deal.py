@@ -1,0 +1,162 @@
+"""Monopoly Deal: observation -> table model (see ``views/common.py``).
+
+Cards are drawn as on the printed pack: properties with their colour band,
+two-colour wilds and rents with both bands, the multicolour wild and the
+any-colour rent with a rainbow, money with the printed denomination colours,
+and the value in the corner ($M).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from monopoly_widgets.widgets.views.common import (
+    NEUTRAL_BAND,
+    face,
+    seat_header,
+    status_line,
+)
+
+TITLE = "Monopoly Deal"
+
+#: The printed colour of each money denomination ($M), roughly.
+MONEY_HEX = {
+    1: "#d8cfa8",
+    2: "#f1a79b",
+    3: "#a8d5a0",
+    4: "#9cc8ea",
+    5: "#c3a5dd",
+    10: "#f5b562",
+}
+ACTION_HEX = "#2f4a73"
+BUILDING_HEX = {"House": "#2e7d32", "Hotel": "#c62828"}
+#: More colours than this on one card means "any colour": drawn as a rainbow.
+RAINBOW_AT = 5
+
+
+@lru_cache(maxsize=1)
+def colour_hex() -> dict[str, str]:
+    """Colour name -> hex, from the Deal engine's card data (contract: ``COLOUR_HEX``)."""
+    try:
+        from monopoly_widgets.deal.cards import COLOUR_HEX
+    except ImportError:
+        return {}
+    return dict(COLOUR_HEX)
+
+
+def bands_for(card: dict[str, Any]) -> list[str]:
+    """The colour bands of one card: its assigned colour first, for wilds on the table."""
+    kind = card.get("kind", "")
+    name = card.get("name", "")
+    palette = colour_hex()
+    if kind == "money":
+        return [MONEY_HEX.get(card.get("value", 0), NEUTRAL_BAND)]
+    if name in BUILDING_HEX:
+        return [BUILDING_HEX[name]]
+    colours = list(card.get("colours") or [])
+    if kind == "action" or not colours:
+        return [ACTION_HEX]
+    if len(colours) >= RAINBOW_AT:
+        return [palette.get(c, NEUTRAL_BAND) for c in colours]
+    assigned = card.get("colour")
+    if assigned in colours:
+        colours.remove(assigned)
+        colours.insert(0, assigned)
+    return [palette.get(c, NEUTRAL_BAND) for c in colours]
+
+
+TAGS = {"wild": "WILD", "rent": "RENT", "action": "ACTION", "money": "", "property": ""}
+
+
+def card_face(card: dict[str, Any]) -> dict[str, Any]:
+    """One Deal card as the browser draws it."""
+    kind = card.get("kind", "")
+    tag = TAGS.get(kind, "")
+    if card.get("name") in BUILDING_HEX:
+        tag = "BUILDING"
+    return face(card["id"], card["name"], kind, f"${card.get('value', 0)}M", bands_for(card), tag)
+
+
+def set_group(prop_set: dict[str, Any]) -> dict[str, Any]:
+    """One colour set on the table, buildings last."""
+    cards = [card_face(c) for c in prop_set.get("cards", [])]
+    for building in ("house", "hotel"):
+        if prop_set.get(building):
+            cards.append(card_face(prop_set[building]))
+    held = len(prop_set.get("cards", []))
+    note = f"{held} of {prop_set.get('size', '?')}"
+    if prop_set.get("rent"):
+        note += f" · rent ${prop_set['rent']}M"
+    return {
+        "label": prop_set.get("colour", ""),
+        "band": colour_hex().get(prop_set.get("colour", ""), NEUTRAL_BAND),
+        "note": note,
+        "complete": bool(prop_set.get("complete")),
+        "cards": cards,
+    }
+
+
+def seat_panel(
+    seat_obs: dict[str, Any], observation: dict[str, Any], roles: Sequence[str]
+) -> dict[str, Any]:
+    """Bank, property sets and hand of one seat."""
+    index = seat_obs["seat"]
+    panel = seat_header(
+        index,
+        roles,
+        observation.get("turn_player"),
+        observation.get("current_player"),
+        observation.get("winner"),
+    )
+    panel["stats"] = [
+        ["Bank", f"${seat_obs.get('bank_total', 0)}M"],
+        ["Complete sets", f"{seat_obs.get('complete_sets', 0)} of 3"],
+        ["Cards in hand", str(seat_obs.get("hand_count", 0))],
+    ]
+    hand = seat_obs.get("hand")
+    hand_row: dict[str, Any] = {"label": "Hand"}
+    if hand is None:
+        hand_row["hidden"] = seat_obs.get("hand_count", 0)
+    else:
+        hand_row["cards"] = [card_face(c) for c in hand]
+    panel["rows"] = [
+        {"label": "Properties", "groups": [set_group(s) for s in seat_obs.get("sets", [])]},
+        {"label": "Bank", "cards": [card_face(c) for c in seat_obs.get("bank", [])]},
+        hand_row,
+    ]
+    return panel
+
+
+def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, Any]:
+    """The whole Deal table as one seat (or the teacher) sees it."""
+    discard = observation.get("discard_pile") or []
+    decision = observation.get("decision", "")
+    if observation.get("phase") == "play" and observation.get("plays_left") is not None:
+        decision = f"{decision} ({observation['plays_left']} plays left)"
+    pending = observation.get("pending")
+    return {
+        "game": "deal",
+        "title": TITLE,
+        "viewer": observation.get("viewer"),
+        "status": status_line(observation),
+        "decision": decision,
+        "pending": pending.get("text") if isinstance(pending, dict) else None,
+        "over": bool(observation.get("is_over")),
+        "piles": [
+            {
+                "label": "Draw pile",
+                "count": observation.get("draw_pile", 0),
+                "top": None,
+                "back": True,
+            },
+            {
+                "label": "Discard pile",
+                "count": len(discard),
+                "top": card_face(discard[-1]) if discard else None,
+                "back": False,
+            },
+        ],
+        "seats": [seat_panel(s, observation, roles) for s in observation.get("seats", [])],
+    }
