@@ -44,7 +44,10 @@ def explain(state: BidState, action_id: str) -> str:
     if head in ("bid", "raise"):
         wanted = "bid" if head == "bid" else "raise"
         if state.phase != wanted:
-            return f"{action_id!r} is not possible: {now} (rulebook: To Auction)"
+            return (
+                f"{action_id!r} is only possible while {PHASE_WORDS[wanted]}; {now} "
+                "(rulebook: To Auction)"
+            )
         return _amount_reason(state, action_id, seat, head)
     return (
         f"{action_id!r} is not an action of Monopoly Bid; {now}. Actions look like 'auction', "

@@ -7,11 +7,11 @@ from typing import Any
 import monopoly_widgets as mw
 
 
-def position(players: int = 2, **fields: Any) -> dict[str, Any]:
-    """A position with empty hands and tables, overridden by ``fields``."""
+def position(n: int = 2, **fields: Any) -> dict[str, Any]:
+    """A position for ``n`` seats with empty hands and tables, overridden by ``fields``."""
     found: dict[str, Any] = {
-        "hands": [[] for _ in range(players)],
-        "properties": [[] for _ in range(players)],
+        "hands": [[] for _ in range(n)],
+        "properties": [[] for _ in range(n)],
     }
     found.update(fields)
     return found
