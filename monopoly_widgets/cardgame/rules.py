@@ -74,16 +74,25 @@ class CardGameRules(Rules):
         return state
 
     def setup_events(self, state: State) -> list[Event]:
-        if state.hand_number != 1 or state.turn != 1:
-            return []
         n = state.players
         each = {5: 11, 6: 9}.get(n, 10)
+        fresh = all(len(h) == each for h in state.hands) and all(
+            len(p) == 1 for p in state.trade_piles
+        )
+        target = f"First to ${state.settings.target_for(n):,} at the end of a hand wins."
+        if state.phase != "turn" or state.hand_turns or not fresh:
+            return [
+                Event(
+                    f"The game starts from a position: hand {state.hand_number}, "
+                    f"{decision(state)} {target}",
+                    "position",
+                )
+            ]
         return [
             Event(
                 f"Player {state.dealer} deals {each} cards to each player and one face-up "
                 f"trade card before each; {len(state.draw_pile)} cards form the draw pile. "
-                f"Player {state.to_play} plays first. First to "
-                f"${state.settings.target_for(n):,} at the end of a hand wins.",
+                f"Player {state.to_play} plays first. {target}",
                 laydown.RULE_BIG if state.big_table else laydown.RULE_DEAL,
                 state.dealer,
                 "deal",
