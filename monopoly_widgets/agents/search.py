@@ -25,6 +25,7 @@ calls ``agent.bind(game)`` before the first move; you can also pass
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -104,10 +105,14 @@ class SearchAgent:
         self.exploration = exploration
         self.max_rollout_steps = max_rollout_steps
         self.game = game
+        self._turn: Any = None
+        self._tried: dict[str, set[str]] = {}
 
     def bind(self, game: Game) -> None:
         """Attach the game this agent plays in (``play_out`` does this)."""
         self.game = game
+        self._turn = None
+        self._tried = {}
 
     def __repr__(self) -> str:
         return (
@@ -117,7 +122,7 @@ class SearchAgent:
 
     def __getstate__(self) -> dict[str, Any]:
         # A game bound in one process is not sent to another: it is bound again there.
-        return {**self.__dict__, "game": None}
+        return {**self.__dict__, "game": None, "_turn": None, "_tried": {}}
 
     def __call__(
         self,
@@ -140,7 +145,17 @@ class SearchAgent:
                 f"SearchAgent was asked to move for seat {seat}, but its bound game is waiting "
                 f"for seat {self.game.current_player}: bind it to the game being played"
             )
-        return self.search(seat, legal_actions, rng)
+        # Never make the same choice twice in the same situation within a turn: free
+        # actions (moving a wild back and forth) could otherwise loop for ever.
+        situation = json.dumps(observation, sort_keys=True)
+        if observation.get("turn") != self._turn:
+            self._turn = observation.get("turn")
+            self._tried = {}
+        tried = self._tried.setdefault(situation, set())
+        fresh = [action for action in legal_actions if action.id not in tried]
+        choice = self.search(seat, fresh or legal_actions, rng)
+        tried.add(choice.id)
+        return choice
 
     def search(self, seat: int, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """Run the playouts and return the legal action with the best average result."""

@@ -1,0 +1,83 @@
+"""The command line: help, simulate for each game, and readable errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from monopoly_widgets.cli import main, parse_option
+from tests.sim.engines import each_game, needs_engine
+
+
+def test_help_lists_the_commands() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "monopoly_widgets", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert "simulate" in done.stdout and "games" in done.stdout
+
+
+def test_simulate_help_names_the_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    for flag in ("--players", "--games", "--seed", "--agents", "--workers", "--option"):
+        assert flag in out
+
+
+@pytest.mark.parametrize("name", each_game())
+def test_simulate_prints_win_rates_lengths_and_draws(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(
+        ["simulate", name, "--players", "3", "--games", "6", "--seed", "1"]
+        + ["--agents", "random", "--workers", "1"]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "6 games, 3 players" in out
+    assert "95% interval" in out
+    for seat in range(3):
+        assert f"   {seat}  random" in out
+    assert "game length: mean" in out and "median" in out
+    assert "draws/stalls:" in out
+
+
+@needs_engine("deal")
+def test_same_output_with_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "deal", "--games", "6", "--seed", "3", "--agents", "random,random"]
+    main([*args, "--workers", "1"])
+    one = capsys.readouterr().out
+    main([*args, "--workers", "2"])
+    assert capsys.readouterr().out == one
+
+
+@needs_engine("deal")
+def test_bad_input_is_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "deal", "--agents", "random,genius", "--games", "2"]) == 2
+    assert "unknown agent 'genius'" in capsys.readouterr().err
+    assert main(["simulate", "chess", "--games", "2"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+    assert main(["simulate", "deal", "--games", "2", "--option", "no_such_rule=1"]) == 2
+    assert "no_such_rule" in capsys.readouterr().err
+
+
+def test_option_values_are_read_as_json_when_possible() -> None:
+    assert parse_option("hand_limit=7") == ("hand_limit", 7)
+    assert parse_option("stack=true") == ("stack", True)
+    assert parse_option("to=discard_pile") == ("to", "discard_pile")
+    with pytest.raises(Exception, match="name=value"):
+        parse_option("oops")
+
+
+def test_games_command_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for name in ("deal", "bid", "cardgame"):
+        assert name in out
