@@ -1,0 +1,66 @@
+"""Property-based checks: random legal sequences keep the engine's invariants."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import monopoly_widgets as mw
+from monopoly_widgets.deal.cards import SET_SIZE, VALUE, PACK_SIZE
+from monopoly_widgets.deal.properties import is_complete
+
+
+def _bank_total(game: mw.Game, seat: int) -> int:
+    return sum(VALUE[c % PACK_SIZE] for c in game.state.banks[seat])
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 6),
+    choices=st.lists(st.integers(0, 10_000), min_size=10, max_size=250),
+)
+def test_random_legal_sequences_keep_invariants(seed, players, choices):
+    """Every card in one place; piles never exceed the set size; buildings only on complete
+    non-Railroad/Utility sets; payments never exceed what is owed by more than the last card
+    (no change is ever given back); bank totals never negative."""
+    game = mw.new_game("deal", players=players, seed=seed)
+    for choice in choices:
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        action = legal[choice % len(legal)]
+        state = game.state
+        before_banks = [_bank_total(game, p) for p in range(players)]
+        pending = state.pending
+        paid_before = pending.paid if pending is not None else 0
+        game.apply(action)
+        census = sorted(game.rules.card_census(game.state))
+        assert census == game.rules.deck_ids(game.state)
+        for table in game.state.tables:
+            for pile in table:
+                assert 0 < len(pile.cards) <= SET_SIZE[pile.colour]
+                if pile.house >= 0 or pile.hotel >= 0:
+                    assert is_complete(pile) and pile.colour < 8
+                if pile.hotel >= 0:
+                    assert pile.house >= 0
+        for p in range(players):
+            assert _bank_total(game, p) >= 0
+        if action.kind == "pay":
+            debtor = action.player
+            # The debtor never receives anything back: no change.
+            assert _bank_total(game, debtor) <= before_banks[debtor]
+            after = game.state.pending
+            if after is not None and after.targets and after.targets[0] == debtor:
+                assert after.paid > paid_before
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_observation_hides_other_hands(seed):
+    """Observations show other hands only as counts, and the unseen multiset adds up."""
+    game = mw.new_game("deal", players=3, seed=seed)
+    obs = game.observation(1)
+    assert obs["seats"][0]["hand"] is None and obs["seats"][1]["hand"] is not None
+    hidden = obs["draw_pile"] + obs["seats"][0]["hand_count"] + obs["seats"][2]["hand_count"]
+    assert sum(obs["unseen"].values()) == hidden
