@@ -199,3 +199,11 @@ def test_host_may_play_several_action_cards_then_auction() -> None:
     assert hand(g, 0) == ["$1M"] * 4
     play(g, "auction")
     assert g.position()["phase"] == "bid" and g.current_player == 1
+
+
+def test_answer_window_starts_left_of_the_host() -> None:
+    """Rule: Bid rulebook "Nope!" (any player), asked in seat order from the host's left."""
+    g = game(4, host=2, hands=[[], [], ["Draw 2!"], []], draw_pile=["$1M", "$1M"])
+    play(g, "draw2")
+    assert g.position()["pending"]["waiting"] == [3, 0, 1]
+    assert g.current_player == 3

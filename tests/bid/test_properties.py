@@ -110,3 +110,14 @@ def test_determinize_resamples_other_players_bids() -> None:
         bids.add(tuple(sorted(sample.deck[c].name for c in sample.bids[1])))
         assert sample.bids[0] is None and sample.bids[2] is None
     assert len(bids) > 3
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 10_000))
+def test_every_event_is_plain_words_with_a_rule(players: int, seed: int) -> None:
+    """Rule: project standard: every event says what happened and the rule it follows."""
+    g = _walk(players, seed, 400)
+    for event in g.events:
+        assert event.text.strip() and event.text.endswith((".", "!"))
+        assert event.rule.startswith(("Bid rulebook", "option: "))
+        json.dumps(event.to_dict())
