@@ -506,6 +506,10 @@ def _why_trade(state: State, seat: int, arg: str, now: str) -> str:
     if state.done is not None and state.done != "excess":
         return "you have already drawn or traded this turn (rulebook: Play)"
     mine, theirs = len(state.trade_piles[seat]), len(state.trade_piles[other])
+    if mine == 0:
+        return "your trade pile is empty: add a card from your hand first (rulebook: Trade)"
+    if theirs == 0:
+        return f"player {other}'s trade pile is empty: there is nothing to take"
     return (
         f"you can trade 1 to {min(mine, theirs)} cards with player {other}: your trade pile "
         f"has {mine}, theirs has {theirs}, and you trade a like number (rulebook: Trade)"
