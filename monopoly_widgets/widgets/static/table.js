@@ -89,7 +89,10 @@ function drawRow(row, actionsByCard, onCardClick, selectedCard) {
   const wrap = el("div", "mw-row");
   wrap.appendChild(el("div", "mw-row-label", row.label));
   const body = el("div", "mw-row-cards");
-  if (row.hidden !== undefined) {
+  if (row.sealed) {
+    body.appendChild(drawBack("?", `${row.label} (sealed)`));
+    body.appendChild(el("span", "mw-hidden-note", "sealed"));
+  } else if (row.hidden !== undefined) {
     body.appendChild(drawBack(row.hidden, row.label));
     body.appendChild(el("span", "mw-hidden-note", `${row.hidden} hidden`));
   } else if (row.groups) {

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from monopoly_widgets.widgets.views import deal, generic
+from monopoly_widgets.widgets.views import bid, cardgame, deal, generic
 
-_ADAPTERS = {"deal": deal}
+_ADAPTERS = {"deal": deal, "bid": bid, "cardgame": cardgame}
 
 
 def table_model(game_name: str, observation: dict[str, Any], roles: Sequence[str]) -> dict:

@@ -47,6 +47,20 @@ SEAT_COLOURS = (
 
 NEUTRAL_BAND = "#9e9e9e"
 
+#: The board colours, for games whose card data has no hex colours of its own.
+BOARD_COLOUR_HEX = {
+    "Brown": "#8b4513",
+    "Light Blue": "#8fd3f4",
+    "Pink": "#d63384",
+    "Orange": "#f28c28",
+    "Red": "#d7263d",
+    "Yellow": "#f5d000",
+    "Green": "#1e8a3c",
+    "Dark Blue": "#1f3c88",
+    "Railroad": "#222222",
+    "Utility": "#9aa5a8",
+}
+
 
 def seat_colour(seat: int) -> str:
     """The colour that marks ``seat`` on the table and in the charts."""
@@ -54,8 +68,9 @@ def seat_colour(seat: int) -> str:
 
 
 def seat_name(seat: int) -> str:
-    """Seats are numbered from 1 for people, as the engines' events do."""
-    return f"Player {seat + 1}"
+    """ "Player 0", "Player 1", ...: the engines' events and decisions number seats from 0,
+    and the table must use the same names as the narration."""
+    return f"Player {seat}"
 
 
 def face(

@@ -90,7 +90,7 @@ def set_group(prop_set: dict[str, Any]) -> dict[str, Any]:
     if prop_set.get("rent"):
         note += f" · rent ${prop_set['rent']}M"
     return {
-        "label": prop_set.get("colour", ""),
+        "label": prop_set.get("label") or prop_set.get("colour", ""),
         "band": colour_hex().get(prop_set.get("colour", ""), NEUTRAL_BAND),
         "note": note,
         "complete": bool(prop_set.get("complete")),
@@ -133,8 +133,6 @@ def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, 
     """The whole Deal table as one seat (or the teacher) sees it."""
     discard = observation.get("discard_pile") or []
     decision = observation.get("decision", "")
-    if observation.get("phase") == "play" and observation.get("plays_left") is not None:
-        decision = f"{decision} ({observation['plays_left']} plays left)"
     pending = observation.get("pending")
     return {
         "game": "deal",

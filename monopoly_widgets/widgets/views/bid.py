@@ -1,0 +1,150 @@
+"""Monopoly Bid: observation -> table model (see ``views/common.py``).
+
+Each seat shows its money in hand (when visible), its property sets, its bid
+or raise (face down while sealed, face up once revealed), and its hand. The
+middle of the table shows the property up for auction and the piles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from monopoly_widgets.widgets.views.common import (
+    BOARD_COLOUR_HEX,
+    NEUTRAL_BAND,
+    face,
+    seat_header,
+    status_line,
+)
+
+TITLE = "Monopoly Bid"
+MONEY_HEX = {1: "#d8cfa8", 2: "#f1a79b", 3: "#a8d5a0", 4: "#9cc8ea", 5: "#c3a5dd"}
+ACTION_HEX = "#2f4a73"
+RAINBOW_AT = 5
+
+
+@lru_cache(maxsize=1)
+def colour_hex() -> dict[str, str]:
+    """Colour name -> hex, from the Bid engine's card data when it has them."""
+    try:
+        from monopoly_widgets.bid.cards import COLOUR_HEX
+    except ImportError:
+        return dict(BOARD_COLOUR_HEX)
+    return {**BOARD_COLOUR_HEX, **COLOUR_HEX}
+
+
+def card_face(card: dict[str, Any]) -> dict[str, Any]:
+    """One Bid card: money with its denomination colour, properties with their band."""
+    kind = card.get("kind", "")
+    value = card.get("value", 0)
+    if kind == "money":
+        return face(card["id"], card["name"], kind, f"${value}M", [MONEY_HEX.get(value, "#ccc")])
+    colours = list(card.get("colours") or [])
+    palette = colour_hex()
+    if kind == "property" and colours:
+        return face(card["id"], card["name"], kind, "", [palette.get(colours[0], NEUTRAL_BAND)])
+    if len(colours) >= RAINBOW_AT:
+        bands = [palette.get(c, NEUTRAL_BAND) for c in colours]
+        if card.get("colour"):
+            bands.insert(0, palette.get(card["colour"], NEUTRAL_BAND))
+        return face(card["id"], card["name"], "action", "", bands, "WILD")
+    return face(card["id"], card["name"], "action", "", [ACTION_HEX], "ACTION")
+
+
+def _sealed_row(label: str, shown: list | None, committed: bool) -> dict[str, Any] | None:
+    if shown is not None:
+        return {"label": label, "cards": [card_face(c) for c in shown]}
+    if committed:
+        return {"label": label, "sealed": True}
+    return None
+
+
+def seat_panel(seat_obs: dict[str, Any], observation: dict[str, Any], roles: Sequence[str]):
+    """Money, sets, bid or raise, and hand of one seat."""
+    index = seat_obs["seat"]
+    panel = seat_header(
+        index,
+        roles,
+        observation.get("turn_player"),
+        observation.get("current_player"),
+        observation.get("winner"),
+    )
+    money = seat_obs.get("money_in_hand")
+    panel["stats"] = [
+        ["Money in hand", "hidden" if money is None else f"${money}M"],
+        [
+            "Complete sets",
+            f"{seat_obs.get('complete_sets', 0)} of {observation.get('sets_to_win', 3)}",
+        ],
+        ["Cards in hand", str(seat_obs.get("hand_count", 0))],
+    ]
+    palette = colour_hex()
+    groups = [
+        {
+            "label": s.get("colour", ""),
+            "band": palette.get(s.get("colour", ""), NEUTRAL_BAND),
+            "note": f"{len(s.get('cards', []))} of {s.get('size', '?')}",
+            "complete": bool(s.get("complete")),
+            "cards": [card_face(c) for c in s.get("cards", [])],
+        }
+        for s in seat_obs.get("sets", [])
+    ]
+    rows: list[dict[str, Any]] = [{"label": "Properties", "groups": groups}]
+    for label, key, flag in (("Bid", "bid", "has_bid"), ("Raise", "raise", "has_raised")):
+        row = _sealed_row(label, seat_obs.get(key), bool(seat_obs.get(flag)))
+        if row is not None:
+            rows.append(row)
+    hand = seat_obs.get("hand")
+    if hand is None:
+        rows.append({"label": "Hand", "hidden": seat_obs.get("hand_count", 0)})
+    else:
+        rows.append({"label": "Hand", "cards": [card_face(c) for c in hand]})
+    panel["rows"] = rows
+    return panel
+
+
+def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, Any]:
+    """The whole Bid table as one seat (or the teacher) sees it."""
+    auction = observation.get("auction") or {}
+    up = auction.get("property")
+    discard = observation.get("discard_pile") or []
+    pending = observation.get("pending")
+    status = status_line(observation).replace("Turn", "Round", 1)
+    return {
+        "game": "bid",
+        "title": TITLE,
+        "viewer": observation.get("viewer"),
+        "status": status,
+        "decision": observation.get("decision", ""),
+        "pending": pending.get("text") if isinstance(pending, dict) else None,
+        "over": bool(observation.get("is_over")),
+        "piles": [
+            {
+                "label": "Up for auction",
+                "count": 1 if up else 0,
+                "top": card_face(up) if up else None,
+                "back": False,
+            },
+            {
+                "label": "Property pile",
+                "count": observation.get("property_pile", 0),
+                "top": None,
+                "back": True,
+            },
+            {
+                "label": "Draw pile",
+                "count": observation.get("draw_pile", 0),
+                "top": None,
+                "back": True,
+            },
+            {
+                "label": "Discard pile",
+                "count": len(discard),
+                "top": card_face(discard[-1]) if discard else None,
+                "back": False,
+            },
+        ],
+        "seats": [seat_panel(s, observation, roles) for s in observation.get("seats", [])],
+    }
