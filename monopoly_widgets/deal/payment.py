@@ -27,7 +27,7 @@ from monopoly_widgets.deal.properties import (
     set_labels,
     take_from_pile,
 )
-from monopoly_widgets.deal.state import DealState
+from monopoly_widgets.deal.state import DealState, PropertySet
 
 RULE_PAY = "rulebook: What if I Owe Another Player Money?"
 
@@ -122,7 +122,7 @@ def pay_one(state: DealState, debtor: int, where: str, name: str, events: list[E
     )
 
 
-def _take_building(pile, name: str) -> int:  # type: ignore[no-untyped-def]
+def _take_building(pile: PropertySet, name: str) -> int:
     if name == "Hotel":
         card, pile.hotel = pile.hotel, -1
     else:

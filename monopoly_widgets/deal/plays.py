@@ -13,6 +13,7 @@ from __future__ import annotations
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.deal.cards import (
     ACTION,
+    CARD_COLOURS,
     COLOUR_INDEX,
     COLOUR_NAMES,
     NAME,
@@ -87,8 +88,6 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
 
 
 def _natural_colour(card: int) -> int:
-    from monopoly_widgets.deal.cards import CARD_COLOURS
-
     return CARD_COLOURS[card % PACK_SIZE][0]
 
 

@@ -175,7 +175,7 @@ class _CardPool:
         if not ids:
             copies = COPIES_PER_PACK[name] * self.packs
             packs = "one pack" if self.packs == 1 else "two packs"
-            raise PositionError(field, f"too many copies of {name!r}: {packs} hold only {copies}")
+            raise PositionError(field, f"too many copies of {name!r}: {packs} have only {copies}")
         return ids.pop()
 
     def rest(self) -> list[int]:

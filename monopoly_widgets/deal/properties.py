@@ -28,14 +28,15 @@ from monopoly_widgets.deal.cards import (
     HOUSE_RENT,
     KIND,
     NAME,
+    NO_BUILDINGS,
     PACK_SIZE,
     RENT_LADDER,
     SET_SIZE,
 )
 from monopoly_widgets.deal.state import DealState, PropertySet
 
-RULE_WILDS = "RULES-NOTES: Wild property cards"
-RULE_BUILDINGS = "rulebook: House and Hotel Cards"
+#: Houses and Hotels never go on Railroads or Utilities (rulebook: House).
+NO_BUILDING_COLOURS = NO_BUILDINGS
 
 
 def has_natural(pile: PropertySet) -> bool:
@@ -221,20 +222,3 @@ def find_card_in_pile(pile: PropertySet, name: str) -> int:
         if NAME[card % PACK_SIZE] == name:
             return card
     return -1
-
-
-def table_value(table: list[PropertySet]) -> int:
-    """Cash value of everything on a player's table (for the heuristic and charts)."""
-    from monopoly_widgets.deal.cards import VALUE
-
-    total = 0
-    for pile in table:
-        for card in pile.cards:
-            total += VALUE[card % PACK_SIZE]
-        for building in (pile.house, pile.hotel):
-            if building >= 0:
-                total += VALUE[building % PACK_SIZE]
-    return total
-
-
-NO_BUILDING_COLOURS = frozenset({COLOUR_NAMES.index("Railroad"), COLOUR_NAMES.index("Utility")})

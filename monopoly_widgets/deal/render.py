@@ -7,14 +7,14 @@ from html import escape
 from monopoly_widgets.deal.cards import COLOUR_HEX, COLOUR_NAMES, NAME, PACK_SIZE, VALUE
 from monopoly_widgets.deal.observation import decision_text
 from monopoly_widgets.deal.properties import is_complete, pile_rent, set_labels
-from monopoly_widgets.deal.state import DealState
+from monopoly_widgets.deal.state import DealState, PropertySet
 
 
 def _names(cards: list[int]) -> str:
     return ", ".join(NAME[c % PACK_SIZE] for c in cards) or "-"
 
 
-def _pile_text(pile, label: str) -> str:  # type: ignore[no-untyped-def]
+def _pile_text(pile: PropertySet, label: str) -> str:
     extras = ""
     if pile.house >= 0:
         extras += " +House"

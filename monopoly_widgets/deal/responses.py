@@ -19,7 +19,7 @@ from __future__ import annotations
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.deal.cards import ACTION, COLOUR_NAMES, NAME, PACK_SIZE, PLAYS_PER_TURN
 from monopoly_widgets.deal.payment import has_payable
-from monopoly_widgets.deal.properties import add_property, take_from_pile, tidy_colour
+from monopoly_widgets.deal.properties import add_property, take_from_pile
 from monopoly_widgets.deal.state import (
     PHASE_OVER,
     PHASE_PAY,
@@ -81,10 +81,8 @@ def say_no(state: DealState, events: list[Event]) -> None:
         rule = f"{RULE_JSN}; option: just_say_no_uses_play_on_own_turn"
     pending.jsn += 1
     target = pending.targets[0]
-    if pending.jsn % 2 == 1:
+    if pending.jsn % 2 == 1:  # odd: always the target answering
         text = f"Player {player} plays Just Say No: the {describe(pending)} is cancelled for them."
-        if player != target:  # pragma: no cover - odd counts are always the target's
-            text = f"Player {player} plays Just Say No."
     else:
         text = (
             f"Player {player} plays Just Say No against player {target}'s Just Say No: "
@@ -220,7 +218,6 @@ def _carry_out_steal(state: DealState, pending: Pending, target: int, events: li
         add_property(state, target, give, give_colour, events)
         text += f" and gives them {NAME[give % PACK_SIZE]} ({COLOUR_NAMES[give_colour]})"
     events.append(Event(text + ".", rule, source, "steal"))
-    tidy_colour(state, target, colour, events)
 
 
 def describe(pending: Pending) -> str:

@@ -22,7 +22,8 @@ from typing import Any
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.rules import Rules
-from monopoly_widgets.deal import illegal, legal, observation, position, render
+from monopoly_widgets.deal import illegal, legal, observation, render
+from monopoly_widgets.deal import position as position_format
 from monopoly_widgets.deal.cards import NAME, PACK_SIZE, packs_for
 from monopoly_widgets.deal.options import OPTIONS
 from monopoly_widgets.deal.payment import pay_one
@@ -87,14 +88,14 @@ class DealRules(Rules):
     def state_from_position(
         self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
     ) -> DealState:
-        state = position_module().from_position(position, seed, options)
+        state = position_format.from_position(position, seed, options)
         if state.phase in (PHASE_RESPOND, PHASE_PAY):
             advance(state, [])
         check_win(state, [])
         return state
 
     def position(self, state: DealState) -> dict[str, Any]:
-        return position_module().to_position(state)
+        return position_format.to_position(state)
 
     def clone(self, state: DealState) -> DealState:
         return state.clone()
@@ -187,8 +188,3 @@ class DealRules(Rules):
             hidden = hidden[count:]
         sampled.draw_pile = hidden
         return sampled
-
-
-def position_module():  # type: ignore[no-untyped-def]
-    """The position module (a function so the name ``position`` stays free for the method)."""
-    return position

@@ -37,7 +37,10 @@ def test_forced_deal_swaps_and_refuses_full_sets():
         position(
             hands=[["Forced Deal"], []],
             properties=[
-                table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"]), ("Utility", ["Water Works"])),
+                table(
+                    ("Brown", ["Mediterranean Avenue", "Baltic Avenue"]),
+                    ("Utility", ["Water Works"]),
+                ),
                 table(FULL_RED, ("Green", ["Pacific Avenue"])),
             ],
         )
@@ -45,7 +48,9 @@ def test_forced_deal_swaps_and_refuses_full_sets():
     legal = ids(g)
     assert "forced:1:Green:Pacific Avenue:Utility:Water Works" in legal
     assert not any(":Brown:" in i for i in legal)
-    with pytest.raises(mw.IllegalActionError, match="Forced Deal cannot take a card from a full set"):
+    with pytest.raises(
+        mw.IllegalActionError, match="Forced Deal cannot take a card from a full set"
+    ):
         g.apply("forced:1:Red:Kentucky Avenue:Utility:Water Works")
     with pytest.raises(mw.IllegalActionError, match="forced_deal_give_from_full_set"):
         g.apply("forced:1:Green:Pacific Avenue:Brown:Baltic Avenue")
@@ -87,7 +92,11 @@ def test_deal_breaker_takes_a_complete_set_with_buildings():
 
 def test_deal_breaker_refused_on_an_incomplete_set():
     """Rule: rulebook Deal Breaker: only a complete set."""
-    g = game(position(hands=[["Deal Breaker"], []], properties=[[], table(("Green", ["Pacific Avenue"]))]))
+    g = game(
+        position(
+            hands=[["Deal Breaker"], []], properties=[[], table(("Green", ["Pacific Avenue"]))]
+        )
+    )
     with pytest.raises(mw.IllegalActionError, match="only a complete set"):
         g.apply("breaker:1:Green")
 
@@ -170,7 +179,14 @@ def test_rent_with_house_and_hotel():
             hands=[["Light Blue/Brown rent"], []],
             banks=[[], ["$10M", "$1M"]],
             properties=[
-                table(("Light Blue", ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"], True, True)),
+                table(
+                    (
+                        "Light Blue",
+                        ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"],
+                        True,
+                        True,
+                    )
+                ),
                 [],
             ],
         )
@@ -264,7 +280,11 @@ def test_house_and_hotel_placement_rules():
 
 def test_rent_is_not_offered_for_a_colour_you_do_not_own():
     """Rule: rulebook Rent: rent for properties you own in one of these colours."""
-    g = game(position(hands=[["Pink/Orange rent"], []], properties=[table(("Green", ["Pacific Avenue"])), []]))
+    g = game(
+        position(
+            hands=[["Pink/Orange rent"], []], properties=[table(("Green", ["Pacific Avenue"])), []]
+        )
+    )
     assert not any(i.startswith("rent") for i in ids(g))
     with pytest.raises(mw.IllegalActionError, match="own no Orange properties"):
         g.apply("rent:Pink/Orange rent:Orange")

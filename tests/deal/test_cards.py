@@ -105,8 +105,14 @@ def test_six_players_use_two_packs():
     game = mw.new_game("deal", players=6, seed=2)
     assert len(game.rules.deck_ids(game.state)) == 212
     assert sorted(game.rules.card_census(game.state)) == list(range(212))
-    assert len(mw.new_game("deal", players=5, seed=2).rules.deck_ids(
-        mw.new_game("deal", players=5, seed=2).state)) == 106
+    assert (
+        len(
+            mw.new_game("deal", players=5, seed=2).rules.deck_ids(
+                mw.new_game("deal", players=5, seed=2).state
+            )
+        )
+        == 106
+    )
     # Each of 6 players was dealt 5, and player 0 drew 2.
     hands = [seat["hand_count"] for seat in game.observation(None)["seats"]]
     assert hands == [7, 5, 5, 5, 5, 5]

@@ -35,8 +35,15 @@ def test_reasons(action, reason):
     g = game(
         position(
             hands=[
-                ["Sly Deal", "Debt Collector", "Deal Breaker", "Multicolour wild",
-                 "Red/Yellow wild", "Any-colour rent", "Double the Rent"],
+                [
+                    "Sly Deal",
+                    "Debt Collector",
+                    "Deal Breaker",
+                    "Multicolour wild",
+                    "Red/Yellow wild",
+                    "Any-colour rent",
+                    "Double the Rent",
+                ],
                 [],
             ],
             properties=[

@@ -146,7 +146,8 @@ def test_jsn_counter_counts_as_a_play():
 
 
 def test_jsn_cancels_the_whole_doubled_rent():
-    """Rule: RULES-NOTES Double the Rent: a Just Say No cancels the whole demand, doubling included."""
+    """Rule: RULES-NOTES Double the Rent: a Just Say No cancels the whole demand, doubling
+    included."""
     g = game(
         position(
             hands=[["Pink/Orange rent", "Double the Rent"], ["Just Say No"]],

@@ -11,16 +11,17 @@ from .helpers import game, ids, names, position, sets, table
 
 def debt(bank: list[str], props: list[dict], **options) -> mw.Game:
     """Player 0 plays Debt Collector ($5M) on player 1."""
-    g = game(position(hands=[["Debt Collector"], []], banks=[[], bank], properties=[[], props]), **options)
+    g = game(
+        position(hands=[["Debt Collector"], []], banks=[[], bank], properties=[[], props]),
+        **options,
+    )
     g.apply("debt:1")
     return g
 
 
 def test_no_change_is_given():
     """Rule: rulebook: "There is no change in MONOPOLY DEAL"."""
-    g = game(
-        position(hands=[["It's My Birthday"], []], banks=[[], ["$10M"]])
-    )
+    g = game(position(hands=[["It's My Birthday"], []], banks=[[], ["$10M"]]))
     g.apply("play:It's My Birthday")
     g.apply("pay:bank:$10M")
     assert names(g, 0, "banks") == ["$10M"] and names(g, 1, "banks") == []

@@ -77,8 +77,19 @@ def test_documented_example_loads():
         (
             {
                 "properties": [
-                    table(("Railroad", ["Reading Railroad", "Pennsylvania Railroad",
-                                        "B. & O. Railroad", "Short Line Railroad"], True, False)),
+                    table(
+                        (
+                            "Railroad",
+                            [
+                                "Reading Railroad",
+                                "Pennsylvania Railroad",
+                                "B. & O. Railroad",
+                                "Short Line Railroad",
+                            ],
+                            True,
+                            False,
+                        )
+                    ),
                     [],
                 ]
             },
@@ -86,19 +97,45 @@ def test_documented_example_loads():
             "Railroads or Utilities",
         ),
         (
-            {"properties": [table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"], False, True)), []]},
+            {
+                "properties": [
+                    table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"], False, True)),
+                    [],
+                ]
+            },
             "properties[0][0].hotel",
             "needs a House",
         ),
         (
-            {"properties": [table(("Brown", ["Mediterranean Avenue", "Baltic Avenue", "Multicolour wild"])), []]},
+            {
+                "properties": [
+                    table(("Brown", ["Mediterranean Avenue", "Baltic Avenue", "Multicolour wild"])),
+                    [],
+                ]
+            },
             "properties[0][0].cards",
             "at most 2",
         ),
-        ({"properties": [[{"colour": "Redd", "cards": ["Kentucky Avenue"]}], []]}, "properties[0][0].colour", "did you mean 'Red'"),
-        ({"phase": "play", "pending": {"kind": "debt", "targets": [1], "amount": 5}}, "pending", "must be null"),
-        ({"pending": {"kind": "rent", "targets": [1], "amount": 2}}, "pending.colour", "unknown colour"),
-        ({"pending": {"kind": "debt", "targets": [0], "amount": 5}}, "pending.targets", "never targets themselves"),
+        (
+            {"properties": [[{"colour": "Redd", "cards": ["Kentucky Avenue"]}], []]},
+            "properties[0][0].colour",
+            "did you mean 'Red'",
+        ),
+        (
+            {"phase": "play", "pending": {"kind": "debt", "targets": [1], "amount": 5}},
+            "pending",
+            "must be null",
+        ),
+        (
+            {"pending": {"kind": "rent", "targets": [1], "amount": 2}},
+            "pending.colour",
+            "unknown colour",
+        ),
+        (
+            {"pending": {"kind": "debt", "targets": [0], "amount": 5}},
+            "pending.targets",
+            "never targets themselves",
+        ),
         ({"phase": "pay"}, "pending", "needs a pending"),
         ({"phase": "discard"}, "phase", "more than 7"),
         ({"unplaced": "box"}, "unplaced", "draw_pile"),

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monopoly_widgets as mw
-from monopoly_widgets.deal.cards import SET_SIZE, VALUE, PACK_SIZE
+from monopoly_widgets.deal.cards import PACK_SIZE, SET_SIZE, VALUE
 from monopoly_widgets.deal.properties import is_complete
 
 

@@ -76,9 +76,7 @@ def test_hand_limit_discards_to_bottom_of_draw_pile_option():
 
 def test_reshuffle_when_draw_pile_runs_out():
     """Rule: RULES-NOTES Turn structure: when the draw pile runs out, shuffle the discard pile."""
-    g = game(
-        position(hands=[[], ["$1M"]], draw_pile=["$2M"], unplaced="discard_pile")
-    )
+    g = game(position(hands=[[], ["$1M"]], draw_pile=["$2M"], unplaced="discard_pile"))
     before = len(names(g, 0, "discard_pile"))
     g.apply("end_turn")
     assert len(names(g, 1, "hands")) == 3

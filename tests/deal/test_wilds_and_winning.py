@@ -48,7 +48,10 @@ def test_all_wild_set_is_not_complete_and_collects_no_rent():
     g = game(
         position(
             hands=[["Pink/Orange rent", "House"], []],
-            properties=[table(("Pink", ["Pink/Orange wild", "Pink/Orange wild", "Multicolour wild"])), []],
+            properties=[
+                table(("Pink", ["Pink/Orange wild", "Pink/Orange wild", "Multicolour wild"])),
+                [],
+            ],
         )
     )
     seat = g.observation()["seats"][0]
@@ -62,7 +65,10 @@ def test_natural_card_completes_an_all_wild_set():
     g = game(
         position(
             hands=[["Virginia Avenue"], []],
-            properties=[table(("Pink", ["Pink/Orange wild", "Pink/Orange wild", "Multicolour wild"])), []],
+            properties=[
+                table(("Pink", ["Pink/Orange wild", "Pink/Orange wild", "Multicolour wild"])),
+                [],
+            ],
         )
     )
     g.apply("lay:Virginia Avenue")
@@ -101,7 +107,10 @@ def test_wild_can_be_stolen_keeping_its_colour():
 def test_multicolour_wild_moves_to_own_sets_by_default():
     """Option: multicolour_wild_moves_to = "own_sets" (rulebook: swap "among different sets")."""
     pos = position(
-        properties=[table(("Red", ["Kentucky Avenue", "Multicolour wild"]), ("Green", ["Pacific Avenue"])), []]
+        properties=[
+            table(("Red", ["Kentucky Avenue", "Multicolour wild"]), ("Green", ["Pacific Avenue"])),
+            [],
+        ]
     )
     g = game(pos)
     assert [i for i in ids(g) if i.startswith("wild")] == ["wild:Red:Multicolour wild:Green"]
@@ -113,12 +122,20 @@ def test_moving_a_wild_out_breaks_the_set_and_drops_buildings():
     """Option: broken_set_buildings_to = "bank" when a wild move breaks a built set."""
     g = game(
         position(
-            properties=[table(("Red", ["Kentucky Avenue", "Indiana Avenue", "Red/Yellow wild"], True, False)), []]
+            properties=[
+                table(
+                    ("Red", ["Kentucky Avenue", "Indiana Avenue", "Red/Yellow wild"], True, False)
+                ),
+                [],
+            ]
         )
     )
     g.apply("wild:Red:Red/Yellow wild:Yellow")
     assert g.position()["banks"][0] == ["House"]
-    assert sets(g, 0) == [("Red", ["Kentucky Avenue", "Indiana Avenue"]), ("Yellow", ["Red/Yellow wild"])]
+    assert sets(g, 0) == [
+        ("Red", ["Kentucky Avenue", "Indiana Avenue"]),
+        ("Yellow", ["Red/Yellow wild"]),
+    ]
 
 
 def test_three_sets_of_different_colours_win():
