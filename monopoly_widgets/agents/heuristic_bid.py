@@ -1,6 +1,7 @@
 """The Monopoly Bid heuristic: simple rules of thumb a student can follow.
 
-* Host: play Draw 2! first (more cards, more choices); then a Steal! that takes
+* Host: play Draw 2! first (more cards, more choices) unless there is nothing left to
+  draw; then a Steal! that takes
   the card worth most (to me, plus what the victim loses); then a Wild! into the
   set it brings closest to complete, if a set with a real property has room;
   then auction.
@@ -32,7 +33,7 @@ def choose(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> 
 
 def _host(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     by_id = {a.id: a for a in legal}
-    if "draw2" in by_id:
+    if "draw2" in by_id and obs["draw_pile"] + len(obs["discard_pile"]) >= 2:
         return by_id["draw2"]
     steal = _best_steal(obs, legal)
     if steal is not None:

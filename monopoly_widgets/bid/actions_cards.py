@@ -50,6 +50,8 @@ def host_actions(state: BidState) -> list[Action]:
     """Play Draw 2!, a Wild! into a set, a Steal!, or turn over the property to auction."""
     host = state.host
     actions: list[Action] = []
+    if state.action_cards_played >= state.options["max_action_cards_per_round"]:
+        return [_auction_or_end(state)]
     draw_two = find_in_hand(state, host, DRAW_TWO)
     if draw_two is not None:
         actions.append(Action("draw2", "Play Draw 2!: draw two cards", host, "play", draw_two))
@@ -90,20 +92,22 @@ def host_actions(state: BidState) -> list[Action]:
                     victim,
                 )
             )
-    if state.property_pile:
-        actions.append(
-            Action("auction", "Turn over the top property card and auction it", host, "auction")
-        )
-    else:
-        actions.append(
-            Action(
-                "end_round",
-                "No property card is left to auction: end your turn as host",
-                host,
-                "end_turn",
-            )
-        )
+    actions.append(_auction_or_end(state))
     return actions
+
+
+def _auction_or_end(state: BidState) -> Action:
+    """Turn over the property; or, once every property is sold, end the round."""
+    if state.property_pile:
+        return Action(
+            "auction", "Turn over the top property card and auction it", state.host, "auction"
+        )
+    return Action(
+        "end_round",
+        "No property card is left to auction: end your turn as host",
+        state.host,
+        "end_turn",
+    )
 
 
 def steal_targets(state: BidState, thief: int) -> list[tuple[int, int, str]]:
@@ -131,6 +135,7 @@ def steal_targets(state: BidState, thief: int) -> list[tuple[int, int, str]]:
 def play_card(state: BidState, link: Link) -> list[Event]:
     """The host plays an action card: it waits in the chain for Nope! answers."""
     state.hands[link.player].remove(link.card)
+    state.action_cards_played += 1
     state.chain = [link]
     state.phase = "respond"
     events = [
@@ -279,8 +284,10 @@ def resolve_chain(state: BidState) -> list[Event]:
 def _take_effect(state: BidState, link: Link) -> list[Event]:
     seat = link.player
     if link.kind == "draw2":
+        # "After you use an action card, place it in the discard pile": draw first.
+        events = draw_cards(state, seat, 2, rulebook.DRAW_TWO, "Draw 2!")
         state.discard_pile.append(link.card)
-        return draw_cards(state, seat, 2, rulebook.DRAW_TWO, "Draw 2!")
+        return events
     if link.kind == "wild":
         colour = link.colour or ""
         if link.set_index is None:

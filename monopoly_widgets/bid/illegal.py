@@ -58,6 +58,12 @@ def explain(state: BidState, action_id: str) -> str:
 
 def _host_reason(state: BidState, action_id: str, head: str) -> str:
     host = state.host
+    limit = state.options["max_action_cards_per_round"]
+    if head != "auction" and state.action_cards_played >= limit:
+        return (
+            f"player {host} has played {limit} action cards this round, the most allowed: the "
+            "property must now be auctioned (option: max_action_cards_per_round)"
+        )
     card = {"draw2": DRAW_TWO, "wild": WILD, "steal": STEAL}.get(head)
     if card is not None and find_in_hand(state, host, card) is None:
         return f"player {host} has no {card} card in hand (rulebook: Action Cards)"

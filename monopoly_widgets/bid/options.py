@@ -104,6 +104,16 @@ _OPTIONS: list[RuleOption] = [
         kind=int,
     ),
     RuleOption(
+        "max_action_cards_per_round",
+        20,
+        "The most action cards a host may play in one round; then the property must be "
+        "auctioned. A safety net: with the draw pile empty, a host could otherwise play Draw 2! "
+        "and draw it back from the reshuffled discard pile forever.",
+        'ASSUMPTION: the rulebook says "play as many as you like"; 20 is far above what a '
+        "hand allows in normal play.",
+        kind=int,
+    ),
+    RuleOption(
         "max_rounds",
         100,
         "After this many rounds (auctions) the game ends as a draw, so that a game nobody "
@@ -121,6 +131,6 @@ def check_option_values(options: Mapping[str, Any]) -> None:
     for name in [*MONEY_OPTION.values(), *ACTION_OPTION.values(), "tie_raise_rounds"]:
         if options[name] < 0:
             raise OptionError(f"option {name!r} must be 0 or more, not {options[name]!r}")
-    for name in ("sets_to_win", "max_rounds"):
+    for name in ("sets_to_win", "max_rounds", "max_action_cards_per_round"):
         if options[name] < 1:
             raise OptionError(f"option {name!r} must be 1 or more, not {options[name]!r}")

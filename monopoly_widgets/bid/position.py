@@ -15,6 +15,8 @@ Cards are named as printed: "$3M", "Wild!", "Draw 2!", "Steal!", "Nope!",
                                          # are shuffled in BENEATH these
       "discard_pile": ["$2M"],           # top last    [[]]
       "reshuffles": 0,                   # how many reshuffles so far (seeds the next) [0]
+      "action_cards_played": 0,          # by the host this round [0]
+                                         # (see option max_action_cards_per_round)
       "pending": null,                   # phase "respond" only, see below
       "auction": null,                   # phases "bid" and "raise" only, see below
       "winner": null, "draw_reason": null
@@ -62,6 +64,7 @@ KEYS = (
     "draw_pile",
     "discard_pile",
     "reshuffles",
+    "action_cards_played",
     "pending",
     "auction",
     "winner",
@@ -107,6 +110,7 @@ def position_of(state: BidState) -> dict[str, Any]:
         "draw_pile": names(state.draw_pile),
         "discard_pile": names(state.discard_pile),
         "reshuffles": state.reshuffles,
+        "action_cards_played": state.action_cards_played,
         "pending": pending,
         "auction": auction,
         "winner": state.winner,
@@ -215,6 +219,7 @@ def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) 
         round=_int(position.get("round", 1), "round", 1),
         phase=phase,
         reshuffles=_int(position.get("reshuffles", 0), "reshuffles", 0),
+        action_cards_played=_int(position.get("action_cards_played", 0), "action_cards_played", 0),
     )
     _read_pending(state, position.get("pending"), pools)
     _read_auction(state, position.get("auction"), pools)

@@ -89,6 +89,7 @@ def mulligan(state: BidState, seat: int) -> list[Event]:
 def start_round(state: BidState, why: str = "", rule: str = rulebook.HOSTING) -> list[Event]:
     """Rule ("Hosting an Auction"): "All players draw one card", the host first, then left."""
     state.phase = "actions"
+    state.action_cards_played = 0
     events = [
         Event(
             f"Round {state.round}: player {state.host} hosts the auction{why}.",

@@ -62,6 +62,7 @@ class BidState:
     round: int = 1
     phase: str = "actions"
     reshuffles: int = 0
+    action_cards_played: int = 0
     chain: list[Link] = field(default_factory=list)
     waiting: list[int] = field(default_factory=list)
     auction_property: int | None = None
@@ -96,6 +97,7 @@ def clone_state(state: BidState) -> BidState:
         round=state.round,
         phase=state.phase,
         reshuffles=state.reshuffles,
+        action_cards_played=state.action_cards_played,
         chain=[
             Link(k.player, k.card, k.kind, k.colour, k.set_index, k.victim, k.target)
             for k in state.chain

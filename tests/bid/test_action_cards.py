@@ -207,3 +207,24 @@ def test_answer_window_starts_left_of_the_host() -> None:
     play(g, "draw2")
     assert g.position()["pending"]["waiting"] == [3, 0, 1]
     assert g.current_player == 3
+
+
+def test_draw_two_is_discarded_after_drawing() -> None:
+    """Rule: Bid rulebook "Action Cards": "After you use an action card, place it in the discard
+    pile" (so a Draw 2! never draws itself back)."""
+    options = {f"count_money_{v}": 0 for v in range(1, 6)}
+    options.update(count_wild=0, count_draw_two=1, count_steal=0, count_nope=0)
+    g = game(2, options=options, hands=[["Draw 2!"], []])
+    events = play(g, "draw2", "pass")
+    assert hand(g, 0) == [] and g.position()["discard_pile"] == ["Draw 2!"]
+    assert any(e.kind == "draw_skipped" for e in events)
+
+
+def test_action_cards_per_round_are_capped() -> None:
+    """Rule: option max_action_cards_per_round: after that many, only the auction is left."""
+    g = game(2, options={"max_action_cards_per_round": 2}, hands=[["Draw 2!"] * 3, []])
+    play(g, "draw2", "pass", "draw2", "pass")
+    assert g.position()["action_cards_played"] == 2
+    assert ids(g) == ["auction"]
+    with pytest.raises(mw.IllegalActionError, match="max_action_cards_per_round"):
+        g.apply("draw2")

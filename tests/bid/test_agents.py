@@ -90,3 +90,12 @@ def test_heuristic_beats_random_in_two_player_games() -> None:
             random_wins += 1
     assert heuristic_wins >= 65, (heuristic_wins, random_wins)
     assert heuristic_wins > 2 * random_wins
+
+
+def test_heuristic_self_play_always_finishes() -> None:
+    """Rule: option max_action_cards_per_round and Draw 2! discarded after use: no endless round
+    (seed 0 with five heuristic players once replayed Draw 2! from an empty pile forever)."""
+    for players in (2, 5):
+        g = mw.new_game("bid", players=players, seed=0)
+        play_out(g, [HeuristicAgent()] * players, seed=0, max_steps=20_000)
+        assert g.is_over
