@@ -27,7 +27,6 @@ from monopoly_widgets.bid.table import (
 )
 from monopoly_widgets.core.actions import Action, Event
 
-KIND_OF = {WILD: "wild", DRAW_TWO: "draw2", STEAL: "steal", NOPE: "nope"}
 RULE_OF = {
     "wild": rulebook.WILD,
     "draw2": rulebook.DRAW_TWO,
@@ -309,7 +308,6 @@ def _take_effect(state: BidState, link: Link) -> list[Event]:
         return events + check_winner(state, seat)
     # Steal!  ASSUMPTION: a stolen Wild! keeps the colour it was placed as ("Once you place a
     # Wild! card in a set, you cannot move it"), and joins the thief's sets of that colour.
-    state.discard_pile.append(link.card)
     victim = link.victim
     assert victim is not None and link.set_index is not None
     prop_set = state.sets[victim][link.set_index]
@@ -319,6 +317,7 @@ def _take_effect(state: BidState, link: Link) -> list[Event]:
     if not prop_set.cards:
         del state.sets[victim][link.set_index]
     place_property(state, seat, card, colour)
+    state.discard_pile.append(link.card)
     events = [
         Event(
             f"Player {seat} steals {link.target} ({colour}) from player {victim}.",

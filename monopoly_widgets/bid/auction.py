@@ -9,8 +9,8 @@ them all. It offers one choice per amount the hand can make EXACTLY:
 * ``"bid:T"``: seal money cards whose values add up to exactly $T M, using the
   FEWEST cards; among equally few, the set with the highest denominations
   (compare the values from the highest down). Example: with $5M $4M $2M $1M $1M
-  in hand, ``bid:6`` seals $5M+$1M (not $4M+$1M+$1M, not $4M+$2M... which would be
-  the same count, but $5M is higher than $4M).
+  in hand, ``bid:6`` seals $5M+$1M: two cards, like $4M+$2M, but $5M beats $4M;
+  $4M+$1M+$1M would take three cards.
 * ``"raise:T"`` / ``"raise:none"``: the same, for adding cards to a tied bid.
 
 Sealed means sealed: a committed bid is hidden from every other player until all

@@ -6,7 +6,7 @@ These small helpers are shared by the auction, the action cards and setup.
 from __future__ import annotations
 
 from monopoly_widgets.bid import rulebook
-from monopoly_widgets.bid.cards import COLOURS, WILD
+from monopoly_widgets.bid.cards import COLOURS
 from monopoly_widgets.bid.state import BidState, PropertySet
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng
@@ -123,12 +123,3 @@ def end_as_draw(state: BidState, reason: str, rule: str) -> list[Event]:
     state.phase = "over"
     state.draw_reason = reason
     return [Event(f"The game ends as a draw: {reason}.", rule, None, "draw_game")]
-
-
-def card_label(state: BidState, card: int) -> str:
-    """A card's printed name, for event texts."""
-    return state.deck[card].name
-
-
-def is_wild(state: BidState, card: int) -> bool:
-    return state.deck[card].name == WILD
