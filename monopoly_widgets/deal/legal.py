@@ -31,6 +31,7 @@ from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     COLOUR_NAMES,
     KIND,
+    MULTICOLOUR_WILD,
     NAME,
     PACK_SIZE,
     PLAYS_PER_TURN,
@@ -142,21 +143,10 @@ def _play_actions(state: DealState) -> list[Action]:
     labels = set_labels(table) if table else []
     actions: list[Action] = []
     if plays_left > 0:
-        hand = state.hands[player]
-        seen: set[str] = set()
-        doubles = 0
-        for card in hand:
-            if ACTION[card % PACK_SIZE] == "double_rent":
-                doubles += 1
-        for card in hand:
-            index = card % PACK_SIZE
-            name = NAME[index]
-            if name in seen:
-                continue
-            seen.add(name)
-            actions.extend(_simple_actions(player, card))
-            if ACTION[index] in TARGETED:
-                _card_plays(state, player, card, opponents, labels, plays_left, doubles, actions)
+        simple, targeted, doubles = _hand_summary(player, state.hands[player])
+        actions.extend(simple)
+        for card in targeted:
+            _card_plays(state, player, card, opponents, labels, plays_left, doubles, actions)
     _wild_moves(state, player, labels, actions)
     actions.append(_action("end_turn", "End your turn", player, "end_turn", None, None))
     return actions
@@ -168,6 +158,36 @@ TARGETED = frozenset(
     | {"house", "hotel"}
 )
 _SIMPLE_CACHE: dict[tuple[int, int], list[Action]] = {}
+_HAND_CACHE: dict[tuple[int, tuple[int, ...]], tuple[list[Action], list[int], int]] = {}
+
+
+def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int], int]:
+    """For a hand: its table-independent actions, one card of each name whose plays depend on
+    the table, and how many Double the Rent cards it holds. Cached: within a turn the hand
+    often stays the same for several decisions."""
+    key = (player, tuple(hand))
+    found = _HAND_CACHE.get(key)
+    if found is not None:
+        return found
+    simple: list[Action] = []
+    targeted: list[int] = []
+    seen: set[str] = set()
+    doubles = 0
+    for card in hand:
+        index = card % PACK_SIZE
+        if ACTION[index] == "double_rent":
+            doubles += 1
+        name = NAME[index]
+        if name in seen:
+            continue
+        seen.add(name)
+        simple.extend(_simple_actions(player, card))
+        if ACTION[index] in TARGETED:
+            targeted.append(card)
+    if len(_HAND_CACHE) > _CACHE_LIMIT:
+        _HAND_CACHE.clear()
+    found = _HAND_CACHE[key] = (simple, targeted, doubles)
+    return found
 
 
 def _simple_actions(player: int, card: int) -> list[Action]:
@@ -375,20 +395,25 @@ def _wild_moves(state: DealState, player: int, labels: list[str], actions: list[
     unless the option ``multicolour_wild_moves_to`` is "any_colour".
     """
     table = state.tables[player]
-    owned: set[int] | None = None
-    if state.options["multicolour_wild_moves_to"] == "own_sets":
-        owned = {pile.colour for pile in table}
+    owned: set[int] | None = None  # colours with a set, worked out once if needed
+    any_colour = state.options["multicolour_wild_moves_to"] == "any_colour"
     for pile, label in zip(table, labels, strict=True):
         seen: list[str] = []
         for card in pile.cards:
             index = card % PACK_SIZE
-            if KIND[index] != "wild" or NAME[index] in seen:
+            if KIND[index] != "wild":
                 continue
-            seen.append(NAME[index])
-            multicolour = len(CARD_COLOURS[index]) > 2
-            for to, action in _wild_moves_of(player, label, card, pile.colour):
-                if owned is None or not multicolour or to in owned:
-                    actions.append(action)
+            name = NAME[index]
+            if name in seen:
+                continue
+            seen.append(name)
+            moves = _wild_moves_of(player, label, card, pile.colour)
+            if any_colour or name != MULTICOLOUR_WILD:
+                actions.extend(action for _, action in moves)
+                continue
+            if owned is None:
+                owned = {p.colour for p in table}
+            actions.extend(action for to, action in moves if to in owned)
 
 
 _WILD_CACHE: dict[tuple[int, str, int, int], list[tuple[int, Action]]] = {}

@@ -82,10 +82,18 @@ def complete_colours(table: list[PropertySet]) -> set[int]:
 
 
 def has_won(table: list[PropertySet]) -> bool:
-    """3 complete sets in different colours (rulebook: How to Win)."""
+    """3 complete sets in different colours (rulebook: How to Win).
+
+    Written out (rather than via ``complete_colours``) because it runs after every action:
+    most piles fail the cheap length test at once.
+    """
     if len(table) < 3:
         return False
-    return len(complete_colours(table)) >= 3
+    colours: set[int] = set()
+    for pile in table:
+        if len(pile.cards) >= SET_SIZE[pile.colour] and has_natural(pile):
+            colours.add(pile.colour)
+    return len(colours) >= 3
 
 
 def set_labels(table: list[PropertySet]) -> list[str]:
@@ -185,7 +193,19 @@ def add_property(
     state: DealState, player: int, card: int, colour: int, events: list[Event]
 ) -> None:
     """Put a property or wild card into the player's collection as ``colour``."""
-    state.tables[player].append(PropertySet(colour, [card]))
+    table = state.tables[player]
+    for pile in table:
+        if pile.colour == colour and not is_complete(pile):
+            break
+    else:
+        # Quick path, same result as tidy_colour: no unfinished pile of this colour yet, so the
+        # card starts a new pile after the player's other piles of colours up to this one.
+        index = 0
+        while index < len(table) and table[index].colour <= colour:
+            index += 1
+        table.insert(index, PropertySet(colour, [card]))
+        return
+    table.append(PropertySet(colour, [card]))
     tidy_colour(state, player, colour, events)
 
 
@@ -193,11 +213,25 @@ def take_from_pile(
     state: DealState, player: int, pile_index: int, card: int, events: list[Event]
 ) -> int:
     """Remove ``card`` from a pile and re-tidy that colour; return the card's colour."""
-    pile = state.tables[player][pile_index]
-    pile.cards.remove(card)
+    table = state.tables[player]
+    pile = table[pile_index]
     colour = pile.colour
+    was_complete = is_complete(pile)
+    pile.cards.remove(card)
+    if not was_complete and _only_unfinished_pile(table, pile):
+        # Quick path, same result as tidy_colour: the pile keeps its order.
+        if not pile.cards:
+            del table[pile_index]
+        return colour
     tidy_colour(state, player, colour, events)
     return colour
+
+
+def _only_unfinished_pile(table: list[PropertySet], pile: PropertySet) -> bool:
+    for other in table:
+        if other is not pile and other.colour == pile.colour and not is_complete(other):
+            return False
+    return True
 
 
 def find_loose_card(table: list[PropertySet], colour: int, name: str) -> tuple[int, int]:
