@@ -53,26 +53,51 @@ def _is_late(observation: dict[str, Any]) -> bool:
     return observation["draw_pile"] <= LATE_DRAW_PILE
 
 
+def _group_progress(hand: Counter[str], colour: str) -> float:
+    """How much of ``colour``'s group the hand holds (1.0 = complete)."""
+    names = PROPERTIES[colour]
+    held = sum(1 for n in names if hand[n])
+    size = 2 if colour == "Railroad" else len(names)
+    return min(held / size, 1.0)
+
+
+def target_colours(hand: Counter[str]) -> set[str]:
+    """The groups worth collecting: every complete one, plus the two closest to complete.
+
+    A hand can only be laid down if *every* group in it is complete, so a few
+    targets are pursued and stray properties of other colours are let go.
+    """
+    progress = [
+        (_group_progress(hand, c), DEFAULT_SET_VALUES.get(c, 150), c)
+        for c in PROPERTIES
+        if any(hand[n] for n in PROPERTIES[c])
+    ]
+    complete = {c for p, _, c in progress if p >= 1.0}
+    partial = sorted((x for x in progress if x[0] < 1.0), reverse=True)
+    room = max(0, 2 - len(complete))
+    return complete | {c for _, _, c in partial[:room]}
+
+
 def keep_value(name: str, hand: Counter[str], late: bool) -> float:
     """How much we want to keep (or get) the card ``name`` given the rest of ``hand``."""
+    with_card = hand.copy()
+    with_card[name] += 1
     if name in COLOUR_OF:
         colour = COLOUR_OF[name]
-        group = PROPERTIES[colour]
-        held = sum(1 for n in group if hand[n] and n != name) + 1
-        size = 2 if colour == "Railroad" else len(group)
-        value = DEFAULT_SET_VALUES.get(colour, 150)
-        return 8 + 30 * min(held, size) / size + value / 40
+        progress = _group_progress(with_card, colour)
+        if colour in target_colours(with_card):
+            return 25 + 20 * progress + DEFAULT_SET_VALUES.get(colour, 150) / 40
+        return 4 + 6 * progress
     if name in HOUSE_LEVEL:
         level = HOUSE_LEVEL[name]
-        lower = all(hand[h] for h in HOUSES[: level - 1])
-        groups = any(hand[n] for c, names in PROPERTIES.items() if c not in NO_BUILDINGS
-                     for n in names)  # fmt: skip
-        return (14 if lower else 4) + (6 if groups else 0)
+        in_sequence = all(hand[h] for h in HOUSES[: level - 1])
+        buildable = any(c not in NO_BUILDINGS for c in target_colours(with_card))
+        return 20 if in_sequence and buildable else 3
     if name == HOTEL:
-        return 22 if hand[HOUSES[3]] else 3
+        return 20 if hand[HOUSES[3]] else 2
     if name == CHANCE:
-        return -40 if late else 30
-    return {TOKEN: 22, GO: 14, MR_MONOPOLY: 12}.get(name, 5)
+        return -40 if late else 35
+    return {TOKEN: 22, GO: 15, MR_MONOPOLY: 12}.get(name, 5)
 
 
 def _hand(observation: dict[str, Any]) -> Counter[str]:
@@ -141,7 +166,8 @@ def choose(
         return max(by_kind["reward"], key=lambda a: 0 if a.id == "reward:none" else len(a.id))
     if "lay_down" in by_kind:
         value = score_hand(list(hand.elements()), True).total
-        if value >= GOOD_HAND or late or "discard" in by_kind:
+        patient = observation["hand_turns"] < 2 * observation["players"]
+        if value >= GOOD_HAND or late or not patient or "discard" in by_kind:
             return by_kind["lay_down"][0]
     if "pass" in by_kind:
         return _least_wanted(by_kind["pass"], hand, late)
@@ -155,11 +181,22 @@ def choose(
         return trade
     if "put" in by_kind:
         return _least_wanted(by_kind["put"], hand, late)
+    if "add" in by_kind and trade is None and _best_top_card(observation, hand, late) > 0:
+        return _least_wanted(by_kind["add"], hand, late)
     if "draw" in by_kind:
         return by_kind["draw"][0]
     if trade is not None:
         return trade
     return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def _best_top_card(observation: dict[str, Any], hand: Counter[str], late: bool) -> float:
+    """How much better than TRADE_WORTH the best card on top of another pile is."""
+    me = observation["viewer"]
+    tops = [s["trade_pile"][-1]["name"] for s in observation["seats"] if s["seat"] != me
+            and s["trade_pile"]]  # fmt: skip
+    tops += [p["cards"][-1]["name"] for p in observation["extra_piles"] if p["cards"]]
+    return max((keep_value(n, hand, late) - TRADE_WORTH for n in tops), default=-1.0)
 
 
 def _can_lay_down_after_excess(hand: Counter[str]) -> bool:

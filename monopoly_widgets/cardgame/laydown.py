@@ -292,13 +292,13 @@ def score_all_hands(
     return won
 
 
-def unfinished_hand(state: State, reason: str) -> list[Event]:
+def unfinished_hand(state: State, reason: str, rule: str) -> list[Event]:
     """End a hand nobody laid down in (draw pile empty, or the per-hand turn cap)."""
-    events = [Event(reason, "option: empty_draw_pile")]
-    if state.settings.empty_draw_pile == "score_all":
+    events = [Event(reason, rule)]
+    if state.settings.unfinished_hand == "score_all":
         events.extend(finish_hand(state, None, []))
         return events
-    events.append(Event("Nobody scores this hand.", "option: empty_draw_pile"))
+    events.append(Event("Nobody scores this hand.", "option: unfinished_hand"))
     state.last_hand = [0] * state.players
     events.extend(end_of_hand(state))
     return events

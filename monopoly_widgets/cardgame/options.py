@@ -66,17 +66,28 @@ OPTIONS: dict[str, RuleOption] = {
         ),
         RuleOption(
             name="empty_draw_pile",
+            default="trade_on",
+            doc='2-4 players, once the draw pile is empty: "trade_on" play goes on (nobody can '
+            "draw; trade or lay down; a player who can do neither passes) until someone lays "
+            'down or max_turns_per_hand; "end_hand" the hand ends as soon as a turn ends with '
+            "the draw pile empty.",
+            source="ASSUMPTION: the rulebook does not say what happens when the draw pile runs "
+            "out; trading needs no draw pile, so play goes on",
+            choices=("trade_on", "end_hand"),
+        ),
+        RuleOption(
+            name="unfinished_hand",
             default="void",
-            doc="A hand in which a turn ends with the draw pile empty (2-4 players) ends at "
-            'once: "void" nobody scores; "score_all" everyone lays down and scores as an '
-            "opponent would (Chance holders score zero).",
-            source="ASSUMPTION: the rulebook does not say what happens when the draw pile runs out",
+            doc='A hand that ends with nobody out (empty_draw_pile "end_hand" or '
+            'max_turns_per_hand): "void" nobody scores; "score_all" everyone lays down and '
+            "scores as an opponent would (Chance holders score zero, Mr. Monopoly counts).",
+            source="ASSUMPTION: the rulebook only describes hands that someone goes out of",
             choices=("void", "score_all"),
         ),
         RuleOption(
             name="max_turns_per_hand",
             default=60,
-            doc="A hand with this many turns and nobody out ends as empty_draw_pile says.",
+            doc="A hand with this many turns and nobody out ends as unfinished_hand says.",
             source="cap so that a hand always ends (not in the rulebook)",
             kind=int,
         ),
@@ -117,6 +128,7 @@ class Settings:
     target: int | None
     top_tie: str
     empty_draw_pile: str
+    unfinished_hand: str
     max_turns_per_hand: int
     max_hands: int
     max_turns: int
@@ -181,6 +193,7 @@ def settings_from(options: dict[str, Any]) -> Settings:
         target=target,
         top_tie=options["top_tie"],
         empty_draw_pile=options["empty_draw_pile"],
+        unfinished_hand=options["unfinished_hand"],
         max_turns_per_hand=options["max_turns_per_hand"],
         max_hands=options["max_hands"],
         max_turns=options["max_turns"],

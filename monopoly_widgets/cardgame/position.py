@@ -273,7 +273,12 @@ def _check_phase(state: State) -> None:
             )
     elif state.went_out is not None or state.chance_roles or state.reward:
         raise PositionError("went_out", "went_out, chance_roles and reward belong to 'reward'")
-    if phase == "turn" and not state.big_table and not state.draw_pile:
+    if (
+        phase == "turn"
+        and not state.big_table
+        and not state.draw_pile
+        and state.settings.empty_draw_pile == "end_hand"
+    ):
         raise PositionError(
             "draw_pile", "is empty: the hand would already have ended (option empty_draw_pile)"
         )

@@ -139,7 +139,7 @@ class CardGameRules(Rules):
             actions = _small_table_actions(state, seat)
         if not actions:  # only a hand-written position can leave a player stuck
             actions.append(
-                Action("end_turn", "Nothing can be done: end your turn", seat, "end_turn")
+                Action("end_turn", "You cannot draw, trade or lay down: pass", seat, "end_turn")
             )
         return actions
 
@@ -206,7 +206,13 @@ class CardGameRules(Rules):
             choice = () if arg == "none" else tuple(arg.split("+"))
             return laydown.apply_reward(state, choice)
         if kind == "end_turn":
-            return _end_turn(state)
+            event = Event(
+                f"Player {seat} can neither draw (the draw pile is empty), trade nor lay down, "
+                "and passes.",
+                "option: empty_draw_pile",
+                seat,
+            )
+            return [event, *_end_turn(state)]
         raise AssertionError(f"unknown action {action.id!r}")
 
     def _discard(self, state: State, seat: int, name: str) -> list[Event]:
@@ -392,15 +398,18 @@ def _end_turn(state: State) -> list[Event]:
         return laydown.cap_match(
             state, f"the match reached max_turns ({settings.max_turns})", "option: max_turns"
         )
-    if not state.big_table and not state.draw_pile:
+    if not state.big_table and not state.draw_pile and settings.empty_draw_pile == "end_hand":
         return laydown.unfinished_hand(
-            state, "The draw pile is empty at the end of the turn: the hand ends."
+            state,
+            "The draw pile is empty at the end of the turn: the hand ends.",
+            "option: empty_draw_pile",
         )
     if state.hand_turns >= settings.max_turns_per_hand:
         return laydown.unfinished_hand(
             state,
             f"The hand reached max_turns_per_hand ({settings.max_turns_per_hand}) with nobody "
             "out: it ends.",
+            "option: max_turns_per_hand",
         )
     state.turn += 1
     state.to_play = (state.to_play + 1) % state.players

@@ -210,22 +210,54 @@ def test_five_six_players_target_is_7000() -> None:
     assert g.is_over and g.winner == 0
 
 
+def test_play_goes_on_when_the_draw_pile_is_empty() -> None:
+    """Option empty_draw_pile "trade_on" (ASSUMPTION, default): with the draw pile empty
+    nobody can draw, but trading and laying down go on."""
+    g = game(hands=[["GO"], YELLOW[:2]], draw_pile=["Token"], trade_piles=[[], ["Hotel"], [], []])
+    g.apply("draw")
+    g.apply("discard:GO")
+    assert g.state.hand_number == 1 and g.state.to_play == 1
+    assert "draw" not in ids(g)
+    assert "trade:0:1" in ids(g)
+    with pytest.raises(mw.IllegalActionError):
+        g.apply("draw")
+
+
+def test_a_player_who_can_do_nothing_passes() -> None:
+    """Option empty_draw_pile "trade_on": no draw pile and no trade pile to trade with."""
+    g = game(hands=[["GO"]], draw_pile=[])
+    assert ids(g) == ["end_turn"]
+    g.apply("end_turn")
+    assert g.state.to_play == 1
+
+
 def test_empty_draw_pile_ends_the_hand_unscored() -> None:
-    """Option empty_draw_pile "void" (ASSUMPTION): a turn that ends with the draw pile empty
-    ends the hand and nobody scores."""
-    g = game(hands=[["GO"], YELLOW], draw_pile=["Token"])
+    """Options empty_draw_pile "end_hand" and unfinished_hand "void" (ASSUMPTIONS): a turn that
+    ends with the draw pile empty ends the hand and nobody scores."""
+    g = game(hands=[["GO"], YELLOW], draw_pile=["Token"], options={"empty_draw_pile": "end_hand"})
     g.apply("draw")
     g.apply("discard:GO")
     assert g.state.hand_number == 2 and g.state.scores == [0, 0, 0, 0]
     assert any(e.rule == "option: empty_draw_pile" for e in g.events)
+    assert any(e.rule == "option: unfinished_hand" for e in g.events)
 
 
-def test_empty_draw_pile_score_all_option() -> None:
-    """Option empty_draw_pile "score_all": everyone scores as an opponent would."""
-    g = game(hands=[["GO"], YELLOW], draw_pile=["Token"], options={"empty_draw_pile": "score_all"})
+def test_unfinished_hand_score_all_option() -> None:
+    """Option unfinished_hand "score_all": everyone scores as an opponent would."""
+    options = {"empty_draw_pile": "end_hand", "unfinished_hand": "score_all"}
+    g = game(hands=[["GO"], YELLOW], draw_pile=["Token"], options=options)
     g.apply("draw")
     g.apply("discard:Token")
     assert g.state.scores == [200, 300, 0, 0]
+
+
+def test_max_turns_per_hand_ends_a_stalled_hand() -> None:
+    """Option max_turns_per_hand: a hand with that many turns and nobody out ends."""
+    g = game(hands=[["GO"]], draw_pile=["Token", "Hotel"], options={"max_turns_per_hand": 1})
+    g.apply("draw")
+    g.apply("discard:GO")
+    assert g.state.hand_number == 2
+    assert any(e.rule == "option: max_turns_per_hand" for e in g.events)
 
 
 def test_max_turns_cap_ends_the_match_and_the_leader_wins() -> None:

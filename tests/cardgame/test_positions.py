@@ -25,7 +25,7 @@ from .helpers import YELLOW, game, ids, position
         ({"to_play": 4}, "to_play"),
         ({"scores": [0, -5, 0, 0]}, "scores"),
         ({"colour": "red"}, "colour"),
-        ({"draw_pile": []}, "draw_pile"),
+        ({"last_hand": [1, 2]}, "last_hand"),
         ({"phase": "reward"}, "went_out"),
         ({"chance_roles": ["Boardwalk"]}, "went_out"),
         ({"phase": "pass", "done_this_turn": "trade"}, "phase"),
@@ -41,6 +41,13 @@ def test_bad_positions_name_the_field(change: dict, field: str) -> None:
     with pytest.raises(mw.PositionError) as info:
         mw.from_position("cardgame", pos)
     assert info.value.field == field
+
+
+def test_empty_draw_pile_position_with_end_hand() -> None:
+    """Option empty_draw_pile "end_hand": a turn cannot begin with an empty draw pile."""
+    pos = position(hands=[YELLOW], draw_pile=[])
+    with pytest.raises(mw.PositionError, match="draw_pile"):
+        mw.from_position("cardgame", pos, options={"empty_draw_pile": "end_hand"})
 
 
 def test_five_players_have_no_draw_pile() -> None:
