@@ -70,19 +70,38 @@ class DealRules(Rules):
         for _ in range(STARTING_HAND):
             for p in range(players):
                 state.hands[p].append(deck.pop())
+        state.dealt = True
         start_turn(state, [])
         return state
 
     def setup_events(self, state: DealState) -> list[Event]:
+        """The deal and the first draw (a new game), or where a position starts."""
         packs = "one pack" if state.packs == 1 else "two packs shuffled together"
+        if not state.dealt:
+            return [
+                Event(
+                    f"Monopoly Deal for {state.players} players ({packs}), set up from a "
+                    f"position: turn {state.turn}, player {state.turn_player} to play.",
+                    "rulebook: Set It Up",
+                    None,
+                    "setup",
+                )
+            ]
         return [
             Event(
-                f"Monopoly Deal for {state.players} players with {packs}: each player was "
-                f"dealt {STARTING_HAND} cards. Player {state.turn_player} plays turn {state.turn}.",
+                f"Monopoly Deal for {state.players} players with {packs}: the cards are "
+                f"shuffled and each player is dealt {STARTING_HAND}.",
                 "rulebook: Set It Up",
                 None,
                 "setup",
-            )
+            ),
+            Event(
+                f"Turn 1: player {state.turn_player} draws 2 cards.",
+                "rulebook: On Your Turn",
+                state.turn_player,
+                "draw",
+                {"cards": 2},
+            ),
         ]
 
     def state_from_position(

@@ -111,6 +111,8 @@ class DealState:
     reshuffles: int = 0
     winner: int | None = None
     draw_reason: str | None = None
+    #: True for a game dealt by ``new_state`` (False when set up from a position).
+    dealt: bool = False
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""
@@ -132,6 +134,7 @@ class DealState:
             self.reshuffles,
             self.winner,
             self.draw_reason,
+            self.dealt,
         )
 
     def current_player(self) -> int | None:
