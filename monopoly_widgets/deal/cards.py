@@ -62,22 +62,28 @@ class CardSpec:
 
     ``kind`` is "money", "property", "wild", "action" or "rent". ``action``
     names what an action or rent card does ("sly_deal", "rent", ...), or is
-    "" for other cards. ``colours`` are the colours a property, wild or rent
-    card stands for, as indexes into ``COLOUR_NAMES``.
+    "" for other cards. ``colours`` are the colour names a property, wild or
+    rent card stands for (all 10 for the multicolour wild and any-colour rent).
     """
 
     name: str
     kind: str
     value: int
-    colours: tuple[int, ...] = ()
+    colours: tuple[str, ...] = ()
     action: str = ""
 
     @property
     def colour_names(self) -> list[str]:
-        return [COLOUR_NAMES[c] for c in self.colours]
+        """The colour names as a list."""
+        return list(self.colours)
+
+    @property
+    def colour_ids(self) -> tuple[int, ...]:
+        """The colours as indexes into ``COLOUR_NAMES`` (what the engine works with)."""
+        return tuple(COLOUR_INDEX[c] for c in self.colours)
 
 
-ALL_COLOURS = tuple(range(len(COLOUR_NAMES)))
+ALL_COLOURS = COLOUR_NAMES
 
 
 def _build_pack() -> tuple[CardSpec, ...]:
@@ -113,7 +119,7 @@ def _build_pack() -> tuple[CardSpec, ...]:
     }
     for colour, (value, names) in properties.items():
         for name in names:
-            add(1, CardSpec(name, "property", value, (COLOUR_INDEX[colour],)))
+            add(1, CardSpec(name, "property", value, (colour,)))
 
     # 11 property wild cards; the two multicolour wilds are worth nothing.
     wilds = (
@@ -126,8 +132,7 @@ def _build_pack() -> tuple[CardSpec, ...]:
         ("Railroad", "Utility", 2, 1),
     )
     for first, second, value, count in wilds:
-        colours = (COLOUR_INDEX[first], COLOUR_INDEX[second])
-        add(count, CardSpec(f"{first}/{second} wild", "wild", value, colours))
+        add(count, CardSpec(f"{first}/{second} wild", "wild", value, (first, second)))
     add(2, CardSpec("Multicolour wild", "wild", 0, ALL_COLOURS))
 
     # 34 action cards.
@@ -154,8 +159,7 @@ def _build_pack() -> tuple[CardSpec, ...]:
         ("Dark Blue", "Green"),
         ("Railroad", "Utility"),
     ):
-        colours = (COLOUR_INDEX[first], COLOUR_INDEX[second])
-        add(2, CardSpec(f"{first}/{second} rent", "rent", 1, colours, "rent"))
+        add(2, CardSpec(f"{first}/{second} rent", "rent", 1, (first, second), "rent"))
     add(3, CardSpec("Any-colour rent", "rent", 3, ALL_COLOURS, "any_rent"))
     return tuple(cards)
 
@@ -176,7 +180,7 @@ NAME: tuple[str, ...] = tuple(s.name for s in CARDS)
 VALUE: tuple[int, ...] = tuple(s.value for s in CARDS)
 KIND: tuple[str, ...] = tuple(s.kind for s in CARDS)
 ACTION: tuple[str, ...] = tuple(s.action for s in CARDS)
-CARD_COLOURS: tuple[tuple[int, ...], ...] = tuple(s.colours for s in CARDS)
+CARD_COLOURS: tuple[tuple[int, ...], ...] = tuple(s.colour_ids for s in CARDS)
 MULTICOLOUR_WILD = "Multicolour wild"
 
 

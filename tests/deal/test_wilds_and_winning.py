@@ -21,6 +21,15 @@ def test_wild_laid_as_chosen_colour_and_moved_for_free_on_own_turn():
     assert g.observation()["plays_left"] == 2
 
 
+def test_multicolour_wild_can_be_laid_as_any_colour():
+    """Rule: rulebook Property Wild Cards: multicolour wilds "can be used as properties of any
+    color"."""
+    g = game(position(hands=[["Multicolour wild"], []]))
+    assert len([i for i in ids(g) if i.startswith("lay:Multicolour wild:")]) == 10
+    g.apply("lay:Multicolour wild:Railroad")
+    assert sets(g, 0) == [("Railroad", ["Multicolour wild"])]
+
+
 def test_wilds_move_only_on_owners_turn():
     """Rule: RULES-NOTES Wild property cards: moving is allowed only on its owner's turn."""
     g = game(position(hands=[[], []], properties=[[], table(("Red", ["Red/Yellow wild"]))]))
