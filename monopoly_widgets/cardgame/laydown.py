@@ -221,6 +221,7 @@ def finish_hand(state: State, layer: int | None, added: list[int]) -> list[Event
     """Collect discards, lay down the other hands, score, then end the match or deal again."""
     events: list[Event] = []
     if layer is not None:
+        state.stalled_hands = 0
         for card in added:
             add_to_hand(state.hands[layer], card)
     state.out_of_play.extend(state.reward)
@@ -295,6 +296,7 @@ def score_all_hands(
 def unfinished_hand(state: State, reason: str, rule: str) -> list[Event]:
     """End a hand nobody laid down in (draw pile empty, or the per-hand turn cap)."""
     events = [Event(reason, rule)]
+    state.stalled_hands += 1
     if state.settings.unfinished_hand == "score_all":
         events.extend(finish_hand(state, None, []))
         return events
@@ -337,6 +339,12 @@ def _next_or_cap(state: State) -> list[Event]:
     if state.turn >= state.settings.max_turns:
         return cap_match(
             state, f"the match reached max_turns ({state.settings.max_turns})", "option: max_turns"
+        )
+    if state.stalled_hands >= state.settings.max_stalled_hands:
+        return cap_match(
+            state,
+            f"{state.stalled_hands} hands in a row ended with nobody out (max_stalled_hands)",
+            "option: max_stalled_hands",
         )
     if state.hand_number >= state.settings.max_hands:
         return cap_match(

@@ -86,9 +86,17 @@ OPTIONS: dict[str, RuleOption] = {
         ),
         RuleOption(
             name="max_turns_per_hand",
-            default=60,
+            default=50,
             doc="A hand with this many turns and nobody out ends as unfinished_hand says.",
             source="cap so that a hand always ends (not in the rulebook)",
+            kind=int,
+        ),
+        RuleOption(
+            name="max_stalled_hands",
+            default=3,
+            doc="The match ends after this many hands in a row that nobody went out of.",
+            source="cap so that a match between players who never go out ends (not in the "
+            "rulebook)",
             kind=int,
         ),
         RuleOption(
@@ -130,6 +138,7 @@ class Settings:
     empty_draw_pile: str
     unfinished_hand: str
     max_turns_per_hand: int
+    max_stalled_hands: int
     max_hands: int
     max_turns: int
     cap_result: str
@@ -183,7 +192,7 @@ def settings_from(options: dict[str, Any]) -> Settings:
         raise OptionError(
             f"option 'target' must be null or a positive whole number, not {target!r}"
         )
-    for name in ("max_turns_per_hand", "max_hands", "max_turns"):
+    for name in ("max_turns_per_hand", "max_stalled_hands", "max_hands", "max_turns"):
         if options[name] < 1:
             raise OptionError(f"option {name!r} must be at least 1, not {options[name]!r}")
     return Settings(
@@ -195,6 +204,7 @@ def settings_from(options: dict[str, Any]) -> Settings:
         empty_draw_pile=options["empty_draw_pile"],
         unfinished_hand=options["unfinished_hand"],
         max_turns_per_hand=options["max_turns_per_hand"],
+        max_stalled_hands=options["max_stalled_hands"],
         max_hands=options["max_hands"],
         max_turns=options["max_turns"],
         cap_result=options["cap_result"],

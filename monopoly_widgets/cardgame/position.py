@@ -21,7 +21,8 @@ no other place, when ``draw_pile`` is given], ``done_this_turn`` [null, or
 has chosen to pass left, 5-6 players], ``went_out``/``chance_roles``/``reward``
 [the player who laid down, what their Chance cards stand for, the reward cards
 they may add], ``winner``/``result`` [set once the match is over],
-``last_hand`` [money each seat won in the last hand scored].
+``last_hand`` [money each seat won in the last hand scored], ``stalled_hands``
+[hands in a row nobody went out of].
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def to_position(state: State) -> dict[str, Any]:
         "winner": state.winner,
         "result": state.result,
         "last_hand": list(state.last_hand) if state.last_hand is not None else None,
+        "stalled_hands": state.stalled_hands,
     }
 
 
@@ -137,7 +139,7 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
         "players", "hand_number", "dealer", "scores", "turn", "hand_turns", "to_play", "phase",
         "done_this_turn", "added_to_trade_pile", "discards_this_turn", "hands", "trade_piles",
         "extra_piles", "draw_pile", "out_of_play", "passes", "went_out", "chance_roles",
-        "reward", "winner", "result", "last_hand",
+        "reward", "winner", "result", "last_hand", "stalled_hands",
     }  # fmt: skip
     unknown = sorted(set(position) - known)
     if unknown:
@@ -235,6 +237,7 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
         winner=_seat_or_none(position, "winner", players),
         result=position.get("result"),
         last_hand=list(last_hand) if last_hand is not None else None,
+        stalled_hands=_int(position, "stalled_hands", 0, 0, 10**6),
     )
     _check_phase(state)
     return state

@@ -302,15 +302,25 @@ class CardGameRules(Rules):
 
 
 # --- legal actions -------------------------------------------------------------
+#: Card actions are the same every time the same card is offered: build each once.
+_CARD_ACTIONS: dict[tuple[str, int, int, str], Action] = {}
+
+
 def _card_actions(state: State, seat: int, kind: str, text: str) -> list[Action]:
     """One action per distinct card name in ``seat``'s hand (``kind:<name>``)."""
     actions = []
     seen: set[str] = set()
+    deck = state.deck
     for card in state.hands[seat]:
-        name = state.name(card)
+        name = deck[card].name
         if name not in seen:
             seen.add(name)
-            actions.append(Action(f"{kind}:{name}", text.format(name), seat, kind, card=card))
+            key = (kind, seat, card, name)
+            action = _CARD_ACTIONS.get(key)
+            if action is None:
+                action = Action(f"{kind}:{name}", text.format(name), seat, kind, card=card)
+                _CARD_ACTIONS[key] = action
+            actions.append(action)
     return actions
 
 

@@ -55,6 +55,8 @@ class State:
     winner: int | None = None
     result: str | None = None
     last_hand: list[int] | None = None
+    #: Hands in a row that ended with nobody out (option max_stalled_hands).
+    stalled_hands: int = 0
 
     @property
     def big_table(self) -> bool:
@@ -111,6 +113,7 @@ class State:
             winner=self.winner,
             result=self.result,
             last_hand=list(self.last_hand) if self.last_hand is not None else None,
+            stalled_hands=self.stalled_hands,
         )
 
 

@@ -47,21 +47,19 @@ def trade_actions(state: State, seat: int) -> list[Action]:
     own = len(state.trade_piles[seat])
     if own == 0:
         return actions
-    names = state.names
     for other in _seats_after(state, seat):
         pile = state.trade_piles[other]
         for count in range(1, min(own, len(pile)) + 1):
-            give = ", ".join(names(state.trade_piles[seat][-count:]))
-            take = ", ".join(names(pile[-count:]))
-            actions.append(
-                Action(
-                    f"trade:{other}:{count}",
-                    f"Trade {count} with player {other}: give {give}, take {take}",
-                    seat,
-                    "trade",
-                    card=pile[-1],
-                    target=other,
+            if count == 1:
+                text = (
+                    f"Trade 1 with player {other}: give {state.name(state.trade_piles[seat][-1])}"
+                    f", take {state.name(pile[-1])}"
                 )
+            else:
+                text = f"Trade the top {count} of your trade pile for the top {count} of player "
+                text += f"{other}'s"
+            actions.append(
+                Action(f"trade:{other}:{count}", text, seat, "trade", card=pile[-1], target=other)
             )
     for index, pile in enumerate(state.extra_piles):
         if not pile:

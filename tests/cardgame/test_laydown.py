@@ -260,6 +260,23 @@ def test_max_turns_per_hand_ends_a_stalled_hand() -> None:
     assert any(e.rule == "option: max_turns_per_hand" for e in g.events)
 
 
+def test_max_stalled_hands_ends_the_match() -> None:
+    """Option max_stalled_hands: after that many hands in a row with nobody out, the match
+    ends (cap_result "leader": the single leader wins)."""
+    options = {"max_turns_per_hand": 1, "max_stalled_hands": 2}
+    g = game(
+        hands=[["GO"]],
+        draw_pile=["Token", "Hotel"],
+        scores=[0, 300, 0, 0],
+        stalled_hands=1,
+        options=options,
+    )
+    g.apply("draw")
+    g.apply("discard:GO")
+    assert g.is_over and g.winner == 1
+    assert g.events[-1].rule == "option: max_stalled_hands"
+
+
 def test_max_turns_cap_ends_the_match_and_the_leader_wins() -> None:
     """Options max_turns and cap_result "leader": a capped match goes to the single leader."""
     g = game(hands=[["GO"]], scores=[100, 50, 0, 0], options={"max_turns": 1})
