@@ -35,7 +35,6 @@ from monopoly_widgets.deal.cards import (
     NAME,
     PACK_SIZE,
     PLAYS_PER_TURN,
-    VALUE,
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
@@ -54,20 +53,22 @@ from monopoly_widgets.deal.state import (
     PHASE_RESPOND,
     DealState,
 )
+from monopoly_widgets.deal.texts import action_text, rent_text
 
-#: Action objects are immutable, so identical ones are shared (building them is the slow part).
+#: Action objects are immutable, so identical ones are shared: building one (and its label)
+#: is the slow part of listing legal actions. Keyed by everything the action holds.
 _CACHE: dict[tuple[str, int, int | None, int | None], Action] = {}
 _CACHE_LIMIT = 200_000
 
 
-def _action(
-    action_id: str, text: str, player: int, kind: str, card: int | None, target: int | None
-) -> Action:
+def _action(action_id: str, player: int, kind: str, card: int | None, target: int | None) -> Action:
+    """The action with this id, its label worked out from the id (``texts.action_text``)."""
     key = (action_id, player, card, target)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > _CACHE_LIMIT:
             _CACHE.clear()
+        text = action_text(action_id)
         found = _CACHE[key] = Action(action_id, text, player, kind, card, target)
     return found
 
@@ -103,9 +104,10 @@ def _respond_actions(state: DealState) -> list[Action]:
         if ACTION[c % PACK_SIZE] == "just_say_no":
             card = c
             break
+    # The labels name the demand, so these two are built fresh each time (never cached).
     return [
-        _action("jsn", say, player, "respond", card, pending.source),
-        _action("accept", let, player, "accept", None, None),
+        Action("jsn", say, player, "respond", card, pending.source),
+        Action("accept", let, player, "accept", None, None),
     ]
 
 
@@ -115,8 +117,8 @@ def _pay_actions(state: DealState) -> list[Action]:
     debtor = pending.targets[0]
     receiver = pending.source
     return [
-        _action(action_id, text, debtor, "pay", card, receiver)
-        for action_id, card, text in payment_choices(state, debtor)
+        _action(action_id, debtor, "pay", card, receiver)
+        for action_id, card in payment_choices(state, debtor)
     ]
 
 
@@ -128,9 +130,7 @@ def _discard_actions(state: DealState) -> list[Action]:
         name = NAME[card % PACK_SIZE]
         if name not in seen:
             seen.add(name)
-            actions.append(
-                _action(f"discard:{name}", f"Discard {name}", player, "discard", card, None)
-            )
+            actions.append(_action(f"discard:{name}", player, "discard", card, None))
     return actions
 
 
@@ -148,7 +148,7 @@ def _play_actions(state: DealState) -> list[Action]:
         for card in targeted:
             _card_plays(state, player, card, opponents, labels, plays_left, doubles, actions)
     _wild_moves(state, player, labels, actions)
-    actions.append(_action("end_turn", "End your turn", player, "end_turn", None, None))
+    actions.append(_action("end_turn", player, "end_turn", None, None))
     return actions
 
 
@@ -202,20 +202,16 @@ def _simple_actions(player: int, card: int) -> list[Action]:
     kind = KIND[index]
     found = []
     if kind == "property":
-        found.append(Action(f"lay:{name}", f"Lay {name}", player, "property", card))
+        found.append(_action(f"lay:{name}", player, "property", card, None))
     elif kind == "wild":
         for colour in CARD_COLOURS[index]:
-            cname = COLOUR_NAMES[colour]
-            text = f"Lay {name} as {cname}"
-            found.append(Action(f"lay:{name}:{cname}", text, player, "property", card))
+            found.append(
+                _action(f"lay:{name}:{COLOUR_NAMES[colour]}", player, "property", card, None)
+            )
     else:
-        text = f"Bank {name} as ${VALUE[index]}M"
-        found.append(Action(f"bank:{name}", text, player, "bank", card))
-        if ACTION[index] == "pass_go":
-            found.append(Action("play:Pass Go", "Play Pass Go: draw 2 cards", player, "play", card))
-        elif ACTION[index] == "birthday":
-            text = "Play It's My Birthday: every other player pays you $2M"
-            found.append(Action("play:It's My Birthday", text, player, "play", card))
+        found.append(_action(f"bank:{name}", player, "bank", card, None))
+        if ACTION[index] in ("pass_go", "birthday"):
+            found.append(_action(f"play:{name}", player, "play", card, None))
     _SIMPLE_CACHE[key] = found
     return found
 
@@ -233,14 +229,12 @@ def _card_plays(
     """The table-dependent ways to play one action or rent card from the hand."""
     index = card % PACK_SIZE
     what = ACTION[index]
-    name = NAME[index]
     tables = state.tables
     if what == "debt_collector":
         for seat in opponents:
             actions.append(
                 _action(
                     f"debt:{seat}",
-                    f"Play Debt Collector: player {seat} pays you $5M",
                     player,
                     "play",
                     card,
@@ -255,7 +249,6 @@ def _card_plays(
                 actions.append(
                     _action(
                         f"sly:{seat}:{cname}:{pname}",
-                        f"Play Sly Deal: take {pname} ({cname}) from player {seat}",
                         player,
                         "play",
                         card,
@@ -272,8 +265,6 @@ def _card_plays(
                     actions.append(
                         _action(
                             f"forced:{seat}:{cname}:{pname}:{my_cname}:{my_pname}",
-                            f"Play Forced Deal: swap your {my_pname} ({my_cname}) for player "
-                            f"{seat}'s {pname} ({cname})",
                             player,
                             "play",
                             card,
@@ -290,7 +281,6 @@ def _card_plays(
                     actions.append(
                         _action(
                             f"breaker:{seat}:{label}",
-                            f"Play Deal Breaker: take player {seat}'s complete {label} set",
                             player,
                             "play",
                             card,
@@ -304,7 +294,6 @@ def _card_plays(
                 actions.append(
                     _action(
                         f"{what}:{label}",
-                        f"Put the {name} on your {label} set",
                         player,
                         "play",
                         card,
@@ -341,20 +330,24 @@ def _rent_plays(
         seats = opponents if any_colour else [None]
         for seat in seats:
             base = f"rent:{name}:{cname}" if seat is None else f"rent:{name}:{cname}:{seat}"
-            who = "every other player" if seat is None else f"player {seat}"
             for extra in range(max_doubles + 1):
-                suffix = ("", ":x2", ":x4")[extra]
-                times = ("", " with Double the Rent", " with two Double the Rent cards")[extra]
-                actions.append(
-                    _action(
-                        base + suffix,
-                        f"Play {name} for {cname}{times}: {who} pays you ${rent << extra}M",
-                        player,
-                        "play",
-                        card,
-                        seat,
-                    )
-                )
+                action_id = base + ("", ":x2", ":x4")[extra]
+                actions.append(_rent_action(action_id, player, card, seat, rent << extra))
+
+
+#: Rent labels say the amount, which depends on the table: so the amount is part of the key.
+_RENT_CACHE: dict[tuple[str, int, int, int | None, int], Action] = {}
+
+
+def _rent_action(action_id: str, player: int, card: int, seat: int | None, amount: int) -> Action:
+    key = (action_id, player, card, seat, amount)
+    found = _RENT_CACHE.get(key)
+    if found is None:
+        if len(_RENT_CACHE) > _CACHE_LIMIT:
+            _RENT_CACHE.clear()
+        text = rent_text(action_id, amount)
+        found = _RENT_CACHE[key] = Action(action_id, text, player, "play", card, seat)
+    return found
 
 
 def _loose_cards(table: list) -> list[tuple[int, str, str]]:  # type: ignore[type-arg]
@@ -431,9 +424,7 @@ def _wild_moves_of(player: int, label: str, card: int, colour: int) -> list[tupl
         found = []
         for to in CARD_COLOURS[card % PACK_SIZE]:
             if to != colour:
-                cname = COLOUR_NAMES[to]
-                text = f"Move {name} from your {label} set to {cname} (free)"
-                action = Action(f"wild:{label}:{name}:{cname}", text, player, "move_wild", card)
-                found.append((to, action))
+                action_id = f"wild:{label}:{name}:{COLOUR_NAMES[to]}"
+                found.append((to, _action(action_id, player, "move_wild", card, None)))
         _WILD_CACHE[key] = found
     return found

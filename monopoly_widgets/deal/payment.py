@@ -46,15 +46,15 @@ def has_payable(state: DealState, player: int) -> bool:
     return False
 
 
-def payment_choices(state: DealState, player: int) -> list[tuple[str, int, str]]:
-    """(action id, card id, text) for each distinct card the debtor may hand over next."""
-    choices: list[tuple[str, int, str]] = []
+def payment_choices(state: DealState, player: int) -> list[tuple[str, int]]:
+    """(action id, card id) for each distinct card the debtor may hand over next."""
+    choices: list[tuple[str, int]] = []
     seen: set[str] = set()
     for card in state.banks[player]:
         name = NAME[card % PACK_SIZE]
         if name not in seen:
             seen.add(name)
-            choices.append((f"pay:bank:{name}", card, f"Pay with {name} from your bank"))
+            choices.append((f"pay:bank:{name}", card))
     allow_buildings = state.options["building_payment"] != "not_allowed"
     table = state.tables[player]
     labels = set_labels(table) if table else []
@@ -65,22 +65,12 @@ def payment_choices(state: DealState, player: int) -> list[tuple[str, int, str]]
             if name == MULTICOLOUR_WILD or name in seen_here:
                 continue
             seen_here.add(name)
-            choices.append(
-                (
-                    f"pay:{label}:{name}",
-                    card,
-                    f"Pay with {name} (${VALUE[card % PACK_SIZE]}M) from your {label} set",
-                )
-            )
+            choices.append((f"pay:{label}:{name}", card))
         if allow_buildings:
             if pile.hotel >= 0:
-                choices.append(
-                    (f"pay:{label}:Hotel", pile.hotel, f"Pay with the Hotel on your {label} set")
-                )
+                choices.append((f"pay:{label}:Hotel", pile.hotel))
             elif pile.house >= 0:
-                choices.append(
-                    (f"pay:{label}:House", pile.house, f"Pay with the House on your {label} set")
-                )
+                choices.append((f"pay:{label}:House", pile.house))
     return choices
 
 

@@ -288,3 +288,19 @@ def test_rent_is_not_offered_for_a_colour_you_do_not_own():
     assert not any(i.startswith("rent") for i in ids(g))
     with pytest.raises(mw.IllegalActionError, match="own no Orange properties"):
         g.apply("rent:Pink/Orange rent:Orange")
+
+
+def test_rent_label_follows_the_table():
+    """Rule: rulebook Property Cards: rent depends on how many properties you own in the set;
+    the action's label always shows the current amount."""
+    g = game(
+        position(
+            hands=[["Pink/Orange rent", "New York Avenue"], []],
+            properties=[table(("Orange", ["St. James Place"])), []],
+        )
+    )
+    label = next(a.text for a in g.legal_actions() if a.id == "rent:Pink/Orange rent:Orange")
+    assert label.endswith("pays you $1M")
+    g.apply("lay:New York Avenue")
+    label = next(a.text for a in g.legal_actions() if a.id == "rent:Pink/Orange rent:Orange")
+    assert label.endswith("pays you $3M")
