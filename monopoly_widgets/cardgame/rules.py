@@ -85,7 +85,7 @@ class CardGameRules(Rules):
                 Event(
                     f"The game starts from a position: hand {state.hand_number}, "
                     f"{decision(state)} {target}",
-                    "position",
+                    "from_position (a hand-written position)",
                 )
             ]
         return [

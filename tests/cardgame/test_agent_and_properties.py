@@ -9,8 +9,12 @@ from hypothesis import strategies as st
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
+from monopoly_widgets.agents.heuristic_cardgame import choose
 from monopoly_widgets.cardgame import score_hand
 from monopoly_widgets.cardgame.cards import CHANCE, COLOURS, GO, HOUSES, PROPERTIES, build_deck
+from monopoly_widgets.core.rng import make_rng
+
+from .helpers import HOUSES3, YELLOW, game
 
 DECK_NAMES = [card.name for card in build_deck()]
 
@@ -30,6 +34,26 @@ def test_heuristic_beats_random_in_three_player_games() -> None:
             wins[game.winner] += 1
     assert wins[0] >= 60, wins
     assert money[0] > 3 * max(money[1], money[2]), money
+
+
+def test_heuristic_throws_chance_away_late_in_a_hand() -> None:
+    """Agent: a Chance scores zero if someone else goes out, so late in a hand it goes first."""
+    hand = ["Atlantic Avenue", "Ventnor Avenue", "Boardwalk", "Chance", "GO", "Token"]
+    g = game(hands=[hand], draw_pile=["Hotel", "Water Works", "Short Line"])
+    g.apply("draw")
+    choice = choose(g.observation(0), g.legal_actions(), make_rng(0, "t"))
+    assert choice.id == "discard:Chance"
+    early = game(hands=[hand])
+    early.apply("draw")
+    choice = choose(early.observation(0), early.legal_actions(), make_rng(0, "t"))
+    assert choice.id != "discard:Chance"
+
+
+def test_heuristic_lays_down_a_valuable_hand() -> None:
+    """Agent: lays down at once when the hand is worth $800 or more."""
+    g = game(hands=[YELLOW + HOUSES3 + ["Token"]])
+    choice = choose(g.observation(0), g.legal_actions(), make_rng(0, "t"))
+    assert choice.id == "lay_down"
 
 
 def test_heuristic_plays_every_player_count_to_the_end() -> None:
