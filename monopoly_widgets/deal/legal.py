@@ -391,29 +391,34 @@ def _wild_moves(state: DealState, player: int, labels: list[str], actions: list[
     owned: set[int] | None = None  # colours with a set, worked out once if needed
     any_colour = state.options["multicolour_wild_moves_to"] == "any_colour"
     for pile, label in zip(table, labels, strict=True):
+        if WILD_IDS.isdisjoint(pile.cards):
+            continue  # most piles hold no wild: skip them without a Python loop
         seen: list[str] = []
         for card in pile.cards:
-            index = card % PACK_SIZE
-            if KIND[index] != "wild":
+            if card not in WILD_IDS:
                 continue
-            name = NAME[index]
+            name = NAME[card % PACK_SIZE]
             if name in seen:
                 continue
             seen.append(name)
-            moves = _wild_moves_of(player, label, card, pile.colour)
+            destinations, moves = _wild_moves_of(player, label, card, pile.colour)
             if any_colour or name != MULTICOLOUR_WILD:
-                actions.extend(action for _, action in moves)
+                actions.extend(moves)
                 continue
             if owned is None:
                 owned = {p.colour for p in table}
-            actions.extend(action for to, action in moves if to in owned)
+            actions.extend(m for to, m in zip(destinations, moves, strict=True) if to in owned)
 
 
-_WILD_CACHE: dict[tuple[int, str, int, int], list[tuple[int, Action]]] = {}
+#: Ids of every wild card in either pack.
+WILD_IDS = frozenset(card for card in range(2 * PACK_SIZE) if KIND[card % PACK_SIZE] == "wild")
+_WILD_CACHE: dict[tuple[int, str, int, int], tuple[list[int], list[Action]]] = {}
 
 
-def _wild_moves_of(player: int, label: str, card: int, colour: int) -> list[tuple[int, Action]]:
-    """(destination colour, action) for each move of one wild; cached, as they depend only
+def _wild_moves_of(
+    player: int, label: str, card: int, colour: int
+) -> tuple[list[int], list[Action]]:
+    """(destination colours, actions) of the moves of one wild; cached, as they depend only
     on these four things."""
     key = (player, label, card, colour)
     found = _WILD_CACHE.get(key)
@@ -421,10 +426,10 @@ def _wild_moves_of(player: int, label: str, card: int, colour: int) -> list[tupl
         if len(_WILD_CACHE) > _CACHE_LIMIT:
             _WILD_CACHE.clear()
         name = NAME[card % PACK_SIZE]
-        found = []
-        for to in CARD_COLOURS[card % PACK_SIZE]:
-            if to != colour:
-                action_id = f"wild:{label}:{name}:{COLOUR_NAMES[to]}"
-                found.append((to, _action(action_id, player, "move_wild", card, None)))
-        _WILD_CACHE[key] = found
+        destinations = [to for to in CARD_COLOURS[card % PACK_SIZE] if to != colour]
+        moves = [
+            _action(f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None)
+            for to in destinations
+        ]
+        found = _WILD_CACHE[key] = (destinations, moves)
     return found

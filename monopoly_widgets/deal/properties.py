@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.deal.cards import (
+    COLOUR_INDEX,
     COLOUR_NAMES,
     HOTEL_RENT,
     HOUSE_RENT,
@@ -117,11 +118,19 @@ def set_labels(table: list[PropertySet]) -> list[str]:
 
 
 def pile_by_label(table: list[PropertySet], label: str) -> int:
-    """The index of the pile called ``label``, or -1."""
-    for index, name in enumerate(set_labels(table)):
-        if name == label:
-            return index
-    return -1
+    """The index of the pile called ``label`` ("Red", or "Red 2" when there are several), or -1."""
+    colour = COLOUR_INDEX.get(label)
+    ordinal = 1
+    if colour is None:  # "Red 2": the second Red pile
+        name, _, number = label.rpartition(" ")
+        colour = COLOUR_INDEX.get(name)
+        if colour is None or not number.isdigit():
+            return -1
+        ordinal = int(number)
+    found = [i for i, pile in enumerate(table) if pile.colour == colour]
+    if (len(found) == 1) != (label == COLOUR_NAMES[colour]) or not 1 <= ordinal <= len(found):
+        return -1  # "Red" when there are several Red piles, or "Red 3" when there are two
+    return found[ordinal - 1]
 
 
 def can_take_house(pile: PropertySet) -> bool:

@@ -40,6 +40,8 @@ from monopoly_widgets.deal.state import (
 from monopoly_widgets.deal.turns import check_win, discard, start_turn
 
 STARTING_HAND = 5  # rulebook, Set It Up: "deal 5 to each player"
+#: Actions that never change anyone's properties, so cannot complete a third set.
+TABLE_UNCHANGED = frozenset({"bank", "discard", "end_turn"})
 
 
 class DealRules(Rules):
@@ -146,7 +148,8 @@ class DealRules(Rules):
             wanted = action.id.split(":", 1)[1]
             hand = state.hands[state.turn_player]
             discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
-        check_win(state, events)
+        if action.kind not in TABLE_UNCHANGED or state.options["win_declared_on_own_turn"]:
+            check_win(state, events)
         return events
 
     def why_illegal(self, state: DealState, action_id: str) -> str:
