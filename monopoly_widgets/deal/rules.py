@@ -9,7 +9,8 @@ Where each rule lives:
 - ``responses.py``    Just Say No chains and carrying out steals
 - ``payment.py``      paying debts card by card
 - ``properties.py``   sets, completeness, rent, buildings, tidy piles
-- ``legal.py``        the legal action ids; ``illegal.py`` says why an id is not legal
+- ``legal.py``        the legal action ids; ``texts.py`` their labels; ``illegal.py`` says
+                      why an id is not legal
 - ``position.py``     hand-written positions; ``observation.py``, ``render.py`` what players see
 """
 
