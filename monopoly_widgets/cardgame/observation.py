@@ -36,7 +36,7 @@ from collections import Counter
 from typing import Any
 
 from monopoly_widgets.cardgame.cards import COLOURS, MIN_RAILROADS, PROPERTIES
-from monopoly_widgets.cardgame.state import State, extra_pile_label
+from monopoly_widgets.cardgame.state import State, extra_pile_label, next_passer
 
 
 def _cards(state: State, cards: list[int]) -> list[dict[str, Any]]:
@@ -51,8 +51,6 @@ def hand_visible(state: State, seat: int, viewer: int | None) -> bool:
 
 def observe(state: State, viewer: int | None, decision: str) -> dict[str, Any]:
     """The observation of ``viewer`` (None: the teacher sees everything)."""
-    from monopoly_widgets.cardgame.rules import next_passer
-
     phase = state.phase
     if phase == "over":
         current = None

@@ -25,16 +25,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from monopoly_widgets.cardgame import laydown, observation, render, trading
-from monopoly_widgets.cardgame.cards import build_deck, is_card_name
+from monopoly_widgets.cardgame.cards import build_deck
+from monopoly_widgets.cardgame.explain import RULE_EXCESS, decision, why_illegal
 from monopoly_widgets.cardgame.options import OPTIONS, settings_from
 from monopoly_widgets.cardgame.position import from_position, to_position
-from monopoly_widgets.cardgame.state import HAND_LIMIT, State
+from monopoly_widgets.cardgame.state import HAND_LIMIT, State, next_passer
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rules import Rules
 
 RULE_DRAW = 'rulebook "Draw"'
 RULE_DISCARD = 'rulebook "Discarding"'
-RULE_EXCESS = 'rulebook "Lay Down" (Note: more than 10 cards after a trade)'
 RULE_PASS = 'rulebook "Rules for Five or Six Players" (pass one card left)'
 
 
@@ -378,16 +378,6 @@ def _to_trade_pile(state: State, seat: int, name: str) -> None:
     state.trade_piles[seat].append(card)
 
 
-def next_passer(state: State) -> int | None:
-    """Who chooses a card to pass next: seat order from the turn player, skipping empty hands."""
-    n = state.players
-    for k in range(n):
-        seat = (state.to_play + k) % n
-        if state.passes[seat] is None and state.hands[seat]:
-            return seat
-    return None
-
-
 def _deliver_passes(state: State) -> list[Event]:
     n = state.players
     for seat, card in enumerate(state.passes):
@@ -428,108 +418,3 @@ def _end_turn(state: State) -> list[Event]:
     state.added = False
     state.discards = 0
     return []
-
-
-# --- words ---------------------------------------------------------------------
-def decision(state: State) -> str:
-    """What the current player is deciding, in words."""
-    phase = state.phase
-    if phase == "over":
-        return f"The match is over: {state.result}."
-    if phase == "reward":
-        return f"Player {state.went_out}: choose which reward cards to add to your hand."
-    if phase == "pass":
-        seat = next_passer(state) or 0
-        left = (seat + 1) % state.players
-        return f"Player {seat}: choose a card to pass face down to player {left}."
-    seat = state.to_play
-    if phase == "discard":
-        hand = len(state.hands[seat])
-        if state.big_table:
-            return f"Player {seat}: discard one card onto your trade pile, or go out."
-        return (
-            f"Player {seat}: discard onto your trade pile to end your turn "
-            f"({hand} cards in hand, at most {HAND_LIMIT} at the end of the turn)."
-        )
-    if state.big_table:
-        return f"Player {seat}: exchange trade cards with another player (or go out)."
-    if state.added:
-        return f"Player {seat}: make your trade."
-    return f"Player {seat}: draw, trade, or lay down."
-
-
-_PHASES_OF = {
-    "draw": ("turn",), "add": ("turn",), "trade": ("turn",), "swap": ("turn",),
-    "swap2": ("turn",), "excess": ("turn",), "put": ("turn",), "exchange": ("turn",),
-    "lay_down": ("turn", "discard"), "discard": ("discard",), "pass": ("pass",),
-    "reward": ("reward",), "no_exchange": ("turn",), "end_turn": ("turn",),
-}  # fmt: skip
-
-
-def why_illegal(state: State, action_id: str) -> str:
-    """A plain-English reason why ``action_id`` is not legal now."""
-    if state.phase == "over":
-        return f"the match is over ({state.result})"
-    kind, _, arg = action_id.partition(":")
-    now = decision(state)
-    if kind not in _PHASES_OF:
-        return f"{action_id!r} is not an action of Monopoly: The Card Game. Now: {now}"
-    if state.phase not in _PHASES_OF[kind]:
-        return f"{action_id!r} is not possible in the {state.phase!r} phase. Now: {now}"
-    seat = laydown_seat = state.to_play
-    if kind == "lay_down":
-        block = laydown.lay_down_block(state, laydown_seat)
-        return block or laydown.hand_problem(state, laydown_seat) or f"cannot lay down. {now}"
-    if kind in ("add", "excess", "discard", "put", "pass"):
-        if kind == "pass":
-            seat = next_passer(state) or 0
-        if not is_card_name(arg):
-            return f"{arg!r} is not a card name. Now: {now}"
-        if state.find_in(state.hands[seat], arg) is None:
-            return f"player {seat} has no {arg} in hand"
-        if kind == "excess":
-            return (
-                f"you may only discard early if you begin your turn with more than "
-                f"{HAND_LIMIT} cards and have not drawn or traded ({RULE_EXCESS})"
-            )
-        if kind == "add":
-            return (
-                "you may add one card to your trade pile only once, before trading, and "
-                "only if there is a trade pile to trade with (rulebook: Trade)"
-            )
-    if kind == "draw":
-        if state.big_table:
-            return "there is no draw pile with 5 or 6 players (rulebook: Rules for Five or Six)"
-        if state.added:
-            return "you added a card to your trade pile, so you must now trade (rulebook: Trade)"
-        return "you have already drawn or traded this turn (rulebook: Play)"
-    if kind == "trade":
-        return _why_trade(state, seat, arg, now)
-    if kind == "reward":
-        return (
-            "those reward cards cannot all be used in your laid-down hand "
-            f"({laydown.RULE_REWARD}). Now: {now}"
-        )
-    return f"{action_id!r} is not legal now. Now: {now}"
-
-
-def _why_trade(state: State, seat: int, arg: str, now: str) -> str:
-    parts = arg.split(":")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        return f"a trade is written trade:<seat>:<number of cards>. Now: {now}"
-    other = int(parts[0])
-    if state.big_table:
-        return "with 5 or 6 players you exchange one trade card (exchange:<seat>)"
-    if other == seat or other >= state.players:
-        return f"player {other} is not an opponent you can trade with"
-    if state.done is not None and state.done != "excess":
-        return "you have already drawn or traded this turn (rulebook: Play)"
-    mine, theirs = len(state.trade_piles[seat]), len(state.trade_piles[other])
-    if mine == 0:
-        return "your trade pile is empty: add a card from your hand first (rulebook: Trade)"
-    if theirs == 0:
-        return f"player {other}'s trade pile is empty: there is nothing to take"
-    return (
-        f"you can trade 1 to {min(mine, theirs)} cards with player {other}: your trade pile "
-        f"has {mine}, theirs has {theirs}, and you trade a like number (rulebook: Trade)"
-    )

@@ -131,3 +131,13 @@ def add_to_hand(hand: list[int], card: int) -> None:
     """Put ``card`` in ``hand``; hands are kept in deck order, so names read in a fixed order."""
     hand.append(card)
     hand.sort()
+
+
+def next_passer(state: State) -> int | None:
+    """Who chooses a card to pass next: seat order from the turn player, skipping empty hands."""
+    n = state.players
+    for k in range(n):
+        seat = (state.to_play + k) % n
+        if state.passes[seat] is None and state.hands[seat]:
+            return seat
+    return None
