@@ -78,8 +78,8 @@ def lay_down_block(state: State, seat: int) -> str | None:
     return "you may only go out before the cards are passed left (rulebook: Going Out)"
 
 
-def apply_lay_down(state: State, seat: int) -> tuple[list[Event], bool]:
-    """Lay the hand down; take the reward. Returns (events, reward decision pending)."""
+def apply_lay_down(state: State, seat: int) -> list[Event]:
+    """Lay the hand down and take the reward; if no reward card is usable, finish the hand."""
     counts = state.counts(state.hands[seat])
     chances = counts.pop(CHANCE, 0)
     best = best_arrangement(counts, chances, state.settings, strict=True)
@@ -121,9 +121,8 @@ def apply_lay_down(state: State, seat: int) -> tuple[list[Event], bool]:
     choices = reward_choices(state)
     if len(choices) > 1:
         state.phase = "reward"
-        return events, True
-    events.extend(finish_hand(state, seat, []))
-    return events, False
+        return events
+    return events + finish_hand(state, seat, [])
 
 
 def _swap_options(roles: tuple[str, ...], added: Counter[str]) -> list[tuple[str, ...]]:

@@ -200,8 +200,7 @@ class CardGameRules(Rules):
         if kind == "pass":
             return self._pass(state, seat, arg)
         if kind == "lay_down":
-            events, _pending = laydown.apply_lay_down(state, seat)
-            return events
+            return laydown.apply_lay_down(state, seat)
         if kind == "reward":
             choice = () if arg == "none" else tuple(arg.split("+"))
             return laydown.apply_reward(state, choice)
@@ -302,7 +301,8 @@ class CardGameRules(Rules):
 
 
 # --- legal actions -------------------------------------------------------------
-#: Card actions are the same every time the same card is offered: build each once.
+#: Card actions are the same every time the same card is offered: build each once
+#: (keyed by the text template, which names the kind and, for passes, the receiver).
 _CARD_ACTIONS: dict[tuple[str, int, int, str], Action] = {}
 
 
@@ -315,7 +315,7 @@ def _card_actions(state: State, seat: int, kind: str, text: str) -> list[Action]
         name = deck[card].name
         if name not in seen:
             seen.add(name)
-            key = (kind, seat, card, name)
+            key = (text, seat, card, name)
             action = _CARD_ACTIONS.get(key)
             if action is None:
                 action = Action(f"{kind}:{name}", text.format(name), seat, kind, card=card)

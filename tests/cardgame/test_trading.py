@@ -220,3 +220,21 @@ def test_six_players_pass_phase_hides_the_passed_card() -> None:
     assert mine is not None
     assert g.observation((seat + 1) % 6)["my_pass"] is None
     assert g.observation((seat + 1) % 6)["seats"][seat]["passing"] is True
+
+
+def test_pass_actions_name_the_player_on_the_left() -> None:
+    """Rule: pass one card "to the player on their left": seat 4 passes to seat 0 with five
+    players but to seat 5 with six."""
+    for players, left in ((5, 0), (6, 5)):
+        hands: list[list[str]] = [[] for _ in range(players)]
+        hands[4] = ["Token"]
+        g = game(
+            players=players,
+            hands=hands,
+            to_play=4,
+            phase="pass",
+            done_this_turn="trade",
+        )
+        (action,) = g.legal_actions()
+        assert action.id == "pass:Token"
+        assert action.text.endswith(f"to player {left}")
