@@ -13,7 +13,8 @@ Rules followed here (rulebook sections in quotes):
 How piles are kept (an engine convention, documented in docs/rules/deal.md):
 complete piles stay as they are. All the cards of a colour that are not in a
 complete pile are "loose"; they are always arranged the same way: natural
-property cards first, then wilds, cut into piles of the set size. So laying a
+property cards first, then wilds, cut into piles of the set size. Piles are
+listed by colour, complete piles of a colour before unfinished ones. So laying a
 card never needs a choice of pile, a wild orphaned by a steal simply stays in
 its colour's loose pile, and a natural card laid next to an all-wild pile
 joins up with the wilds to complete a set.
@@ -166,12 +167,17 @@ def tidy_colour(state: DealState, player: int, colour: int, events: list[Event])
     size = SET_SIZE[colour]
     for start in range(0, len(loose), size):
         keep.append(PropertySet(colour, loose[start : start + size]))
-    keep.sort(key=_pile_colour)
     table[:] = keep
+    order_piles(table)
 
 
-def _pile_colour(pile: PropertySet) -> int:
-    return pile.colour
+def order_piles(table: list[PropertySet]) -> None:
+    """Sort piles by colour, complete piles before unfinished ones (the order is stable)."""
+    table.sort(key=_pile_order)
+
+
+def _pile_order(pile: PropertySet) -> tuple[int, bool]:
+    return (pile.colour, not is_complete(pile))
 
 
 def _drop_buildings(state: DealState, player: int, pile: PropertySet, events: list[Event]) -> None:

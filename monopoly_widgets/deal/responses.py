@@ -19,7 +19,7 @@ from __future__ import annotations
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.deal.cards import ACTION, COLOUR_NAMES, NAME, PACK_SIZE, PLAYS_PER_TURN
 from monopoly_widgets.deal.payment import has_payable
-from monopoly_widgets.deal.properties import add_property, take_from_pile
+from monopoly_widgets.deal.properties import add_property, order_piles, take_from_pile
 from monopoly_widgets.deal.state import (
     PHASE_OVER,
     PHASE_PAY,
@@ -189,7 +189,7 @@ def _carry_out_steal(state: DealState, pending: Pending, target: int, events: li
         index = next(i for i, pile in enumerate(table) if pending.take_card in pile.cards)
         pile = table.pop(index)
         state.tables[source].append(pile)
-        state.tables[source].sort(key=lambda p: p.colour)
+        order_piles(state.tables[source])
         extras = [NAME[b % PACK_SIZE] for b in (pile.house, pile.hotel) if b >= 0]
         with_buildings = f" with its {' and '.join(extras)}" if extras else ""
         events.append(

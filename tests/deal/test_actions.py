@@ -304,3 +304,19 @@ def test_rent_label_follows_the_table():
     g.apply("lay:New York Avenue")
     label = next(a.text for a in g.legal_actions() if a.id == "rent:Pink/Orange rent:Orange")
     assert label.endswith("pays you $3M")
+
+
+def test_deal_breaker_set_joins_the_collection_in_order():
+    """Rule: rulebook Deal Breaker: the set is added to your property collection; it stays a
+    complete set beside your unfinished pile of the same colour (and round-trips)."""
+    g = game(
+        position(
+            hands=[["Deal Breaker"], []],
+            properties=[table(("Red", ["Red/Yellow wild"])), table(FULL_RED)],
+        )
+    )
+    g.apply("breaker:1:Red")
+    assert sets(g, 0) == [FULL_RED, ("Red", ["Red/Yellow wild"])]
+    assert [s["label"] for s in g.observation()["seats"][0]["sets"]] == ["Red 1", "Red 2"]
+    again = mw.from_position("deal", g.position(), seed=1)
+    assert again.position() == g.position() and ids(again) == ids(g)
