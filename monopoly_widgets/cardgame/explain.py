@@ -36,6 +36,8 @@ def decision(state: State) -> str:
         return f"Player {seat}: exchange trade cards with another player (or go out)."
     if state.added:
         return f"Player {seat}: make your trade."
+    if not state.draw_pile:
+        return f"Player {seat}: trade or lay down (the draw pile is empty)."
     return f"Player {seat}: draw, trade, or lay down."
 
 
