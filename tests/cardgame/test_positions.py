@@ -130,3 +130,16 @@ def test_observation_hides_other_hands_and_lists_unseen() -> None:
     metrics = g.metrics()
     assert metrics["money"] == [0, 0, 0]
     assert len(metrics["properties"]) == 3 and len(metrics["sets"]) == 3
+
+
+def test_every_event_has_words_and_a_rule() -> None:
+    """Standards: every event is plain words plus the rulebook section or option it follows."""
+    from monopoly_widgets.agents import HeuristicAgent, play_out
+
+    for players in (3, 5):
+        g = mw.new_game("cardgame", players=players, seed=12)
+        play_out(g, [HeuristicAgent()] * players, seed=12)
+        assert g.is_over
+        for event in g.events:
+            assert event.text.strip() and event.rule.strip(), event
+            assert event.rule.startswith(("rulebook", "option:", "from_position")), event.rule
