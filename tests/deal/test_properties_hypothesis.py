@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import monopoly_widgets as mw
 from monopoly_widgets.deal.cards import PACK_SIZE, SET_SIZE, VALUE
-from monopoly_widgets.deal.properties import is_complete
+from monopoly_widgets.deal.properties import is_complete, tidy_colour
 
 
 def _bank_total(game: mw.Game, seat: int) -> int:
@@ -21,9 +21,9 @@ def _bank_total(game: mw.Game, seat: int) -> int:
     choices=st.lists(st.integers(0, 10_000), min_size=10, max_size=250),
 )
 def test_random_legal_sequences_keep_invariants(seed, players, choices):
-    """Every card in one place; piles never exceed the set size; buildings only on complete
-    non-Railroad/Utility sets; payments never exceed what is owed by more than the last card
-    (no change is ever given back); bank totals never negative."""
+    """Every card in one place; piles never exceed the set size and are always tidy;
+    buildings only on complete non-Railroad/Utility sets; a payment never gives the debtor
+    anything back (no change) and every card paid counts; bank totals never negative."""
     game = mw.new_game("deal", players=players, seed=seed)
     for choice in choices:
         if game.is_over:
@@ -46,6 +46,12 @@ def test_random_legal_sequences_keep_invariants(seed, players, choices):
                     assert pile.house >= 0
         for p in range(players):
             assert _bank_total(game, p) >= 0
+        # Piles are always in their one tidy arrangement (docs: "How piles are kept").
+        tidied = game.state.clone()
+        for p in range(players):
+            for colour in range(10):
+                tidy_colour(tidied, p, colour, [])
+        assert tidied.tables == game.state.tables
         if action.kind == "pay":
             debtor = action.player
             # The debtor never receives anything back: no change.
