@@ -22,6 +22,8 @@ def decision(state: State) -> str:
     if phase == "pass":
         seat = next_passer(state) or 0
         left = (seat + 1) % state.players
+        if seat == state.to_play:
+            return f"Player {seat}: pass a card face down to player {left}, or go out first."
         return f"Player {seat}: choose a card to pass face down to player {left}."
     seat = state.to_play
     if phase == "discard":
@@ -44,7 +46,7 @@ def decision(state: State) -> str:
 _PHASES_OF = {
     "draw": ("turn",), "add": ("turn",), "trade": ("turn",), "swap": ("turn",),
     "swap2": ("turn",), "excess": ("turn",), "put": ("turn",), "exchange": ("turn",),
-    "lay_down": ("turn", "discard"), "discard": ("discard",), "pass": ("pass",),
+    "lay_down": ("turn", "discard", "pass"), "discard": ("discard",), "pass": ("pass",),
     "reward": ("reward",), "no_exchange": ("turn",), "end_turn": ("turn",),
 }  # fmt: skip
 

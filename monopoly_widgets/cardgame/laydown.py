@@ -75,6 +75,8 @@ def lay_down_block(state: State, seat: int) -> str | None:
         return None
     if state.phase == "discard":
         return None
+    if state.phase == "pass" and all(card is None for card in state.passes):
+        return None  # after the discard, before anyone passes (rulebook: Going Out)
     return "you may only go out before the cards are passed left (rulebook: Going Out)"
 
 

@@ -129,9 +129,12 @@ class CardGameRules(Rules):
         if phase == "pass":
             seat = next_passer(state)
             assert seat is not None
-            return _card_actions(
+            actions = _card_actions(
                 state, seat, "pass", f"Pass {{}} face down to player {(seat + 1) % state.players}"
             )
+            if seat == state.to_play:  # the turn player may still go out before the pass
+                actions.extend(_lay_down_action(state, seat))
+            return actions
         seat = state.to_play
         if state.big_table:
             actions = _big_table_actions(state, seat)

@@ -238,3 +238,39 @@ def test_pass_actions_name_the_player_on_the_left() -> None:
         (action,) = g.legal_actions()
         assert action.id == "pass:Token"
         assert action.text.endswith(f"to player {left}")
+
+
+def test_five_players_go_out_after_the_discard_before_the_pass() -> None:
+    """Rule: "You may lay down after you trade... You must do so BEFORE all players would
+    normally pass one card": discarding a stray card after the exchange, then going out."""
+    g = game(
+        players=5,
+        hands=[["Atlantic Avenue", "Ventnor Avenue", "Boardwalk"], BROWN, [], [], []],
+        trade_piles=[["Hotel"], ["Marvin Gardens"], [], [], []],
+    )
+    g.apply("exchange:1")
+    assert "lay_down" not in ids(g)  # the stray Boardwalk is still in hand
+    g.apply("discard:Boardwalk")
+    assert g.state.phase == "pass" and g.current_player == 0
+    assert "lay_down" in ids(g)
+    g.apply("lay_down")
+    assert not any(e.kind == "pass" for e in g.events)
+    assert g.state.last_hand is not None and g.state.last_hand[0] == 300
+
+
+def test_five_players_cannot_go_out_once_the_pass_has_begun() -> None:
+    """Rule: "No passing may occur on the turn when a player goes out": once cards are being
+    passed, it is too late to go out."""
+    g = game(
+        players=5,
+        hands=[["GO"], YELLOW, [], [], []],
+        trade_piles=[[], [], [], [], []],
+        to_play=0,
+        phase="pass",
+        done_this_turn="trade",
+        passes=["Token", None, None, None, None],
+    )
+    assert g.current_player == 1
+    assert "lay_down" not in ids(g)
+    with pytest.raises(mw.IllegalActionError, match="before the cards are passed"):
+        g.apply("lay_down")
