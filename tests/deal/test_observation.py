@@ -94,3 +94,16 @@ def test_six_player_random_games_finish():
     for seed in range(3):
         g = play_out(mw.new_game("deal", players=6, seed=seed), [RandomAgent()] * 6, seed=seed)
         assert g.is_over
+
+
+def test_every_event_has_words_and_a_rule():
+    """Brief: every event says what happened in plain words and cites a rule or an option."""
+    from monopoly_widgets.agents import RandomAgent, play_out
+
+    sources = ("rulebook:", "option:", "RULES-NOTES", "engine:", "leaflet")
+    for seed in range(5):
+        g = play_out(mw.new_game("deal", players=3, seed=seed), [RandomAgent()] * 3, seed=seed)
+        for event in g.events:
+            assert event.text.strip() and event.text[0].isupper()
+            assert event.rule.startswith(sources), event.rule
+            json.dumps(event.to_dict())
