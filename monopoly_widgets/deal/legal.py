@@ -139,15 +139,13 @@ def _play_actions(state: DealState) -> list[Action]:
     n = state.players
     opponents = [(player + k) % n for k in range(1, n)]
     plays_left = PLAYS_PER_TURN - state.plays_used
-    table = state.tables[player]
-    labels = set_labels(table) if table else []
     actions: list[Action] = []
     if plays_left > 0:
         simple, targeted, doubles = _hand_summary(player, state.hands[player])
         actions.extend(simple)
         for card in targeted:
-            _card_plays(state, player, card, opponents, labels, plays_left, doubles, actions)
-    _wild_moves(state, player, labels, actions)
+            _card_plays(state, player, card, opponents, plays_left, doubles, actions)
+    _wild_moves(state, player, actions)
     actions.append(_action("end_turn", player, "end_turn", None, None))
     return actions
 
@@ -221,7 +219,6 @@ def _card_plays(
     player: int,
     card: int,
     opponents: list[int],
-    labels: list[str],
     plays_left: int,
     doubles: int,
     actions: list[Action],
@@ -289,7 +286,8 @@ def _card_plays(
                     )
     elif what == "house" or what == "hotel":
         fits = can_take_house if what == "house" else can_take_hotel
-        for pile, label in zip(tables[player], labels, strict=True):
+        mine = tables[player]
+        for pile, label in zip(mine, set_labels(mine), strict=True):
             if fits(pile):
                 actions.append(
                     _action(
@@ -381,55 +379,51 @@ def _givable_cards(state: DealState, player: int) -> list[tuple[str, str]]:
     return found
 
 
-def _wild_moves(state: DealState, player: int, labels: list[str], actions: list[Action]) -> None:
+def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """Flip a wild on your table to another of its colours: free, on your own turn only.
 
     A multicolour wild moves only to a colour in which you already have a set,
     unless the option ``multicolour_wild_moves_to`` is "any_colour".
     """
     table = state.tables[player]
-    owned: set[int] | None = None  # colours with a set, worked out once if needed
-    any_colour = state.options["multicolour_wild_moves_to"] == "any_colour"
-    for pile, label in zip(table, labels, strict=True):
+    owned = -1  # bit mask of the colours in which the player has a set (-1: any colour)
+    if state.options["multicolour_wild_moves_to"] == "own_sets":
+        owned = 0
+        for pile in table:
+            owned |= 1 << pile.colour
+    labels: list[str] | None = None  # worked out only if there is a wild
+    for index, pile in enumerate(table):
         if WILD_IDS.isdisjoint(pile.cards):
             continue  # most piles hold no wild: skip them without a Python loop
+        if labels is None:
+            labels = set_labels(table)
         seen: list[str] = []
         for card in pile.cards:
-            if card not in WILD_IDS:
-                continue
-            name = NAME[card % PACK_SIZE]
-            if name in seen:
-                continue
-            seen.append(name)
-            destinations, moves = _wild_moves_of(player, label, card, pile.colour)
-            if any_colour or name != MULTICOLOUR_WILD:
-                actions.extend(moves)
-                continue
-            if owned is None:
-                owned = {p.colour for p in table}
-            actions.extend(m for to, m in zip(destinations, moves, strict=True) if to in owned)
+            if card in WILD_IDS:
+                name = NAME[card % PACK_SIZE]
+                if name not in seen:
+                    seen.append(name)
+                    mask = owned if name == MULTICOLOUR_WILD else -1
+                    actions.extend(_wild_moves_of(player, labels[index], card, pile.colour, mask))
 
 
 #: Ids of every wild card in either pack.
 WILD_IDS = frozenset(card for card in range(2 * PACK_SIZE) if KIND[card % PACK_SIZE] == "wild")
-_WILD_CACHE: dict[tuple[int, str, int, int], tuple[list[int], list[Action]]] = {}
+_WILD_CACHE: dict[tuple[int, str, int, int, int], list[Action]] = {}
 
 
-def _wild_moves_of(
-    player: int, label: str, card: int, colour: int
-) -> tuple[list[int], list[Action]]:
-    """(destination colours, actions) of the moves of one wild; cached, as they depend only
-    on these four things."""
-    key = (player, label, card, colour)
+def _wild_moves_of(player: int, label: str, card: int, colour: int, allowed: int) -> list[Action]:
+    """The moves of one wild from its pile (colour ``colour``) to each other colour it has that
+    is in the bit mask ``allowed``. Cached: they depend only on these five things."""
+    key = (player, label, card, colour, allowed)
     found = _WILD_CACHE.get(key)
     if found is None:
         if len(_WILD_CACHE) > _CACHE_LIMIT:
             _WILD_CACHE.clear()
         name = NAME[card % PACK_SIZE]
-        destinations = [to for to in CARD_COLOURS[card % PACK_SIZE] if to != colour]
-        moves = [
+        found = _WILD_CACHE[key] = [
             _action(f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None)
-            for to in destinations
+            for to in CARD_COLOURS[card % PACK_SIZE]
+            if to != colour and allowed >> to & 1
         ]
-        found = _WILD_CACHE[key] = (destinations, moves)
     return found
