@@ -27,14 +27,22 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="deal", choices=["deal", "bid", "cardgame"])
     parser.add_argument("--games", type=int, default=200, help="total games (half per seating)")
-    parser.add_argument("--playouts", type=int, default=48)
+    parser.add_argument("--playouts", type=int, default=8)
     parser.add_argument("--horizon", type=int, default=2)
+    parser.add_argument("--candidates", type=int, default=6)
+    parser.add_argument("--margin", type=float, default=0.03)
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
 
-    search = SearchAgent(playouts=args.playouts, rollout=args.rollout, horizon=args.horizon)
+    search = SearchAgent(
+        playouts=args.playouts,
+        rollout=args.rollout,
+        horizon=args.horizon,
+        candidates=args.candidates,
+        margin=args.margin,
+    )
     half = args.games // 2
     start = time.perf_counter()
     first = simulate(

@@ -1,20 +1,23 @@
-"""The search agent: determinized Monte Carlo search with UCB1 at the root.
+"""The search agent: determinized Monte Carlo rollouts that improve on a base policy.
 
-To choose, the agent imagines the game many times. Each time it
+To choose, the agent imagines the game a number of times. Each time it
 
 1. deals a *possible world*: ``rules.determinize(state, seat, rng)`` re-deals
    every card it cannot see (other hands, the draw pile order), consistently
    with its own observation, so it never uses the real hidden cards;
-2. picks one of its legal actions by **UCB1** (try each action once, then
-   favour actions with a high average result plus a bonus for rarely tried
-   ones: ``mean + c · sqrt(ln N / n)``);
-3. plays on with fast *rollout* agents for a few turns (or to the end);
-4. scores the result for its seat: +1 win, -1 loss, or, if the game is not
-   over yet, an estimate of who is ahead (``evaluate``).
+2. tries each candidate action in that same world, and plays on with fast
+   *rollout* agents (the heuristic by default) for a few turns, every
+   candidate with the same random numbers ("common random numbers": the
+   candidates are compared on equal terms, so few worlds are enough);
+3. scores the result for its seat: +1 win, -1 loss, or, if the game is not
+   over yet, who is ahead (``evaluate``).
 
-It then plays the action with the best average. This is "flat" Monte Carlo
-with determinization (perfect-information sampling), the simplest member of
-the information-set search family.
+It plays the candidate with the best average, but only if that beats the
+rollout agent's own choice clearly (by a margin, and by more than two standard
+errors of the world-by-world differences); otherwise it trusts the rollout agent.
+This is the classic *rollout algorithm* (one step of policy improvement over a
+base policy) with determinization for the hidden cards: flat Monte Carlo
+search, the simplest member of the information-set search family.
 
 Binding: an agent is called as ``agent(observation, legal_actions, rng)``, but to
 imagine worlds it needs the game's rules and a way to sample worlds. ``play_out``
@@ -28,7 +31,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from monopoly_widgets.agents.heuristic import HeuristicAgent
@@ -37,44 +40,75 @@ from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rules import Rules, State
 
-#: How much each per-player metric counts in ``evaluate``, per game. A complete
-#: set is what wins Deal and Bid (3 sets); in The Card Game "money" is the score.
-METRIC_WEIGHTS: dict[str, Mapping[str, float]] = {
-    "deal": {"sets": 1.0, "properties": 0.12, "money": 0.03},
-    "bid": {"sets": 1.0, "properties": 0.15, "money": 0.01},
-    "cardgame": {"money": 1 / 2000, "sets": 0.1},
-}
-DEFAULT_WEIGHTS: Mapping[str, float] = {"sets": 1.0, "properties": 0.1, "money": 0.01}
+
+def deal_progress(rules: Rules, state: State) -> list[float]:
+    """Monopoly Deal: how close each seat is to 3 complete sets, plus a little for money.
+
+    A complete set counts 1; an unfinished set counts the share of it you hold,
+    squared (the last card of a set is worth more than the first), best three
+    colours only; each $1M in the bank adds 0.02 up to $15M (money pays rent
+    instead of properties). Cards still in hand count a little (0.01 per $1M
+    of value, up to $15M) and a Just Say No in hand 0.08 (it protects a set).
+    """
+    view = rules.observation(state, None)
+    scores = []
+    for seat in view["seats"]:
+        parts = []
+        for card_set in seat["sets"]:
+            share = 1.0 if card_set["complete"] else len(card_set["cards"]) / card_set["size"]
+            parts.append(share if card_set["complete"] else 0.7 * share * share)
+        parts.sort(reverse=True)
+        hand = seat["hand"] or []
+        hand_value = sum(card["value"] for card in hand)
+        answers = sum(1 for card in hand if card["name"] == "Just Say No")
+        scores.append(
+            sum(parts[:3])
+            + 0.02 * min(seat["bank_total"], 15)
+            + 0.01 * min(hand_value, 15)
+            + 0.08 * answers
+        )
+    return scores
+
+
+def metric_progress(rules: Rules, state: State) -> list[float]:
+    """Any game: complete sets, plus a little for properties and money (``rules.metrics``)."""
+    metrics = rules.metrics(state)
+    if rules.name == "cardgame":  # "money" is the match score, towards $10,000
+        return [m / 2500 + 0.1 * s for m, s in zip(metrics["money"], metrics["sets"], strict=True)]
+    return [
+        s + 0.1 * p + 0.01 * m
+        for s, p, m in zip(metrics["sets"], metrics["properties"], metrics["money"], strict=True)
+    ]
+
+
+PROGRESS: dict[str, Callable[[Rules, State], list[float]]] = {"deal": deal_progress}
 
 
 def evaluate(rules: Rules, state: State, seat: int) -> float:
     """How good ``state`` is for ``seat``, from -1 (lost) to +1 (won).
 
-    A finished game scores its ``returns``. Otherwise the score is
-    ``tanh(mine - best opponent)`` of a weighted sum of the public metrics
-    (complete sets, properties on the table, money): "who is ahead".
+    A finished game scores its ``returns``. Otherwise ``tanh(mine - best
+    opponent)`` of each seat's progress (``PROGRESS`` for the game, else
+    ``metric_progress``): "who is ahead, and by how much".
     """
     if rules.is_over(state):
         return rules.returns(state)[seat]
-    metrics = rules.metrics(state)
-    weights = METRIC_WEIGHTS.get(rules.name, DEFAULT_WEIGHTS)
-    players = rules.num_players(state)
-    scores = [
-        sum(weight * metrics[key][p] for key, weight in weights.items() if key in metrics)
-        for p in range(players)
-    ]
-    best_other = max(scores[p] for p in range(players) if p != seat)
+    scores = PROGRESS.get(rules.name, metric_progress)(rules, state)
+    best_other = max(score for p, score in enumerate(scores) if p != seat)
     return math.tanh(scores[seat] - best_other)
 
 
 class SearchAgent:
-    """Determinized flat Monte Carlo search (UCB1 at the root) with fast rollouts.
+    """Determinized Monte Carlo rollouts over a base policy (see the module docstring).
 
-    ``playouts``: imagined games per decision (more is stronger and slower).
+    ``playouts``: imagined worlds per decision (each candidate is tried in each).
     ``rollout``: the agent that plays every seat inside the imagined games
-    ("heuristic" or "random", or an agent object). ``horizon``: how many turns
-    a rollout plays past the current one before ``evaluate`` scores it
-    (``None``: to the end of the game). ``exploration``: the UCB1 constant ``c``.
+    ("heuristic" or "random", or an agent object); it is also the default
+    choice. ``horizon``: how many turns a rollout plays past the current one
+    before ``evaluate`` scores it (``None``: to the end of the game).
+    ``candidates``: at most this many actions are searched (the rollout agent's
+    choice and the best by an immediate look). ``margin``: how much better on
+    average (on the -1..1 scale) an action must be to overrule the rollout agent.
     """
 
     needs_observation = True
@@ -82,15 +116,18 @@ class SearchAgent:
 
     def __init__(
         self,
-        playouts: int = 48,
+        playouts: int = 8,
         rollout: str | Callable[..., Any] = "heuristic",
         horizon: int | None = 2,
-        exploration: float = 0.7,
+        candidates: int = 6,
+        margin: float = 0.03,
         game: Game | None = None,
         max_rollout_steps: int = 2000,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
+        if candidates < 1:
+            raise ValueError(f"candidates must be 1 or more, not {candidates!r}")
         self.playouts = playouts
         self.rollout_name = rollout if isinstance(rollout, str) else type(rollout).__name__
         if rollout == "heuristic":
@@ -102,7 +139,8 @@ class SearchAgent:
         else:
             raise ValueError(f"rollout must be 'heuristic', 'random' or an agent, not {rollout!r}")
         self.horizon = horizon
-        self.exploration = exploration
+        self.candidates = candidates
+        self.margin = margin
         self.max_rollout_steps = max_rollout_steps
         self.game = game
         self._turn: Any = None
@@ -117,7 +155,7 @@ class SearchAgent:
     def __repr__(self) -> str:
         return (
             f"SearchAgent(playouts={self.playouts}, rollout={self.rollout_name!r}, "
-            f"horizon={self.horizon})"
+            f"horizon={self.horizon}, candidates={self.candidates})"
         )
 
     def __getstate__(self) -> dict[str, Any]:
@@ -152,43 +190,79 @@ class SearchAgent:
             self._turn = observation.get("turn")
             self._tried = {}
         tried = self._tried.setdefault(situation, set())
-        fresh = [action for action in legal_actions if action.id not in tried]
-        choice = self.search(seat, fresh or legal_actions, rng)
+        fresh = [action for action in legal_actions if action.id not in tried] or legal_actions
+        if len(fresh) == 1:
+            choice = fresh[0]
+        else:
+            choice = self.search(seat, observation, fresh, rng)
         tried.add(choice.id)
         return choice
 
-    def search(self, seat: int, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        """Run the playouts and return the legal action with the best average result."""
+    def search(
+        self,
+        seat: int,
+        observation: dict[str, Any],
+        legal_actions: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        """Try the candidates in ``playouts`` sampled worlds; return the best (see above)."""
         assert self.game is not None
         rules = self.game.rules
         real_state = self.game.state
-        ids = [action.id for action in legal_actions]
-        visits = dict.fromkeys(ids, 0)
-        totals = dict.fromkeys(ids, 0.0)
-        for playout in range(self.playouts):
-            world = rules.determinize(real_state, seat, rng)
-            options = {action.id: action for action in rules.legal_actions(world)}
-            action_id = self._ucb_choice(ids, visits, totals, playout)
-            rules.apply(world, options[action_id])
-            value = self._rollout(rules, world, seat, rng)
-            visits[action_id] += 1
-            totals[action_id] += value
-        best = max(ids, key=lambda i: (totals[i] / visits[i] if visits[i] else -2.0, visits[i]))
-        return legal_actions[ids.index(best)]
+        default = self.rollout(observation, legal_actions, random.Random(rng.getrandbits(32)))
+        worlds = [rules.determinize(real_state, seat, rng) for _ in range(self.playouts)]
+        candidates = self._candidates(rules, worlds[0], seat, legal_actions, default)
+        values: dict[str, list[float]] = {action_id: [] for action_id in candidates}
+        for world in worlds:
+            rollout_seed = rng.getrandbits(32)
+            for action_id in candidates:
+                imagined = rules.clone(world)
+                action = next(a for a in rules.legal_actions(imagined) if a.id == action_id)
+                rules.apply(imagined, action)
+                values[action_id].append(
+                    self._rollout(rules, imagined, seat, random.Random(rollout_seed))
+                )
+        best = max(candidates, key=lambda action_id: sum(values[action_id]))
+        if best == default.id or not self._clearly_better(values[best], values[default.id]):
+            return default
+        return next(action for action in legal_actions if action.id == best)
 
-    def _ucb_choice(
-        self, ids: list[str], visits: dict[str, int], totals: dict[str, float], done: int
-    ) -> str:
+    def _clearly_better(self, challenger: list[float], default: list[float]) -> bool:
+        """Is the challenger better than the default by ``margin``, beyond the noise?
+
+        The two were played in the same worlds, so compare world by world: the
+        mean of the differences must exceed ``margin`` and two standard errors.
+        """
+        differences = [c - d for c, d in zip(challenger, default, strict=True)]
+        n = len(differences)
+        mean = sum(differences) / n
+        if n < 2:
+            return mean > self.margin
+        variance = sum((x - mean) ** 2 for x in differences) / (n - 1)
+        return mean > self.margin and mean > 2 * math.sqrt(variance / n)
+
+    def _candidates(
+        self,
+        rules: Rules,
+        world: State,
+        seat: int,
+        legal_actions: Sequence[Action],
+        default: Action,
+    ) -> list[str]:
+        """The rollout agent's choice plus the best others by an immediate look (no rollout)."""
+        ids = [action.id for action in legal_actions]
+        if len(ids) <= self.candidates:
+            return ids
+        by_id = {action.id: action for action in rules.legal_actions(world)}
+        quick = {}
         for action_id in ids:
-            if visits[action_id] == 0:
-                return action_id
-        log_done = math.log(done)
-        return max(
-            ids,
-            key=lambda i: (
-                totals[i] / visits[i] + self.exploration * math.sqrt(log_done / visits[i])
-            ),
-        )
+            if action_id == default.id:
+                continue
+            imagined = rules.clone(world)
+            rules.apply(imagined, by_id[action_id])
+            quick[action_id] = evaluate(rules, imagined, seat)
+        others = sorted(quick, key=lambda action_id: -quick[action_id])
+        return [default.id, *others[: self.candidates - 1]]
 
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
         last_turn = None if self.horizon is None else rules.turn(state) + self.horizon

@@ -23,7 +23,13 @@ pytestmark = needs_engine("deal")
 class PeekingSearch(SearchAgent):
     """A cheater for the control experiment: imagines games from the TRUE state."""
 
-    def search(self, seat: int, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def search(
+        self,
+        seat: int,
+        observation: dict[str, Any],
+        legal_actions: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
         rules = self.game.rules
         scores = {}
         for action in legal_actions:
@@ -82,7 +88,7 @@ def test_choice_depends_only_on_what_the_player_sees(monkeypatch: pytest.MonkeyP
             return real_determinize(first.state, seat, rng)
 
         monkeypatch.setattr(rules, "determinize", from_first)
-        agent = SearchAgent(playouts=24, rollout="random", horizon=3)
+        agent = SearchAgent(playouts=8, rollout="random", horizon=3, margin=-1.0)
         honest_same += choose(agent, game, index) == choose(agent, twin, index)
         peeker = PeekingSearch(playouts=1, rollout="random", horizon=3)
         peeker_same += choose(peeker, game, index) == choose(peeker, twin, index)
@@ -129,7 +135,8 @@ def test_plays_whole_games_identically_in_one_or_two_processes() -> None:
 
 def test_evaluate_scores_finished_and_running_games() -> None:
     game = mw.new_game("deal", players=2, seed=3)
-    assert evaluate(game.rules, game.state, 0) == 0.0  # nobody ahead at the start
+    start = evaluate(game.rules, game.state, 0)
+    assert -1 < start < 1 and evaluate(game.rules, game.state, 1) == pytest.approx(-start)
     play_out(game, [RandomAgent(), RandomAgent()], seed=3)
     if game.winner is not None:
         assert evaluate(game.rules, game.state, game.winner) == 1.0
