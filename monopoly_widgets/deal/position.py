@@ -44,6 +44,7 @@ from monopoly_widgets.deal.properties import (
     find_card_in_pile,
     find_loose_card,
     is_complete,
+    order_piles,
     pile_by_label,
     set_labels,
     tidy_colour,
@@ -249,6 +250,7 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
     state.plays_used = _int(position.get("plays_used", 0), "plays_used", 0, PLAYS_PER_TURN)
     state.reshuffles = _int(position.get("reshuffles", 0), "reshuffles", 0, 10**6)
     for p in range(players):
+        order_piles(state.tables[p])
         for colour in range(len(COLOUR_NAMES)):
             tidy_colour(state, p, colour, [])
     _read_ending(state, position)

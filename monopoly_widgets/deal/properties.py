@@ -145,6 +145,9 @@ def can_take_hotel(pile: PropertySet) -> bool:
 def tidy_colour(state: DealState, player: int, colour: int, events: list[Event]) -> None:
     """Re-arrange the player's loose cards of ``colour`` (see the module docstring).
 
+    The player's piles must already be in order (``order_piles``), as they always are
+    during a game.
+
     A pile that is no longer complete loses its House and Hotel first, to the
     owner's bank or the discard pile (option: broken_set_buildings_to).
     """
@@ -165,10 +168,17 @@ def tidy_colour(state: DealState, player: int, colour: int, events: list[Event])
                 loose_wilds.append(card)
     loose = loose_naturals + loose_wilds
     size = SET_SIZE[colour]
-    for start in range(0, len(loose), size):
-        keep.append(PropertySet(colour, loose[start : start + size]))
+    chunks = [
+        PropertySet(colour, loose[start : start + size]) for start in range(0, len(loose), size)
+    ]
+    # The other piles are already in order (by colour, complete first): the new piles go right
+    # after the last pile of this colour or an earlier one. A complete chunk is always first.
+    position = 0
+    for index, pile in enumerate(keep):
+        if pile.colour <= colour:
+            position = index + 1
+    keep[position:position] = chunks
     table[:] = keep
-    order_piles(table)
 
 
 def order_piles(table: list[PropertySet]) -> None:

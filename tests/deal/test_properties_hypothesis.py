@@ -52,6 +52,9 @@ def test_random_legal_sequences_keep_invariants(seed, players, choices):
             for colour in range(10):
                 tidy_colour(tidied, p, colour, [])
         assert tidied.tables == game.state.tables
+        for table in game.state.tables:
+            order = [(pile.colour, not is_complete(pile)) for pile in table]
+            assert order == sorted(order)
         if action.kind == "pay":
             debtor = action.player
             # The debtor never receives anything back: no change.
