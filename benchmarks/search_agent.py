@@ -28,7 +28,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="deal", choices=["deal", "bid", "cardgame"])
     parser.add_argument("--games", type=int, default=200, help="total games (half per seating)")
     parser.add_argument("--playouts", type=int, default=8)
-    parser.add_argument("--horizon", type=int, default=2)
+    parser.add_argument(
+        "--horizon", default="2", help="turns a rollout looks ahead, or 'end' to play to the end"
+    )
     parser.add_argument("--candidates", type=int, default=6)
     parser.add_argument("--margin", type=float, default=0.03)
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
@@ -39,7 +41,7 @@ def main(argv: list[str] | None = None) -> None:
     search = SearchAgent(
         playouts=args.playouts,
         rollout=args.rollout,
-        horizon=args.horizon,
+        horizon=None if args.horizon == "end" else int(args.horizon),
         candidates=args.candidates,
         margin=args.margin,
     )
