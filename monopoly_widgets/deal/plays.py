@@ -34,6 +34,15 @@ from monopoly_widgets.deal.state import DealState, Pending
 from monopoly_widgets.deal.turns import draw_cards, end_turn
 
 RULE_PLAYING = "rulebook: Playing Cards"
+#: The action card each targeted play uses (see the id forms in ``legal.py``).
+CARD_FOR_VERB = {
+    "debt": "debt_collector",
+    "sly": "sly_deal",
+    "forced": "forced_deal",
+    "breaker": "deal_breaker",
+    "house": "house",
+    "hotel": "hotel",
+}
 
 
 def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
@@ -100,14 +109,7 @@ def _from_hand(state: DealState, player: int, action_id: str) -> int:
         wanted = parts[1]
         card = next(c for c in hand if NAME[c % PACK_SIZE] == wanted)
     else:
-        what = {
-            "debt": "debt_collector",
-            "sly": "sly_deal",
-            "forced": "forced_deal",
-            "breaker": "deal_breaker",
-            "house": "house",
-            "hotel": "hotel",
-        }[verb]
+        what = CARD_FOR_VERB[verb]
         card = next(c for c in hand if ACTION[c % PACK_SIZE] == what)
     hand.remove(card)
     return card
