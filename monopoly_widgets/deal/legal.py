@@ -58,7 +58,7 @@ from monopoly_widgets.deal.texts import action_text, rent_text
 #: Action objects are immutable, so identical ones are shared: building one (and its label)
 #: is the slow part of listing legal actions. Keyed by everything the action holds.
 _CACHE: dict[tuple[str, int, int | None, int | None], Action] = {}
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 50_000  # entries per cache; cleared when full, so memory stays small
 
 
 def _action(action_id: str, player: int, kind: str, card: int | None, target: int | None) -> Action:
