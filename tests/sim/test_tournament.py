@@ -93,9 +93,7 @@ def test_same_table_on_a_dask_cluster() -> None:
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        on_dask = simulate(
-            "deal", ["random", "random"], executor=client.get_executor(), **kwargs
-        )
+        on_dask = simulate("deal", ["random", "random"], executor=client.get_executor(), **kwargs)
     assert local.equals(pooled)
     assert local.equals(on_dask)
 
