@@ -1,0 +1,138 @@
+"""The quick-start notebook as a Voilà app, in a real browser (Debian's Chromium + Playwright).
+
+Voilà runs ``notebooks/00_quickstart.ipynb`` and shows only its outputs, which is how
+a teacher can hand students a page with no code. The test starts Voilà on
+127.0.0.1 (a free port, config and runtime folders in a temp directory), opens it,
+with ``--progressive_rendering=True`` (see docs/compatibility.md), and checks that:
+
+* all five game explorers of the notebook render (the widget's own ``mw-`` classes)
+  with their Plotly charts;
+* the kernel is connected: the Card Game explorer, where a bot moves first, plays
+  its bots' moves by itself until it is the person's turn;
+* the step button works: the last explorer (a saved game reopened at step 0 of 30)
+  moves to step 1, and the "back" button of the one before moves it back a step.
+
+Voilà is stopped by its PID. The browser helpers come from the JupyterLab test.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_explorer_in_jupyterlab import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    OUTPUT,
+    free_port,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICKSTART = ROOT / "notebooks" / "00_quickstart.ipynb"
+#: The explorers of the quick start, in order: play deal, bid, cardgame; watch; replay.
+EXPLORERS = 5
+CARDGAME, WATCH, REPLAY = 2, 3, 4
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
+]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
+    """Wait until Voilà listens (a plain TCP connect: an HTTP request would start a kernel)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voilà exited with code {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.25)
+    raise TimeoutError(f"Voilà did not listen on port {port}")
+
+
+@pytest.fixture
+def voila(tmp_path: Path) -> Iterator[str]:
+    """A running Voilà serving the quick start; yields its URL, stops it by PID after."""
+    port = free_port()
+    env = dict(os.environ)
+    for name in ("runtime", "config", "data"):
+        (tmp_path / name).mkdir()
+    env.update(
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
+    )
+    log = (tmp_path / "voila.log").open("w")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(QUICKSTART.relative_to(ROOT)),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            # Without progressive rendering, about every other page load here showed the
+            # widgets but never connected them to the kernel (docs/compatibility.md).
+            "--progressive_rendering=True",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for_port(port, process)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        log.close()
+
+
+def test_quickstart_as_a_voila_app(voila: str) -> None:
+    pytest.importorskip("playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1200})
+            page.set_default_timeout(120_000)
+            page.goto(voila)
+            roots = page.locator(".mw-root")
+            # Voilà shows the page once the whole notebook has run: allow for that.
+            expect(roots).to_have_count(EXPLORERS, timeout=120_000)
+            expect(page.locator(".js-plotly-plot").first).to_be_visible()
+            labels = page.locator(".mw-step-label")
+            expect(labels.nth(REPLAY)).to_have_text("step 0 / 30")
+            expect(labels.nth(WATCH)).to_have_text("step 30 / 30")
+
+            # The kernel is live: the Card Game's bots move on their own (a bot starts).
+            expect(labels.nth(CARDGAME)).not_to_have_text("step 0 / 0", timeout=90_000)
+
+            roots.nth(REPLAY).locator(".mw-step").click()
+            expect(labels.nth(REPLAY)).to_have_text("step 1 / 30", timeout=30_000)
+            roots.nth(WATCH).locator(".mw-back-btn").click()
+            expect(labels.nth(WATCH)).to_have_text("step 29 / 30", timeout=30_000)
+            for error in page.locator(".mw-error").all():
+                expect(error).to_be_hidden()
+            page.screenshot(path=str(OUTPUT / "voila-quickstart.png"), full_page=True)
+        except Exception:
+            page.screenshot(path=str(OUTPUT / "voila-failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()
