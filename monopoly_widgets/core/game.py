@@ -110,6 +110,11 @@ class Game:
 
     def find_action(self, action_or_id: Action | str) -> Action:
         """The legal action with this id, or :class:`IllegalActionError` saying why not."""
+        if isinstance(action_or_id, Action) and self._legal is not None:
+            # Fast path for agents, which return one of the very objects we offered.
+            for offered in self._legal:
+                if offered is action_or_id:
+                    return offered
         action_id = action_or_id.id if isinstance(action_or_id, Action) else action_or_id
         if not isinstance(action_id, str):
             raise IllegalActionError(
