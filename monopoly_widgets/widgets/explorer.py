@@ -138,6 +138,7 @@ class GameExplorer:
         self._series: list[tuple[int, dict[str, list[int]]]] = []
         self._walker: Any = None
         self._walker_step = -1
+        self._odds_cache: dict[tuple[int, int, int], list[probability.ProbabilityRow]] = {}
         self.table.seed = game.seed
         self._refresh()
 
@@ -258,15 +259,17 @@ class GameExplorer:
         self.table.playing = True
 
     def pause(self) -> None:
-        """Stop the browser's play timer."""
-        self.table.playing = False
+        """Stop the browser's play timer (and fill in the odds panel)."""
+        if self.table.playing:
+            self.table.playing = False
+            self._refresh_charts()
 
     def tick(self) -> None:
         """One beat of the play timer: step forward, or stop if nothing can move."""
         if not self.table.playing:
             return
         if not self.forward():
-            self.table.playing = False
+            self.pause()
 
     def new_game(self, seed: int | None = None) -> None:
         """A new deal of the same game, players and options (``seed=None``: a fresh seed)."""
@@ -328,6 +331,7 @@ class GameExplorer:
         """Forget the future after ``step``: someone played differently from there."""
         self.game.go_back_to(step)
         del self._series[step + 1 :]
+        self._odds_cache = {k: v for k, v in self._odds_cache.items() if k[1] <= step}
         if self._walker_step > step:
             self._walker, self._walker_step = None, -1
         self._cursor_state = None
@@ -534,12 +538,19 @@ class GameExplorer:
             seat = self.current_player()
         if fn is None or seat is None:
             return "Next draw odds", []
-        rows = fn(self.game.rules.observation(self.state(), seat))
-        return f"Next draw odds: {seat_name(seat)}", list(rows)
+        key = (id(fn), self._cursor, seat)  # the past never changes: cache per step and seat
+        if key not in self._odds_cache:
+            self._odds_cache[key] = list(fn(self.game.rules.observation(self.state(), seat)))
+        return f"Next draw odds: {seat_name(seat)}", self._odds_cache[key]
 
     def _refresh_charts(self) -> None:
         turns, values = self.chart_points()
         self.charts.show_series(turns, values["money"], values["properties"], values["sets"])
+        if self.table.playing:
+            # Exact odds can take a while (Bid's are a big sum); while the timer
+            # plays, the panel waits, and it is filled in when play stops.
+            self.charts.show_odds("Next draw odds (shown when paused)", [])
+            return
         title, rows = self._probability_rows()
         self.charts.show_odds(title, rows)
 

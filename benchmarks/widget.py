@@ -1,0 +1,110 @@
+"""How much each step of the explorer costs in Python and on the wire.
+
+Plays 5-player games of Monopoly Deal in a ``GameExplorer`` (bots in every
+seat), with a recording comm on every widget (the table and the Plotly
+charts), and reports per step:
+
+* Python time for one step forward (the bot's move, the table model, the
+  charts, and serializing what is sent), and for one step back or a scrub;
+* bytes sent to the browser (JSON plus binary buffers).
+
+Targets: median under 5 ms and under 20 KB a step, so that playing at 10
+steps a second (100 ms a step) never lags.
+
+    python benchmarks/widget.py [--games 3] [--steps 300] [--game deal]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any
+
+import monopoly_widgets as mw
+from monopoly_widgets.widgets.explorer import default_agents
+
+
+class CountingComm:
+    """A comm that serializes every message as the kernel would, and counts the bytes."""
+
+    comm_id = "benchmark"
+    kernel = object()
+
+    def __init__(self) -> None:
+        self.bytes = 0
+
+    def send(self, data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
+        self.bytes += len(json.dumps(data, separators=(",", ":")).encode())
+        for buffer in buffers or []:
+            self.bytes += memoryview(buffer).nbytes
+
+    def on_msg(self, callback: Any) -> None:
+        pass
+
+    def close(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+def attach_counters(explorer: mw.GameExplorer) -> list[CountingComm]:
+    comms = []
+    charts = explorer.charts
+    for widget in (explorer.table, charts.money, charts.board, charts.odds, charts.odds_notes):
+        comm = CountingComm()
+        widget.comm = comm
+        comms.append(comm)
+    return comms
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(game_name: str, games: int, steps: int, players: int) -> dict[str, list[float]]:
+    forward_ms: list[float] = []
+    forward_kb: list[float] = []
+    back_ms: list[float] = []
+    scrub_ms: list[float] = []
+    for seed in range(games):
+        game = mw.new_game(game_name, players=players, seed=seed)
+        explorer = mw.GameExplorer(game, agents=default_agents(game))
+        comms = attach_counters(explorer)
+        for _ in range(steps):
+            if game.is_over:
+                break
+            before = sum(c.bytes for c in comms)
+            start = time.perf_counter()
+            explorer.forward()
+            forward_ms.append((time.perf_counter() - start) * 1000)
+            forward_kb.append((sum(c.bytes for c in comms) - before) / 1024)
+        for _ in range(min(50, explorer.step)):
+            start = time.perf_counter()
+            explorer.back()
+            back_ms.append((time.perf_counter() - start) * 1000)
+        for step in range(0, game.step + 1, 7):
+            start = time.perf_counter()
+            explorer.seek(step)
+            scrub_ms.append((time.perf_counter() - start) * 1000)
+    return {"forward ms": forward_ms, "forward KB": forward_kb, "back ms": back_ms,
+            "scrub ms": scrub_ms}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="deal")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--steps", type=int, default=300)
+    args = parser.parse_args()
+    results = run(args.game, args.games, args.steps, args.players)
+    print(f"{args.game}, {args.players} players, {args.games} games, "
+          f"{len(results['forward ms'])} steps forward")
+    for name, values in results.items():
+        print(f"  {name:<11} median {statistics.median(values):7.2f}   "
+              f"p90 {percentile(values, 0.9):7.2f}   max {max(values):7.2f}")
+
+
+if __name__ == "__main__":
+    main()
