@@ -91,7 +91,7 @@ class GameExplorer:
                 display="flex", flex_flow="row wrap", align_items="flex-start", width="100%"
             ),
         )
-        self.table.layout = widgets.Layout(flex="1 1 640px", min_width="0")
+        self.table.layout = widgets.Layout(flex="1 1 560px", min_width="0")
         self.widget.add_class("mw-explorer")
         self._perspective = perspective
         self._start_game(game, cursor=game.step)
@@ -545,6 +545,11 @@ class GameExplorer:
 
     def _refresh_charts(self) -> None:
         turns, values = self.chart_points()
+        if self._perspective is not None:
+            for key in views.private_metrics(self.game.name):
+                for seat, series in enumerate(values[key]):
+                    if seat != self._perspective:
+                        values[key][seat] = [None] * len(series)
         self.charts.show_series(turns, values["money"], values["properties"], values["sets"])
         if self.table.playing:
             # Exact odds can take a while (Bid's are a big sum); while the timer

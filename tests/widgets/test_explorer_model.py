@@ -303,3 +303,25 @@ def test_play_starts_a_human_game_in_one_line() -> None:
     assert explorer.table.choice_seat == 0 and explorer.table.choices
     with pytest.raises(ValueError):
         mw.play("deal", players=3, human=5, seed=1)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_seat_view_charts_only_public_numbers(name: str) -> None:
+    """Bid money and Card Game hands are hidden: a seat's charts show only its own line."""
+    explorer = bots_explorer(name)
+    for _ in range(20):
+        explorer.forward()
+    explorer.perspective = 0
+    private = views.private_metrics(name)
+    figures = {
+        "money": (explorer.charts.money, 0),
+        "properties": (explorer.charts.board, 0),
+        "sets": (explorer.charts.board, PLAYERS),
+    }
+    for metric, (figure, offset) in figures.items():
+        for seat in range(PLAYERS):
+            ys = list(figure.data[offset + seat].y)
+            if metric in private and seat != 0:
+                assert all(y is None for y in ys), f"{metric} of seat {seat} leaked"
+            else:
+                assert ys and all(isinstance(y, int) for y in ys)

@@ -50,7 +50,8 @@ function drawCard(face, actionsByCard, onCardClick, selectedCard) {
     card.style.setProperty("--mw-money", face.bands[0]);
     card.appendChild(el("div", "mw-money-value", face.corner));
   } else {
-    card.appendChild(el("div", "mw-card-name", face.name));
+    // Let long names wrap after a slash ("Red/Yellow wild") rather than mid-word.
+    card.appendChild(el("div", "mw-card-name", face.name.replaceAll("/", "/\u200b")));
   }
   if (face.tag) card.appendChild(el("div", "mw-tag", face.tag));
   if (face.corner) card.appendChild(el("div", "mw-corner", face.corner));

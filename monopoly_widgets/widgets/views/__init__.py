@@ -14,6 +14,12 @@ from monopoly_widgets.widgets.views import bid, cardgame, deal, generic
 _ADAPTERS = {"deal": deal, "bid": bid, "cardgame": cardgame}
 
 
+def private_metrics(game_name: str) -> frozenset[str]:
+    """Chart metrics computed from hidden cards: a seat's view must not show others' values."""
+    adapter = _ADAPTERS.get(game_name)
+    return getattr(adapter, "PRIVATE_METRICS", frozenset({"money", "properties", "sets"}))
+
+
 def table_model(game_name: str, observation: dict[str, Any], roles: Sequence[str]) -> dict:
     """The table model of ``observation`` for the browser."""
     adapter = _ADAPTERS.get(game_name)

@@ -20,6 +20,8 @@ from monopoly_widgets.widgets.views.common import (
 )
 
 TITLE = "Monopoly Bid"
+#: Chart metrics that come from hidden cards (money in hand): a seat view shows only its own.
+PRIVATE_METRICS = frozenset({"money"})
 MONEY_HEX = {1: "#d8cfa8", 2: "#f1a79b", 3: "#a8d5a0", 4: "#9cc8ea", 5: "#c3a5dd"}
 ACTION_HEX = "#2f4a73"
 RAINBOW_AT = 5

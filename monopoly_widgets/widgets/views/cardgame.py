@@ -19,6 +19,8 @@ from monopoly_widgets.widgets.views.common import (
 )
 
 TITLE = "Monopoly: The Card Game"
+#: Chart metrics that come from hidden hands: a seat view shows only its own.
+PRIVATE_METRICS = frozenset({"properties", "sets"})
 KIND_HEX = {
     "house": "#2e7d32",
     "hotel": "#c62828",

@@ -20,6 +20,8 @@ from monopoly_widgets.widgets.views.common import (
 )
 
 TITLE = "Monopoly Deal"
+#: Every chart metric of Deal is public (banks and properties lie on the table).
+PRIVATE_METRICS: frozenset[str] = frozenset()
 
 #: The printed colour of each money denomination ($M), roughly.
 MONEY_HEX = {
