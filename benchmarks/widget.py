@@ -87,8 +87,12 @@ def run(game_name: str, games: int, steps: int, players: int) -> dict[str, list[
             start = time.perf_counter()
             explorer.seek(step)
             scrub_ms.append((time.perf_counter() - start) * 1000)
-    return {"forward ms": forward_ms, "forward KB": forward_kb, "back ms": back_ms,
-            "scrub ms": scrub_ms}
+    return {
+        "forward ms": forward_ms,
+        "forward KB": forward_kb,
+        "back ms": back_ms,
+        "scrub ms": scrub_ms,
+    }
 
 
 def main() -> None:
@@ -99,11 +103,15 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=300)
     args = parser.parse_args()
     results = run(args.game, args.games, args.steps, args.players)
-    print(f"{args.game}, {args.players} players, {args.games} games, "
-          f"{len(results['forward ms'])} steps forward")
+    print(
+        f"{args.game}, {args.players} players, {args.games} games, "
+        f"{len(results['forward ms'])} steps forward"
+    )
     for name, values in results.items():
-        print(f"  {name:<11} median {statistics.median(values):7.2f}   "
-              f"p90 {percentile(values, 0.9):7.2f}   max {max(values):7.2f}")
+        print(
+            f"  {name:<11} median {statistics.median(values):7.2f}   "
+            f"p90 {percentile(values, 0.9):7.2f}   max {max(values):7.2f}"
+        )
 
 
 if __name__ == "__main__":
