@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from monopoly_widgets import agents
 from monopoly_widgets.core import (
     Action,
     Event,
@@ -57,6 +58,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "agents",
     "Action",
     "Event",
     "Game",

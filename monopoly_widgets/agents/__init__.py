@@ -6,7 +6,7 @@ It sees only the observation of its own seat, never the hidden cards.
 
 from monopoly_widgets.agents.base import Agent
 from monopoly_widgets.agents.heuristic import HeuristicAgent
-from monopoly_widgets.agents.playout import make_agent, play_out
+from monopoly_widgets.agents.playout import AgentError, make_agent, play_out
 from monopoly_widgets.agents.random_agent import RandomAgent
 
-__all__ = ["Agent", "HeuristicAgent", "RandomAgent", "make_agent", "play_out"]
+__all__ = ["Agent", "AgentError", "HeuristicAgent", "RandomAgent", "make_agent", "play_out"]
