@@ -30,9 +30,9 @@ def _layout(title: str, height: int) -> dict:
         "title": {"text": title, "font": {"size": 16}},
         "height": height,
         "width": WIDTH,
-        "margin": {"l": 50, "r": 10, "t": 40, "b": 40},
+        "margin": {"l": 50, "r": 10, "t": 40, "b": 90},
         "font": FONT,
-        "legend": {"orientation": "h", "y": -0.25},
+        "legend": {"orientation": "h", "y": -0.22, "yanchor": "top", "x": 0},
         "template": "plotly_white",
     }
 
@@ -52,7 +52,7 @@ class Charts:
                 line={"color": seat_colour(seat), "width": 3},
                 marker={"size": 5},
             )
-        self.money.update_xaxes(title_text="turn", rangemode="tozero")
+        self.money.update_xaxes(title_text="turn", rangemode="tozero", title_standoff=4)
         self.money.update_yaxes(rangemode="tozero")
 
         board = make_subplots(
@@ -77,7 +77,7 @@ class Charts:
                     legendgroup=f"seat{seat}",
                     line={"color": seat_colour(seat), "width": 3, "shape": "hv"},
                 )
-        self.board.update_xaxes(title_text="turn", row=2, col=1)
+        self.board.update_xaxes(title_text="turn", row=2, col=1, title_standoff=4)
         self.board.update_yaxes(rangemode="tozero")
 
         self.odds = go.FigureWidget(layout=_layout("Next draw odds", 240))
@@ -143,7 +143,10 @@ class Charts:
             f"<li><b>{_escape(label)}: {p:.1%}</b>. {_escape(text)}</li>" for label, p, text in rows
         )
         self.odds_notes.value = (
-            f"<ul style='margin:0;padding-left:18px'>{items}</ul>" if rows else ""
+            "<details><summary>How these odds are worked out</summary>"
+            f"<ul style='margin:0;padding-left:18px'>{items}</ul></details>"
+            if rows
+            else ""
         )
 
 
