@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--candidates", type=int, default=6)
     parser.add_argument("--margin", type=float, default=0.03)
+    parser.add_argument("--strictness", type=float, default=2.0)
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=2026)
@@ -44,6 +45,7 @@ def main(argv: list[str] | None = None) -> None:
         horizon=None if args.horizon == "end" else int(args.horizon),
         candidates=args.candidates,
         margin=args.margin,
+        strictness=args.strictness,
     )
     half = args.games // 2
     start = time.perf_counter()

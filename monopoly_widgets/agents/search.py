@@ -108,7 +108,8 @@ class SearchAgent:
     before ``evaluate`` scores it (``None``: to the end of the game).
     ``candidates``: at most this many actions are searched (the rollout agent's
     choice and the best by an immediate look). ``margin``: how much better on
-    average (on the -1..1 scale) an action must be to overrule the rollout agent.
+    average (on the -1..1 scale) an action must be to overrule the rollout agent;
+    ``strictness``: by how many standard errors.
     """
 
     needs_observation = True
@@ -121,6 +122,7 @@ class SearchAgent:
         horizon: int | None = 2,
         candidates: int = 6,
         margin: float = 0.03,
+        strictness: float = 2.0,
         game: Game | None = None,
         max_rollout_steps: int = 2000,
     ) -> None:
@@ -141,6 +143,7 @@ class SearchAgent:
         self.horizon = horizon
         self.candidates = candidates
         self.margin = margin
+        self.strictness = strictness
         self.max_rollout_steps = max_rollout_steps
         self.game = game
         self._turn: Any = None
@@ -231,7 +234,8 @@ class SearchAgent:
         """Is the challenger better than the default by ``margin``, beyond the noise?
 
         The two were played in the same worlds, so compare world by world: the
-        mean of the differences must exceed ``margin`` and two standard errors.
+        mean of the differences must exceed ``margin`` and ``strictness`` standard
+        errors (2 by default: a rough 95% one-sided check).
         """
         differences = [c - d for c, d in zip(challenger, default, strict=True)]
         n = len(differences)
@@ -239,7 +243,7 @@ class SearchAgent:
         if n < 2:
             return mean > self.margin
         variance = sum((x - mean) ** 2 for x in differences) / (n - 1)
-        return mean > self.margin and mean > 2 * math.sqrt(variance / n)
+        return mean > self.margin and mean > self.strictness * math.sqrt(variance / n)
 
     def _candidates(
         self,
