@@ -1,0 +1,36 @@
+"""The table's JavaScript and CSS ship inside the package, with no CDN."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import monopoly_widgets
+from monopoly_widgets.widgets.table import STATIC, GameTable
+
+PACKAGE = Path(monopoly_widgets.__file__).parent
+
+
+def test_the_table_loads_its_own_files() -> None:
+    assert PACKAGE in STATIC.parents
+    assert str(GameTable._esm) == (STATIC / "table.js").read_text()
+    assert str(GameTable._css) == (STATIC / "table.css").read_text()
+    assert (STATIC / "table.js").read_text().count("export default") == 1
+
+
+def test_no_network_and_one_class_prefix() -> None:
+    js = (STATIC / "table.js").read_text()
+    css = (STATIC / "table.css").read_text()
+    assert "http://" not in js + css and "https://" not in js + css
+    assert "import " not in js, "the table must not import anything from outside the package"
+    classes = set(re.findall(r"^\.([a-zA-Z][\w-]*)", css, flags=re.MULTILINE))
+    assert classes and all(name.startswith("mw-") for name in classes)
+
+
+def test_every_control_is_labelled_and_the_narration_is_live() -> None:
+    js = (STATIC / "table.js").read_text()
+    assert 'narration.setAttribute("aria-live", "polite")' in js
+    for control in ("scrubber", "speed", "perspective", "seedInput"):
+        assert f'{control}.setAttribute("aria-label"' in js
+    assert 'node.setAttribute("aria-label", ariaLabel)' in js  # every button() gets one
+    assert "return () =>" in js, "render must return a cleanup function"
