@@ -23,6 +23,7 @@ from monopoly_widgets.widgets.views.common import seat_colour, seat_name
 
 WIDTH = 440
 FONT = {"size": 14}
+GRID = "rgba(128,128,128,0.3)"
 
 
 def _layout(title: str, height: int) -> dict:
@@ -31,9 +32,14 @@ def _layout(title: str, height: int) -> dict:
         "height": height,
         "width": WIDTH,
         "margin": {"l": 50, "r": 10, "t": 40, "b": 90},
-        "font": FONT,
         "legend": {"orientation": "h", "y": -0.22, "yanchor": "top", "x": 0},
         "template": "plotly_white",
+        # Transparent, with grey text and grid, so the charts read on light and dark themes.
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "rgba(0,0,0,0)",
+        "font": {**FONT, "color": "#808080"},
+        "xaxis": {"gridcolor": GRID},
+        "yaxis": {"gridcolor": GRID},
     }
 
 
@@ -78,7 +84,8 @@ class Charts:
                     line={"color": seat_colour(seat), "width": 3, "shape": "hv"},
                 )
         self.board.update_xaxes(title_text="turn", row=2, col=1, title_standoff=4)
-        self.board.update_yaxes(rangemode="tozero")
+        self.board.update_yaxes(rangemode="tozero", gridcolor=GRID)
+        self.board.update_xaxes(gridcolor=GRID)
 
         self.odds = go.FigureWidget(layout=_layout("Next draw odds", 240))
         self.odds.add_bar(
@@ -90,7 +97,7 @@ class Charts:
             hoverinfo="text",
         )
         self.odds.update_xaxes(range=[0, 1], tickformat=".0%")
-        self.odds.update_yaxes(autorange="reversed")
+        self.odds.update_yaxes(autorange="reversed", automargin=True)
         self.odds_notes = widgets.HTML(layout=widgets.Layout(width=f"{WIDTH}px"))
         self.odds_notes.add_class("mw-odds-notes")
 
