@@ -32,8 +32,8 @@ def main(argv: list[str] | None = None) -> None:
         "--horizon", default="2", help="turns a rollout looks ahead, or 'end' to play to the end"
     )
     parser.add_argument("--candidates", type=int, default=6)
-    parser.add_argument("--margin", type=float, default=0.03)
-    parser.add_argument("--strictness", type=float, default=2.0)
+    parser.add_argument("--margin", type=float, default=0.01)
+    parser.add_argument("--strictness", type=float, default=1.0)
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=2026)
