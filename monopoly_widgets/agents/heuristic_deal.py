@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.board import GROUP_SIZE
 
 HAND_KEEP_SCORE = {
     "Just Say No": 90,
@@ -83,7 +84,7 @@ class _View:
                     best = (len(pile["cards"]), pile["size"], natural)
         if best[1] == 0:
             size = next((p["size"] for p in self.sets if p["colour"] == colour), 0)
-            best = (0, size or _SIZES[colour], False)
+            best = (0, size or GROUP_SIZE[colour], False)
         return best
 
     def completes(self, colour: str, natural: bool) -> bool:
@@ -222,17 +223,3 @@ class _View:
 
 def _bank_card_value(obs: dict[str, Any], seat: int, name: str) -> int:
     return next(c["value"] for c in obs["seats"][seat]["bank"] if c["name"] == name)
-
-
-_SIZES = {
-    "Brown": 2,
-    "Light Blue": 3,
-    "Pink": 3,
-    "Orange": 3,
-    "Red": 3,
-    "Yellow": 3,
-    "Green": 3,
-    "Dark Blue": 2,
-    "Railroad": 4,
-    "Utility": 2,
-}

@@ -16,64 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-#: Colour -> cards needed for a complete set ("the number in the corner of the card").
-COLOURS: dict[str, int] = {
-    "Brown": 2,
-    "Light Blue": 3,
-    "Pink": 3,
-    "Orange": 3,
-    "Red": 3,
-    "Yellow": 3,
-    "Green": 3,
-    "Dark Blue": 2,
-    "Railroad": 4,
-    "Utility": 2,
-}
+from monopoly_widgets.core.board import BOARD_PROPERTIES, GROUP_SIZE
+from monopoly_widgets.core.board import COLOUR_HEX as COLOUR_HEX  # re-exported: card colours
 
-#: Colour -> "#rrggbb", for drawing cards (the same palette as Monopoly Deal).
-COLOUR_HEX: dict[str, str] = {
-    "Brown": "#955436",
-    "Light Blue": "#aae0fa",
-    "Pink": "#d93a96",
-    "Orange": "#f7941d",
-    "Red": "#ed1b24",
-    "Yellow": "#fef200",
-    "Green": "#1fb25a",
-    "Dark Blue": "#0072bb",
-    "Railroad": "#333333",
-    "Utility": "#c8c8c8",
-}
+#: Colour -> cards needed for a complete set ("the number in the corner of the card").
+COLOURS: dict[str, int] = GROUP_SIZE
+
 
 #: The 28 property cards: "enough property cards to make one complete set in each colour".
-PROPERTIES: tuple[tuple[str, str], ...] = (
-    ("Mediterranean Avenue", "Brown"),
-    ("Baltic Avenue", "Brown"),
-    ("Oriental Avenue", "Light Blue"),
-    ("Vermont Avenue", "Light Blue"),
-    ("Connecticut Avenue", "Light Blue"),
-    ("St. Charles Place", "Pink"),
-    ("States Avenue", "Pink"),
-    ("Virginia Avenue", "Pink"),
-    ("St. James Place", "Orange"),
-    ("Tennessee Avenue", "Orange"),
-    ("New York Avenue", "Orange"),
-    ("Kentucky Avenue", "Red"),
-    ("Indiana Avenue", "Red"),
-    ("Illinois Avenue", "Red"),
-    ("Atlantic Avenue", "Yellow"),
-    ("Ventnor Avenue", "Yellow"),
-    ("Marvin Gardens", "Yellow"),
-    ("Pacific Avenue", "Green"),
-    ("North Carolina Avenue", "Green"),
-    ("Pennsylvania Avenue", "Green"),
-    ("Park Place", "Dark Blue"),
-    ("Boardwalk", "Dark Blue"),
-    ("Reading Railroad", "Railroad"),
-    ("Pennsylvania Railroad", "Railroad"),
-    ("B. & O. Railroad", "Railroad"),
-    ("Short Line", "Railroad"),
-    ("Electric Company", "Utility"),
-    ("Water Works", "Utility"),
+PROPERTIES: tuple[tuple[str, str], ...] = tuple(
+    (name, colour) for colour, names in BOARD_PROPERTIES.items() for name in names
 )
 
 WILD = "Wild!"

@@ -23,19 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from monopoly_widgets.core.board import BOARD_PROPERTIES
+from monopoly_widgets.core.board import COLOUR_HEX as COLOUR_HEX  # re-exported: card colours
+
 #: Colour -> its properties in board order. The count is the group size.
-PROPERTIES: dict[str, tuple[str, ...]] = {
-    "Brown": ("Mediterranean Avenue", "Baltic Avenue"),
-    "Light Blue": ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"),
-    "Pink": ("St. Charles Place", "States Avenue", "Virginia Avenue"),
-    "Orange": ("St. James Place", "Tennessee Avenue", "New York Avenue"),
-    "Red": ("Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"),
-    "Yellow": ("Atlantic Avenue", "Ventnor Avenue", "Marvin Gardens"),
-    "Green": ("Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"),
-    "Dark Blue": ("Park Place", "Boardwalk"),
-    "Railroad": ("Reading Railroad", "Pennsylvania Railroad", "B. & O. Railroad", "Short Line"),
-    "Utility": ("Electric Company", "Water Works"),
-}
+PROPERTIES: dict[str, tuple[str, ...]] = BOARD_PROPERTIES
 COLOURS: tuple[str, ...] = tuple(PROPERTIES)
 #: Groups that can never take houses or hotels (rulebook: "House Cards").
 NO_BUILDINGS = frozenset({"Railroad", "Utility"})
@@ -76,19 +68,6 @@ MR_MONOPOLY_VALUE = 1000
 
 COLOUR_OF: dict[str, str] = {name: c for c, names in PROPERTIES.items() for name in names}
 HOUSE_LEVEL: dict[str, int] = {name: level for level, name in enumerate(HOUSES, start=1)}
-
-COLOUR_HEX: dict[str, str] = {
-    "Brown": "#8b4513",
-    "Light Blue": "#aae0fa",
-    "Pink": "#d93a96",
-    "Orange": "#f7941d",
-    "Red": "#ed1b24",
-    "Yellow": "#fef200",
-    "Green": "#1fb25a",
-    "Dark Blue": "#0072bb",
-    "Railroad": "#222222",
-    "Utility": "#9e9e9e",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from monopoly_widgets.core.board import COLOUR_HEX as COLOUR_HEX  # re-exported: card colours
+
 #: Colour name -> (cards needed for a full set, rent for 1, 2, ... cards in the set).
 #: Rent ladders as printed on the property cards.
 COLOURS: dict[str, tuple[int, tuple[int, ...]]] = {
@@ -35,19 +37,6 @@ RENT_LADDER: tuple[tuple[int, ...], ...] = tuple(ladder for _, ladder in COLOURS
 #: Houses and hotels never go on these (rulebook: House, Hotel).
 NO_BUILDINGS: frozenset[int] = frozenset({COLOUR_INDEX["Railroad"], COLOUR_INDEX["Utility"]})
 
-#: Colours for drawing cards.
-COLOUR_HEX: dict[str, str] = {
-    "Brown": "#8b4513",
-    "Light Blue": "#8fd3f4",
-    "Pink": "#d63384",
-    "Orange": "#f28c28",
-    "Red": "#d7263d",
-    "Yellow": "#f5d000",
-    "Green": "#1e8a3c",
-    "Dark Blue": "#1f3c88",
-    "Railroad": "#222222",
-    "Utility": "#9aa5a8",
-}
 
 HOUSE_RENT = 3  # rulebook, House: "add $3M to the rent value"
 HOTEL_RENT = 4  # rulebook, Hotel: "add $4M to the rent value"

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from monopoly_widgets.core.board import COLOUR_HEX
+
 Face = dict[str, Any]
 
 #: One colour per seat, shared by the table's seat headers and the charts' lines,
@@ -48,18 +50,7 @@ SEAT_COLOURS = (
 NEUTRAL_BAND = "#9e9e9e"
 
 #: The board colours, for games whose card data has no hex colours of its own.
-BOARD_COLOUR_HEX = {
-    "Brown": "#8b4513",
-    "Light Blue": "#8fd3f4",
-    "Pink": "#d63384",
-    "Orange": "#f28c28",
-    "Red": "#d7263d",
-    "Yellow": "#f5d000",
-    "Green": "#1e8a3c",
-    "Dark Blue": "#1f3c88",
-    "Railroad": "#222222",
-    "Utility": "#9aa5a8",
-}
+BOARD_COLOUR_HEX = COLOUR_HEX
 
 
 def seat_colour(seat: int) -> str:
