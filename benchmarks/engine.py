@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/engine.py --game deal --players 2 4
     python benchmarks/engine.py --game bid --players 2 3 --games 100 --repeats 7
+    python benchmarks/engine.py --game deal --players 2 4 --option wild_moves=once_between_plays
 
 Both seats (all seats) are ``RandomAgent``; every step goes through the
 public ``Game.legal_actions()`` and ``Game.apply()``, exactly as notebooks and
@@ -17,6 +18,7 @@ on a busy machine does not distort the figures; ``--wall`` uses wall-clock time.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 
@@ -26,14 +28,20 @@ from monopoly_widgets.core.rng import make_rng
 
 
 def run_batch(
-    game_name: str, players: int, games: int, first_seed: int, clock=time.process_time
+    game_name: str,
+    players: int,
+    games: int,
+    first_seed: int,
+    clock=time.process_time,
+    options: dict | None = None,
 ) -> tuple[float, int]:
-    """Play ``games`` random games; return (seconds, decisions)."""
+    """Play ``games`` random games (rule ``options``, default: the game's defaults);
+    return (seconds, decisions)."""
     agent = RandomAgent()
     decisions = 0
     start = clock()
     for seed in range(first_seed, first_seed + games):
-        game = mw.new_game(game_name, players=players, seed=seed)
+        game = mw.new_game(game_name, players=players, seed=seed, options=options)
         rng = make_rng(seed, "benchmark")
         while not game.is_over:
             game.apply(agent(None, game.legal_actions(), rng))
@@ -42,13 +50,18 @@ def run_batch(
 
 
 def benchmark(
-    game_name: str, players: int, games: int, repeats: int, clock=time.process_time
+    game_name: str,
+    players: int,
+    games: int,
+    repeats: int,
+    clock=time.process_time,
+    options: dict | None = None,
 ) -> dict[str, float]:
     """Medians over ``repeats`` batches."""
     rates, micros, lengths = [], [], []
-    run_batch(game_name, players, min(games, 10), 10**6)  # warm up caches and imports
+    run_batch(game_name, players, min(games, 10), 10**6, options=options)  # warm up
     for repeat in range(repeats):
-        seconds, decisions = run_batch(game_name, players, games, repeat * games, clock)
+        seconds, decisions = run_batch(game_name, players, games, repeat * games, clock, options)
         rates.append(games / seconds)
         micros.append(seconds / decisions * 1e6)
         lengths.append(decisions / games)
@@ -66,19 +79,40 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="games per repeat")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--wall", action="store_true", help="wall-clock instead of CPU time")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option (VALUE read as JSON if it can be, else as text); repeatable",
+    )
     args = parser.parse_args(argv)
+    options = dict(_option(text) for text in args.option)
     clock = time.perf_counter if args.wall else time.process_time
     timing = "wall-clock" if args.wall else "CPU"
     print(
         f"{args.game}: {args.games} random games x {args.repeats} repeats, {timing} time (medians)"
     )
+    if options:
+        print("options: " + ", ".join(f"{name}={value!r}" for name, value in options.items()))
     print(f"{'players':>8} {'games/s':>10} {'us/decision':>12} {'decisions/game':>15}")
     for players in args.players:
-        result = benchmark(args.game, players, args.games, args.repeats, clock)
+        result = benchmark(args.game, players, args.games, args.repeats, clock, options)
         print(
             f"{players:>8} {result['games_per_second']:>10.1f} "
             f"{result['us_per_decision']:>12.2f} {result['decisions_per_game']:>15.1f}"
         )
+
+
+def _option(text: str) -> tuple[str, object]:
+    """ "name=value" -> (name, value), the value as JSON (true, 3) or else as plain text."""
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise SystemExit(f"--option wants NAME=VALUE, not {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 if __name__ == "__main__":

@@ -299,6 +299,11 @@ def _wild_reason(state: DealState, parts: list[str]) -> str:
         return f"your {parts[1]} set has no wild called {parts[2]!r}"
     if parts[3] not in _colours(card % PACK_SIZE):
         return f"{parts[2]} can only be {' or '.join(_colours(card % PACK_SIZE))}"
+    if find_card_in_pile(table[index], parts[2], state.moved_wilds) < 0:
+        return (
+            f"you already moved {parts[2]}; it can move again after you do something else "
+            "(option: wild_moves)"
+        )
     return f"{parts[2]} is already {parts[3]}"
 
 

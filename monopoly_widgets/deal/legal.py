@@ -383,8 +383,10 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """Flip a wild on your table to another of its colours: free, on your own turn only.
 
     A multicolour wild moves only to a colour in which you already have a set,
-    unless the option ``multicolour_wild_moves_to`` is "any_colour".
+    unless the option ``multicolour_wild_moves_to`` is "any_colour". A wild in
+    ``state.moved_wilds`` is not offered (option ``wild_moves`` = "once_between_plays").
     """
+    moved = state.moved_wilds
     table = state.tables[player]
     owned = -1  # bit mask of the colours in which the player has a set (-1: any colour)
     if state.options["multicolour_wild_moves_to"] == "own_sets":
@@ -399,7 +401,7 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
             labels = set_labels(table)
         seen: list[str] = []
         for card in pile.cards:
-            if card in WILD_IDS:
+            if card in WILD_IDS and card not in moved:
                 name = NAME[card % PACK_SIZE]
                 if name not in seen:
                     seen.append(name)

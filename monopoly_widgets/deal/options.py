@@ -77,6 +77,25 @@ OPTIONS: dict[str, RuleOption] = {
             choices=("own_sets", "any_colour"),
         ),
         RuleOption(
+            name="wild_moves",
+            default="unlimited",
+            doc="How often one wild may be moved: 'unlimited' (any number of times on your "
+            "turn) or 'once_between_plays' (a wild you moved cannot be moved again until you "
+            "do something else: play or bank a card, end the turn). Every arrangement of wild "
+            "colours is still reachable by moving each wild at most once, and moving a card "
+            "back and forth changes nothing, EXCEPT two corner cases that need a play in "
+            "between under 'once_between_plays': moving a wild out of a built set and back "
+            "(the House/Hotel leaves for the bank, option broken_set_buildings_to, and the "
+            "set is whole again), and using a two-colour wild as a stepping stone for a "
+            "Multicolour wild (option multicolour_wild_moves_to = 'own_sets'). Hence not the "
+            "default; it is a faster choice for simulations (random players flip wilds back "
+            "and forth).",
+            source="Rulebook, Wild Property Cards: 'You can flip the card to change the color "
+            "of the Property any time on your turn!' sets no limit, so 'unlimited' is the "
+            "default (see docs/rules/deal.md, Options, for the reasoning).",
+            choices=("unlimited", "once_between_plays"),
+        ),
+        RuleOption(
             name="win_declared_on_own_turn",
             default=False,
             doc="If true, a player who completes 3 sets during someone else's turn wins only "

@@ -50,11 +50,13 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
     parts = action.id.split(":")
     verb = parts[0]
     player = state.turn_player
-    if verb == "end_turn":
-        end_turn(state, events)
-        return
     if verb == "wild":
         _move_wild(state, player, parts[1], parts[2], COLOUR_INDEX[parts[3]], events)
+        return
+    if state.moved_wilds:
+        state.moved_wilds.clear()  # doing anything else frees the moved wilds (wild_moves)
+    if verb == "end_turn":
+        end_turn(state, events)
         return
     if verb == "rent":
         _play_rent(state, player, parts, events)
@@ -247,11 +249,15 @@ def _play_rent(state: DealState, player: int, parts: list[str], events: list[Eve
 def _move_wild(
     state: DealState, player: int, label: str, name: str, colour: int, events: list[Event]
 ) -> None:
+    """Move a wild (free). With option ``wild_moves`` = "once_between_plays" the card is
+    remembered, so it is not offered again until the player does something else."""
     table = state.tables[player]
     index = pile_by_label(table, label)
-    card = find_card_in_pile(table[index], name)
+    card = find_card_in_pile(table[index], name, state.moved_wilds)
     take_from_pile(state, player, index, card, events)
     add_property(state, player, card, colour, events)
+    if state.options["wild_moves"] == "once_between_plays":
+        state.moved_wilds.append(card)
     events.append(
         Event(
             f"Player {player} moves {name} from their {label} set to {COLOUR_NAMES[colour]}.",

@@ -93,18 +93,7 @@ def to_position(state: DealState) -> dict[str, Any]:
         "phase": state.phase,
         "hands": [_names(hand) for hand in state.hands],
         "banks": [_names(bank) for bank in state.banks],
-        "properties": [
-            [
-                {
-                    "colour": COLOUR_NAMES[pile.colour],
-                    "cards": _names(pile.cards),
-                    "house": pile.house >= 0,
-                    "hotel": pile.hotel >= 0,
-                }
-                for pile in table
-            ]
-            for table in state.tables
-        ],
+        "properties": [[_pile_position(state, pile) for pile in table] for table in state.tables],
         "draw_pile": _names(reversed(state.draw_pile)),
         "discard_pile": _names(state.discard_pile),
         "reshuffles": state.reshuffles,
@@ -112,6 +101,20 @@ def to_position(state: DealState) -> dict[str, Any]:
         "winner": state.winner,
         "draw_reason": state.draw_reason,
     }
+
+
+def _pile_position(state: DealState, pile: PropertySet) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "colour": COLOUR_NAMES[pile.colour],
+        "cards": _names(pile.cards),
+        "house": pile.house >= 0,
+        "hotel": pile.hotel >= 0,
+    }
+    if state.moved_wilds:  # option wild_moves: only written when some wild was just moved
+        moved = _names(card for card in pile.cards if card in state.moved_wilds)
+        if moved:
+            out["moved"] = moved
+    return out
 
 
 def _names(cards: Any) -> list[str]:
@@ -214,8 +217,9 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
                 )
             cards.append(card)
         banks.append(cards)
+    moved_by_seat: list[list[int]] = [[] for _ in range(players)]
     tables = [
-        _read_table(table, p, pool)
+        _read_table(table, p, pool, moved_by_seat[p])
         for p, table in enumerate(_seat_lists(position, "properties", players))
     ]
     draw_names = _list(position.get("draw_pile", []), "draw_pile")
@@ -249,6 +253,17 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
     state.turn_player = _int(position.get("turn_player", 0), "turn_player", 0, players - 1)
     state.plays_used = _int(position.get("plays_used", 0), "plays_used", 0, PLAYS_PER_TURN)
     state.reshuffles = _int(position.get("reshuffles", 0), "reshuffles", 0, 10**6)
+    for p, moved in enumerate(moved_by_seat):
+        if moved and options["wild_moves"] != "once_between_plays":
+            raise PositionError(
+                f"properties[{p}]",
+                "'moved' wilds need the option wild_moves = 'once_between_plays'",
+            )
+        if moved and p != state.turn_player:
+            raise PositionError(
+                f"properties[{p}]", "only the turn player has moved wilds (option: wild_moves)"
+            )
+    state.moved_wilds = moved_by_seat[state.turn_player]
     for p in range(players):
         order_piles(state.tables[p])
         for colour in range(len(COLOUR_NAMES)):
@@ -385,16 +400,17 @@ def _pending_cards(state: DealState, raw: Any) -> list[int]:
     return cards
 
 
-def _read_table(raw: Any, player: int, pool: _CardPool) -> list[PropertySet]:
+def _read_table(raw: Any, player: int, pool: _CardPool, moved: list[int]) -> list[PropertySet]:
+    """One seat's piles; the ids of wilds listed as "moved" are added to ``moved``."""
     table = []
     for i, pile_raw in enumerate(_list(raw, f"properties[{player}]")):
         field = f"properties[{player}][{i}]"
         if not isinstance(pile_raw, Mapping):
             raise PositionError(field, "must be a dict with 'colour' and 'cards'")
         for key in pile_raw:
-            if key not in ("colour", "cards", "house", "hotel"):
+            if key not in ("colour", "cards", "house", "hotel", "moved"):
                 raise PositionError(
-                    f"{field}.{key}", "is not a set field (colour, cards, house, hotel)"
+                    f"{field}.{key}", "is not a set field (colour, cards, house, hotel, moved)"
                 )
         colour = _colour(pile_raw.get("colour"), f"{field}.colour")
         names = _list(pile_raw.get("cards"), f"{field}.cards")
@@ -438,8 +454,21 @@ def _read_table(raw: Any, player: int, pool: _CardPool) -> list[PropertySet]:
             pile.house = pool.take("House", f"{field}.house")
         if hotel:
             pile.hotel = pool.take("Hotel", f"{field}.hotel")
+        moved.extend(_read_moved(pile, pile_raw.get("moved", []), f"{field}.moved", moved))
         table.append(pile)
     return table
+
+
+def _read_moved(pile: PropertySet, raw: Any, field: str, moved: list[int]) -> list[int]:
+    """The wilds of a pile named in its "moved" list (option wild_moves): each name takes a
+    wild of that name in the pile not taken yet."""
+    found: list[int] = []
+    for j, name in enumerate(_list(raw, field)):
+        card = find_card_in_pile(pile, name, moved + found) if isinstance(name, str) else -1
+        if card < 0 or KIND[card % PACK_SIZE] != "wild":
+            raise PositionError(f"{field}[{j}]", f"{name!r} is not a wild left in this set")
+        found.append(card)
+    return found
 
 
 # --- small checkers -------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ joins up with the wilds to complete a set.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.deal.cards import (
     COLOUR_INDEX,
@@ -275,9 +277,9 @@ def find_loose_card(table: list[PropertySet], colour: int, name: str) -> tuple[i
     return found
 
 
-def find_card_in_pile(pile: PropertySet, name: str) -> int:
-    """The id of a card called ``name`` in the pile, or -1."""
+def find_card_in_pile(pile: PropertySet, name: str, skip: Collection[int] = ()) -> int:
+    """The id of a card called ``name`` in the pile and not in ``skip``, or -1."""
     for card in pile.cards:
-        if NAME[card % PACK_SIZE] == name:
+        if NAME[card % PACK_SIZE] == name and card not in skip:
             return card
     return -1

@@ -10,6 +10,8 @@ Where things are:
 - ``draw_pile``: the TOP card is the LAST element (so drawing is ``pop()``).
 - ``discard_pile``: the top card is the last element.
 - ``pending``: an action card being answered or paid (see :class:`Pending`).
+- ``moved_wilds``: wilds moved since the turn player last did anything else
+  (option ``wild_moves``).
 """
 
 from __future__ import annotations
@@ -113,6 +115,9 @@ class DealState:
     draw_reason: str | None = None
     #: True for a game dealt by ``new_state`` (False when set up from a position).
     dealt: bool = False
+    #: Wilds the turn player has moved since they last did anything else; they cannot be moved
+    #: again until then (option ``wild_moves`` = "once_between_plays"; always empty otherwise).
+    moved_wilds: list[int] = field(default_factory=list)
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""
@@ -135,6 +140,7 @@ class DealState:
             self.winner,
             self.draw_reason,
             self.dealt,
+            self.moved_wilds.copy(),
         )
 
     def current_player(self) -> int | None:
