@@ -52,6 +52,7 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
+    PropertySet,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
 
@@ -386,46 +387,57 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     unless the option ``multicolour_wild_moves_to`` is "any_colour". A wild in
     ``state.moved_wilds`` is not offered (option ``wild_moves`` = "once_between_plays").
     """
-    moved = state.moved_wilds
     table = state.tables[player]
-    owned = -1  # bit mask of the colours in which the player has a set (-1: any colour)
-    if state.options["multicolour_wild_moves_to"] == "own_sets":
-        owned = 0
-        for pile in table:
-            owned |= 1 << pile.colour
     labels: list[str] | None = None  # worked out only if there is a wild
+    owned = -1  # bit mask of the colours in which the player has a set (-1: any colour)
     for index, pile in enumerate(table):
         if WILD_IDS.isdisjoint(pile.cards):
             continue  # most piles hold no wild: skip them without a Python loop
         if labels is None:
             labels = set_labels(table)
-        seen: list[str] = []
-        for card in pile.cards:
-            if card in WILD_IDS and card not in moved:
-                name = NAME[card % PACK_SIZE]
-                if name not in seen:
-                    seen.append(name)
-                    mask = owned if name == MULTICOLOUR_WILD else -1
-                    actions.extend(_wild_moves_of(player, labels[index], card, pile.colour, mask))
+            if state.options["multicolour_wild_moves_to"] == "own_sets":
+                owned = 0
+                for other in table:
+                    owned |= 1 << other.colour
+        actions.extend(_pile_wild_moves(player, labels[index], pile, owned, state.moved_wilds))
 
 
 #: Ids of every wild card in either pack.
 WILD_IDS = frozenset(card for card in range(2 * PACK_SIZE) if KIND[card % PACK_SIZE] == "wild")
-_WILD_CACHE: dict[tuple[int, str, int, int, int], list[Action]] = {}
+_WILD_CACHE: dict[tuple[int, str, int, tuple[int, ...], int], list[Action]] = {}
 
 
-def _wild_moves_of(player: int, label: str, card: int, colour: int, allowed: int) -> list[Action]:
-    """The moves of one wild from its pile (colour ``colour``) to each other colour it has that
-    is in the bit mask ``allowed``. Cached: they depend only on these five things."""
-    key = (player, label, card, colour, allowed)
-    found = _WILD_CACHE.get(key)
-    if found is None:
+def _pile_wild_moves(
+    player: int, label: str, pile: PropertySet, owned: int, moved: list[int]
+) -> list[Action]:
+    """The moves of the wilds of one pile (one per distinct wild name and colour), except
+    wilds in ``moved``; a Multicolour wild only to colours in the bit mask ``owned``.
+    Cached when no wild was just moved: the moves depend only on the key's five things."""
+    key = (player, label, pile.colour, tuple(pile.cards), owned)
+    if not moved:
+        found = _WILD_CACHE.get(key)
+        if found is not None:
+            return found
+    found = []
+    seen: list[str] = []
+    for card in pile.cards:
+        if card not in WILD_IDS or card in moved:
+            continue
+        index = card % PACK_SIZE
+        name = NAME[index]
+        if name in seen:
+            continue
+        seen.append(name)
+        allowed = owned if name == MULTICOLOUR_WILD else -1
+        for to in CARD_COLOURS[index]:
+            if to != pile.colour and allowed >> to & 1:
+                found.append(
+                    _action(
+                        f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None
+                    )
+                )
+    if not moved:
         if len(_WILD_CACHE) > _CACHE_LIMIT:
             _WILD_CACHE.clear()
-        name = NAME[card % PACK_SIZE]
-        found = _WILD_CACHE[key] = [
-            _action(f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None)
-            for to in CARD_COLOURS[card % PACK_SIZE]
-            if to != colour and allowed >> to & 1
-        ]
+        _WILD_CACHE[key] = found
     return found

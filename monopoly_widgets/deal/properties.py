@@ -93,11 +93,10 @@ def has_won(table: list[PropertySet]) -> bool:
     """
     if len(table) < 3:
         return False
-    colours: set[int] = set()
-    for pile in table:
-        if len(pile.cards) >= SET_SIZE[pile.colour] and has_natural(pile):
-            colours.add(pile.colour)
-    return len(colours) >= 3
+    full = [pile for pile in table if len(pile.cards) >= SET_SIZE[pile.colour]]
+    if len(full) < 3:
+        return False  # the usual answer, found without looking at the cards
+    return len({pile.colour for pile in full if has_natural(pile)}) >= 3
 
 
 def set_labels(table: list[PropertySet]) -> list[str]:
@@ -231,6 +230,18 @@ def add_property(
         while index < len(table) and table[index].colour <= colour:
             index += 1
         table.insert(index, PropertySet(colour, [card]))
+        return
+    cards = pile.cards
+    if len(cards) < SET_SIZE[colour] and _only_unfinished_pile(table, pile):
+        # Quick path, same result as tidy_colour: the one unfinished pile has room for the card,
+        # which goes after the real property cards (a wild: at the end).
+        if KIND[card % PACK_SIZE] == "property":
+            naturals = 0
+            while naturals < len(cards) and KIND[cards[naturals] % PACK_SIZE] == "property":
+                naturals += 1
+            cards.insert(naturals, card)
+        else:
+            cards.append(card)
         return
     table.append(PropertySet(colour, [card]))
     tidy_colour(state, player, colour, events)
