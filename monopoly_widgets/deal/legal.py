@@ -42,6 +42,7 @@ from monopoly_widgets.deal.properties import (
     can_take_hotel,
     can_take_house,
     is_complete,
+    pile_label,
     set_labels,
 )
 from monopoly_widgets.deal.responses import describe
@@ -388,22 +389,24 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     ``state.moved_wilds`` is not offered (option ``wild_moves`` = "once_between_plays").
     """
     table = state.tables[player]
-    labels: list[str] | None = None  # worked out only if there is a wild
     owned = -1  # bit mask of the colours in which the player has a set (-1: any colour)
     for index, pile in enumerate(table):
         if WILD_IDS.isdisjoint(pile.cards):
             continue  # most piles hold no wild: skip them without a Python loop
-        if labels is None:
-            labels = set_labels(table)
-            if state.options["multicolour_wild_moves_to"] == "own_sets":
+        allowed = -1
+        if not MULTICOLOUR_IDS.isdisjoint(pile.cards):
+            if owned == -1 and state.options["multicolour_wild_moves_to"] == "own_sets":
                 owned = 0
                 for other in table:
                     owned |= 1 << other.colour
-        actions.extend(_pile_wild_moves(player, labels[index], pile, owned, state.moved_wilds))
+            allowed = owned
+        label = pile_label(table, index)
+        actions.extend(_pile_wild_moves(player, label, pile, allowed, state.moved_wilds))
 
 
 #: Ids of every wild card in either pack.
 WILD_IDS = frozenset(card for card in range(2 * PACK_SIZE) if KIND[card % PACK_SIZE] == "wild")
+MULTICOLOUR_IDS = frozenset(card for card in WILD_IDS if NAME[card % PACK_SIZE] == MULTICOLOUR_WILD)
 _WILD_CACHE: dict[tuple[int, str, int, tuple[int, ...], int], list[Action]] = {}
 
 

@@ -119,6 +119,21 @@ def set_labels(table: list[PropertySet]) -> list[str]:
     return labels
 
 
+def pile_label(table: list[PropertySet], index: int) -> str:
+    """The label ``set_labels`` gives pile ``index``, worked out from its neighbours only
+    (piles of one colour are next to each other, see ``order_piles``)."""
+    colour = table[index].colour
+    first = index
+    while first > 0 and table[first - 1].colour == colour:
+        first -= 1
+    last = index
+    while last + 1 < len(table) and table[last + 1].colour == colour:
+        last += 1
+    if first == last:
+        return COLOUR_NAMES[colour]
+    return f"{COLOUR_NAMES[colour]} {index - first + 1}"
+
+
 def pile_by_label(table: list[PropertySet], label: str) -> int:
     """The index of the pile called ``label`` ("Red", or "Red 2" when there are several), or -1."""
     colour = COLOUR_INDEX.get(label)

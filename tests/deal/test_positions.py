@@ -202,3 +202,28 @@ def test_round_trip_at_every_step(players):
         assert again.position() == pos
         assert ids(again) == ids(g)
         g.apply(agent(None, g.legal_actions(), rng))
+
+
+def test_pile_label_matches_set_labels_for_every_pile():
+    """Engine convention "How piles are kept": several piles of one colour are "Red 1",
+    "Red 2"; ``pile_label`` (used by the wild moves) names each pile as ``set_labels`` does."""
+    from monopoly_widgets.deal.properties import pile_label, set_labels
+
+    g = game(  # six players: two packs, so two Baltic Avenues
+        position(
+            players=6,
+            properties=[
+                table(
+                    ("Brown", ["Baltic Avenue", "Mediterranean Avenue"]),
+                    ("Brown", ["Baltic Avenue", "Light Blue/Brown wild"]),
+                    ("Red", ["Kentucky Avenue"]),
+                    ("Dark Blue", ["Boardwalk", "Park Place"]),
+                    ("Dark Blue", ["Multicolour wild"]),
+                ),
+                *[[] for _ in range(5)],
+            ],
+        )
+    )
+    piles = g.state.tables[0]
+    assert set_labels(piles) == ["Brown 1", "Brown 2", "Red", "Dark Blue 1", "Dark Blue 2"]
+    assert [pile_label(piles, i) for i in range(len(piles))] == set_labels(piles)
