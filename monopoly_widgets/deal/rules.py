@@ -43,6 +43,8 @@ from monopoly_widgets.deal.turns import check_win, discard, start_turn
 STARTING_HAND = 5  # rulebook, Set It Up: "deal 5 to each player"
 #: Actions that never change anyone's properties, so cannot complete a third set.
 TABLE_UNCHANGED = frozenset({"bank", "discard", "end_turn"})
+#: Actions that change only the turn player's properties (laying a card, moving a wild).
+OWN_TABLE_ONLY = frozenset({"property", "move_wild"})
 
 
 class DealRules(Rules):
@@ -149,7 +151,9 @@ class DealRules(Rules):
             wanted = action.id.split(":", 1)[1]
             hand = state.hands[state.turn_player]
             discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
-        if action.kind not in TABLE_UNCHANGED or state.options["win_declared_on_own_turn"]:
+        if action.kind in OWN_TABLE_ONLY:
+            check_win(state, events, turn_player_only=True)
+        elif action.kind not in TABLE_UNCHANGED or state.options["win_declared_on_own_turn"]:
             check_win(state, events)
         return events
 

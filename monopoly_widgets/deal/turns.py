@@ -125,12 +125,13 @@ def next_turn(state: DealState, events: list[Event]) -> None:
     start_turn(state, events)
 
 
-def check_win(state: DealState, events: list[Event]) -> None:
+def check_win(state: DealState, events: list[Event], turn_player_only: bool = False) -> None:
     """End the game if someone has 3 complete sets of different colours.
 
     Default (rulebook, The End of the Game): whoever has them wins at once,
     the turn player checked first. With the option ``win_declared_on_own_turn``
-    (leaflet) only the turn player can win.
+    (leaflet) only the turn player can win. ``turn_player_only`` is for actions that change
+    only the turn player's table: nobody else can have won then (they would have won already).
     """
     if state.phase == PHASE_OVER:
         return
@@ -138,6 +139,9 @@ def check_win(state: DealState, events: list[Event]) -> None:
     if state.options["win_declared_on_own_turn"]:
         candidates = [state.turn_player]
         rule = "option: win_declared_on_own_turn"
+    elif turn_player_only:
+        candidates = [state.turn_player]
+        rule = RULE_WIN
     else:
         candidates = [(state.turn_player + k) % n for k in range(n)]
         rule = RULE_WIN
