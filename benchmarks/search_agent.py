@@ -23,11 +23,20 @@ from monopoly_widgets.sim import simulate
 from monopoly_widgets.sim.intervals import estimate_from_counts
 
 
+def key_kinds_argument(text: str) -> frozenset[str] | str | None:
+    """``--key-kinds`` as ``SearchAgent`` takes it."""
+    if text == "all":
+        return None
+    if text == "game":
+        return "game"
+    return frozenset(text.split(","))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="deal", choices=["deal", "bid", "cardgame"])
     parser.add_argument("--games", type=int, default=200, help="total games (half per seating)")
-    parser.add_argument("--playouts", type=int, default=8)
+    parser.add_argument("--playouts", type=int, default=16)
     parser.add_argument(
         "--horizon", default="2", help="turns a rollout looks ahead, or 'end' to play to the end"
     )
@@ -35,6 +44,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--margin", type=float, default=0.01)
     parser.add_argument("--strictness", type=float, default=1.0)
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument(
+        "--key-kinds",
+        default="game",
+        help="comma-separated action kinds worth searching, e.g. play,pay; "
+        "'game' (default): the game's KEY_KINDS; 'all': every decision",
+    )
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
@@ -46,6 +61,7 @@ def main(argv: list[str] | None = None) -> None:
         candidates=args.candidates,
         margin=args.margin,
         strictness=args.strictness,
+        key_kinds=key_kinds_argument(args.key_kinds),
     )
     half = args.games // 2
     start = time.perf_counter()

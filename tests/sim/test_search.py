@@ -88,9 +88,9 @@ def test_choice_depends_only_on_what_the_player_sees(monkeypatch: pytest.MonkeyP
             return real_determinize(first.state, seat, rng)
 
         monkeypatch.setattr(rules, "determinize", from_first)
-        agent = SearchAgent(playouts=8, rollout="random", horizon=3, margin=-1.0)
+        agent = SearchAgent(playouts=8, rollout="random", horizon=3, margin=-1.0, key_kinds=None)
         honest_same += choose(agent, game, index) == choose(agent, twin, index)
-        peeker = PeekingSearch(playouts=1, rollout="random", horizon=3)
+        peeker = PeekingSearch(playouts=1, rollout="random", horizon=3, key_kinds=None)
         peeker_same += choose(peeker, game, index) == choose(peeker, twin, index)
         monkeypatch.setattr(rules, "determinize", real_determinize)
     assert honest_same == len(games)
@@ -141,3 +141,54 @@ def test_evaluate_scores_finished_and_running_games() -> None:
     if game.winner is not None:
         assert evaluate(game.rules, game.state, game.winner) == 1.0
         assert evaluate(game.rules, game.state, 1 - game.winner) == -1.0
+
+
+def first_decision_with_kinds(wanted: set[str], seed: int) -> Game:
+    """A game paused where seat 0 chooses (2+ actions) among exactly the action kinds ``wanted``."""
+    for offset in range(200):
+        game = mw.new_game("deal", players=2, seed=seed + offset)
+        rng = make_rng(seed + offset, "walk")
+        while not game.is_over and game.step < 200:
+            legal = game.legal_actions()
+            kinds = {a.kind for a in legal}
+            if game.current_player == 0 and len(legal) > 1 and kinds == wanted:
+                return game
+            game.apply(RandomAgent()(None, legal, rng))
+    raise AssertionError(f"no decision among exactly {sorted(wanted)}")
+
+
+def test_plain_decisions_are_left_to_the_rollout_agent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moving a wild or ending the turn is not searched: no world is even imagined.
+
+    The control: the same agent with ``key_kinds=None`` does imagine worlds there.
+    """
+    game = first_decision_with_kinds({"end_turn", "move_wild"}, seed=0)
+    rules = game.rules
+    imagined = []
+    real_determinize = rules.determinize
+
+    def counting(state: Any, seat: int, rng: random.Random) -> Any:
+        imagined.append(seat)
+        return real_determinize(state, seat, rng)
+
+    monkeypatch.setattr(rules, "determinize", counting)
+    choose(SearchAgent(playouts=2, horizon=1), game, 1)
+    assert imagined == []
+    choose(SearchAgent(playouts=2, horizon=1, key_kinds=None), game, 1)
+    assert len(imagined) == 2
+
+
+def test_payments_are_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choosing what to pay with is a key decision in Deal: worlds are imagined for it."""
+    game = first_decision_with_kinds({"pay"}, seed=0)
+    rules = game.rules
+    imagined = []
+    real_determinize = rules.determinize
+
+    def counting(state: Any, seat: int, rng: random.Random) -> Any:
+        imagined.append(seat)
+        return real_determinize(state, seat, rng)
+
+    monkeypatch.setattr(rules, "determinize", counting)
+    choose(SearchAgent(playouts=3, horizon=1), game, 1)
+    assert imagined == [0, 0, 0]
