@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
-from math import comb, prod
+from math import factorial, perm, prod
 from typing import Any
 
 from monopoly_widgets.prob.hypergeometric import Odds, fmt
@@ -46,7 +45,7 @@ def _money_hands(
     counts: tuple[int, ...], values: tuple[int, ...], cards: int, below: int
 ) -> Iterator[tuple[int, ...]]:
     """Every way (how many of each denomination) to hold at most ``cards`` money cards
-    worth less than ``below`` in total."""
+    worth less than ``below`` in total, never more of a value than ``counts`` holds."""
 
     def extend(index: int, chosen: tuple[int, ...], used: int, total: int):
         if index == len(values):
@@ -62,6 +61,11 @@ def _money_hands(
     yield from extend(0, (), 0, 0)
 
 
+def _falling(n: int, k: int) -> int:
+    """``n (n-1) ... (n-k+1)``: ways to deal ``k`` cards in order from ``n`` (0 if k > n)."""
+    return perm(n, k) if 0 <= k <= n else 0
+
+
 def all_below_probability(
     money: Mapping[int, int], other: int, hand_sizes: Sequence[int], bid: int
 ) -> Fraction:
@@ -72,32 +76,52 @@ def all_below_probability(
     ``other`` counts the pool's non-money cards. One hand of ``h`` cards with
     ``x_v`` cards of each value ``v`` and ``y`` others has chance
     ``prod C(K_v, x_v) · C(K_other, y) / C(N, h)``; sum over the hands worth
-    less than ``bid`` and recurse on what is left for the next player.
+    less than ``bid`` and repeat with what is left for the next player.
+
+    Counting it fast: deal the cards one by one into the hands' seats in order.
+    There are ``N!/(N-H)!`` such deals of all ``H = sum h`` cards. A deal in
+    which player ``i`` gets ``x_i`` (money by value, ``y_i`` others) happens in
+    ``prod_i h_i!/(prod_v x_iv! · y_i!)`` seat patterns, times the ways to fill
+    them with real cards: ``prod_v K_v!/(K_v-u_v)! · O!/(O-Y)!`` where ``u_v``
+    and ``Y`` are the totals dealt. The second factor depends only on the
+    totals, so one pass per player over "money dealt so far" (``u``) adds up
+    the first factor, and the totals are weighed once at the end. Everything
+    stays a whole number until the final division, so the answer is exact.
     """
     values = tuple(sorted(money))
     counts = tuple(money[v] for v in values)
     if any(c < 0 for c in counts) or other < 0:
         raise ValueError("card counts cannot be negative")
-    if sum(hand_sizes) > sum(counts) + other:
-        raise ValueError(f"hands of {sum(hand_sizes)} cards cannot come from {sum(counts) + other}")
+    dealt = sum(hand_sizes)
+    if dealt > sum(counts) + other:
+        raise ValueError(f"hands of {dealt} cards cannot come from {sum(counts) + other}")
 
-    @cache
-    def chance(player: int, counts: tuple[int, ...], other: int) -> Fraction:
-        if player == len(hand_sizes):
-            return Fraction(1)
-        size = hand_sizes[player]
-        total = comb(sum(counts) + other, size)
-        result = Fraction(0)
-        for hand in _money_hands(counts, values, size, bid):
-            rest = size - sum(hand)
-            if rest > other:
-                continue
-            ways = prod(comb(k, x) for k, x in zip(counts, hand, strict=True)) * comb(other, rest)
-            left = tuple(k - x for k, x in zip(counts, hand, strict=True))
-            result += Fraction(ways, total) * chance(player + 1, left, other - rest)
-        return result
+    patterns: dict[tuple[int, ...], int] = {tuple(0 for _ in values): 1}
+    for size in hand_sizes:
+        hands = [
+            (
+                hand,
+                factorial(size) // (prod(factorial(x) for x in hand) * factorial(size - sum(hand))),
+            )
+            for hand in _money_hands(counts, values, size, bid)
+        ]
+        following: dict[tuple[int, ...], int] = {}
+        for used, ways in patterns.items():
+            room = tuple(k - u for k, u in zip(counts, used, strict=True))
+            for hand, seatings in hands:
+                if any(x > r for x, r in zip(hand, room, strict=True)):
+                    continue
+                key = tuple(u + x for u, x in zip(used, hand, strict=True))
+                following[key] = following.get(key, 0) + ways * seatings
+        patterns = following
 
-    return chance(0, counts, other)
+    favourable = 0
+    for used, ways in patterns.items():
+        fills = _falling(other, dealt - sum(used))
+        for k, u in zip(counts, used, strict=True):
+            fills *= _falling(k, u)
+        favourable += ways * fills
+    return Fraction(favourable, _falling(sum(counts) + other, dealt))
 
 
 def hand_pool(observation: Mapping[str, Any]) -> tuple[dict[int, int], int]:

@@ -44,6 +44,34 @@ def test_matches_enumeration(sizes: list[int], bid: int) -> None:
     assert all_below_probability(money, 2, sizes, bid) == brute_force(money, 2, sizes, bid)
 
 
+POOLS = [
+    ({1: 1, 2: 2, 4: 1}, 1),
+    ({3: 3}, 2),
+    ({1: 3, 5: 1}, 1),
+    ({1: 1, 2: 1, 3: 1, 4: 1, 5: 1}, 1),
+]
+
+
+@pytest.mark.parametrize(("money", "other"), POOLS)
+@pytest.mark.parametrize("sizes", [[0], [3], [1, 1, 1], [2, 0, 2], [2, 1, 2]])
+def test_counting_by_totals_matches_dealing_every_hand(
+    money: dict[int, int], other: int, sizes: list[int]
+) -> None:
+    """The fast count (seat patterns times fillings, weighed once on the totals) gives the
+    same exact fraction as dealing every labelled hand in turn, for every bid up to the pool."""
+    for bid in range(sum(v * n for v, n in money.items()) + 2):
+        assert all_below_probability(money, other, sizes, bid) == brute_force(
+            money, other, sizes, bid
+        ), bid
+
+
+def test_hands_larger_than_the_pool_are_rejected() -> None:
+    with pytest.raises(ValueError, match="cannot come from"):
+        all_below_probability({1: 2}, 1, [2, 2], 5)
+    with pytest.raises(ValueError, match="negative"):
+        all_below_probability({1: -1}, 3, [1], 5)
+
+
 def test_one_denomination_is_hypergeometric() -> None:
     """With only $2M notes, holding less than $7M means at most 3 notes: a hypergeometric cdf."""
     for size in range(0, 9):
