@@ -66,6 +66,11 @@ def _falling(n: int, k: int) -> int:
     return perm(n, k) if 0 <= k <= n else 0
 
 
+def _seatings(size: int, hand: tuple[int, ...]) -> int:
+    """Orders of a ``size``-card hand with ``hand`` money cards by value, the rest others."""
+    return factorial(size) // (prod(factorial(x) for x in hand) * factorial(size - sum(hand)))
+
+
 def all_below_probability(
     money: Mapping[int, int], other: int, hand_sizes: Sequence[int], bid: int
 ) -> Fraction:
@@ -96,27 +101,37 @@ def all_below_probability(
     if dealt > sum(counts) + other:
         raise ValueError(f"hands of {dealt} cards cannot come from {sum(counts) + other}")
 
-    patterns: dict[tuple[int, ...], int] = {tuple(0 for _ in values): 1}
+    # "Money dealt so far" is kept as one whole number with a field of ``bits`` bits per
+    # value, each field starting at ``top - 1 - K_v``: a field reaches ``top`` (its
+    # highest bit) exactly when more than K_v cards of that value have been dealt, so
+    # one addition and one mask test replace a loop over the denominations.
+    bits = (2 * max(counts, default=0) + 1).bit_length() + 1
+    top = 1 << (bits - 1)
+    start = sum((top - 1 - k) << (bits * i) for i, k in enumerate(counts))
+    too_many = sum(top << (bits * i) for i in range(len(counts)))
+
+    def encode(hand: tuple[int, ...]) -> int:
+        return sum(x << (bits * i) for i, x in enumerate(hand))
+
+    patterns: dict[int, int] = {start: 1}
     for size in hand_sizes:
         hands = [
-            (
-                hand,
-                factorial(size) // (prod(factorial(x) for x in hand) * factorial(size - sum(hand))),
-            )
+            (encode(hand), _seatings(size, hand))
             for hand in _money_hands(counts, values, size, bid)
         ]
-        following: dict[tuple[int, ...], int] = {}
+        following: dict[int, int] = {}
         for used, ways in patterns.items():
-            room = tuple(k - u for k, u in zip(counts, used, strict=True))
             for hand, seatings in hands:
-                if any(x > r for x, r in zip(hand, room, strict=True)):
+                key = used + hand
+                if key & too_many:
                     continue
-                key = tuple(u + x for u, x in zip(used, hand, strict=True))
                 following[key] = following.get(key, 0) + ways * seatings
         patterns = following
 
+    field = (1 << bits) - 1
     favourable = 0
-    for used, ways in patterns.items():
+    for key, ways in patterns.items():
+        used = [((key - start) >> (bits * i)) & field for i in range(len(counts))]
         fills = _falling(other, dealt - sum(used))
         for k, u in zip(counts, used, strict=True):
             fills *= _falling(k, u)
