@@ -34,11 +34,13 @@ def run_batch(
     first_seed: int,
     clock=time.process_time,
     options: dict | None = None,
-) -> tuple[float, int]:
+) -> tuple[float, int, int]:
     """Play ``games`` random games (rule ``options``, default: the game's defaults);
-    return (seconds, decisions)."""
+    return (seconds, decisions, hands). A game of The Card Game is a match of
+    several hands, so hands are counted too (one per game for Deal and Bid)."""
     agent = RandomAgent()
     decisions = 0
+    hands = 0
     start = clock()
     for seed in range(first_seed, first_seed + games):
         game = mw.new_game(game_name, players=players, seed=seed, options=options)
@@ -46,7 +48,9 @@ def run_batch(
         while not game.is_over:
             game.apply(agent(None, game.legal_actions(), rng))
             decisions += 1
-    return clock() - start, decisions
+        hands += getattr(game.state, "hand_number", 1)
+    elapsed = clock() - start
+    return elapsed, decisions, hands
 
 
 def benchmark(
@@ -58,15 +62,19 @@ def benchmark(
     options: dict | None = None,
 ) -> dict[str, float]:
     """Medians over ``repeats`` batches."""
-    rates, micros, lengths = [], [], []
+    rates, hand_rates, micros, lengths = [], [], [], []
     run_batch(game_name, players, min(games, 10), 10**6, options=options)  # warm up
     for repeat in range(repeats):
-        seconds, decisions = run_batch(game_name, players, games, repeat * games, clock, options)
+        seconds, decisions, hands = run_batch(
+            game_name, players, games, repeat * games, clock, options
+        )
         rates.append(games / seconds)
+        hand_rates.append(hands / seconds)
         micros.append(seconds / decisions * 1e6)
         lengths.append(decisions / games)
     return {
         "games_per_second": statistics.median(rates),
+        "hands_per_second": statistics.median(hand_rates),
         "us_per_decision": statistics.median(micros),
         "decisions_per_game": statistics.median(lengths),
     }
@@ -95,11 +103,14 @@ def main(argv: list[str] | None = None) -> None:
     )
     if options:
         print("options: " + ", ".join(f"{name}={value!r}" for name, value in options.items()))
-    print(f"{'players':>8} {'games/s':>10} {'us/decision':>12} {'decisions/game':>15}")
+    print(
+        f"{'players':>8} {'games/s':>10} {'hands/s':>10} {'us/decision':>12} {'decisions/game':>15}"
+    )
     for players in args.players:
         result = benchmark(args.game, players, args.games, args.repeats, clock, options)
         print(
             f"{players:>8} {result['games_per_second']:>10.1f} "
+            f"{result['hands_per_second']:>10.1f} "
             f"{result['us_per_decision']:>12.2f} {result['decisions_per_game']:>15.1f}"
         )
 
