@@ -72,6 +72,16 @@ def wait_for_server(url: str, process: subprocess.Popen, timeout: float = 60) ->
     raise TimeoutError(f"JupyterLab did not answer at {url}")
 
 
+def stop_by_pid(process: subprocess.Popen) -> None:
+    """Stop a server we started (JupyterLab, Voila) by its PID: politely, then firmly."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
 def prepare_lab_dir(root: Path, notebook: Path) -> dict[str, Path]:
     """A notebook folder, settings, workspaces and runtime dirs, all inside ``root``."""
     dirs = {name: root / name for name in ("work", "settings", "workspaces", "runtime", "config")}
@@ -119,12 +129,7 @@ def jupyterlab(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         wait_for_server(f"{base}/api/status?token={token}", process)
         yield f"{base}/lab/tree/explorer_test.ipynb?token={token}", dirs["work"]
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop_by_pid(process)
         log.close()
 
 

@@ -32,6 +32,7 @@ from tests.browser.test_explorer_in_jupyterlab import (
     CHROMIUM_ARGS,
     OUTPUT,
     free_port,
+    stop_by_pid,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,12 +94,7 @@ def voila(tmp_path: Path) -> Iterator[str]:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}/"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop_by_pid(process)
         log.close()
 
 
