@@ -14,7 +14,10 @@ from typing import Any
 from monopoly_widgets.widgets.views.common import (
     BOARD_COLOUR_HEX,
     NEUTRAL_BAND,
+    discard_pile,
+    draw_pile,
     face,
+    hand_row,
     seat_header,
     status_line,
 )
@@ -98,11 +101,7 @@ def seat_panel(seat_obs: dict[str, Any], observation: dict[str, Any], roles: Seq
         row = _sealed_row(label, seat_obs.get(key), bool(seat_obs.get(flag)))
         if row is not None:
             rows.append(row)
-    hand = seat_obs.get("hand")
-    if hand is None:
-        rows.append({"label": "Hand", "hidden": seat_obs.get("hand_count", 0)})
-    else:
-        rows.append({"label": "Hand", "cards": [card_face(c) for c in hand]})
+    rows.append(hand_row(seat_obs, card_face))
     panel["rows"] = rows
     return panel
 
@@ -135,18 +134,8 @@ def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, 
                 "top": None,
                 "back": True,
             },
-            {
-                "label": "Draw pile",
-                "count": observation.get("draw_pile", 0),
-                "top": None,
-                "back": True,
-            },
-            {
-                "label": "Discard pile",
-                "count": len(discard),
-                "top": card_face(discard[-1]) if discard else None,
-                "back": False,
-            },
+            draw_pile(observation.get("draw_pile", 0)),
+            discard_pile(discard, card_face),
         ],
         "seats": [seat_panel(s, observation, roles) for s in observation.get("seats", [])],
     }

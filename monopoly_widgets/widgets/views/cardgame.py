@@ -14,6 +14,7 @@ from monopoly_widgets.widgets.views.common import (
     BOARD_COLOUR_HEX,
     NEUTRAL_BAND,
     face,
+    hand_row,
     seat_header,
     status_line,
 )
@@ -78,11 +79,7 @@ def seat_panel(seat_obs: dict[str, Any], observation: dict[str, Any], roles: Seq
     rows: list[dict[str, Any]] = [
         {"label": "Trade pile", "cards": [card_face(c) for c in seat_obs.get("trade_pile", [])]}
     ]
-    hand = seat_obs.get("hand")
-    if hand is None:
-        rows.append({"label": "Hand", "hidden": seat_obs.get("hand_count", 0)})
-    else:
-        rows.append({"label": "Hand", "cards": [card_face(c) for c in hand]})
+    rows.append(hand_row(seat_obs, card_face))
     panel["rows"] = rows
     return panel
 

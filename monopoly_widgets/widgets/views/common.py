@@ -27,7 +27,7 @@ The model::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from monopoly_widgets.core.board import COLOUR_HEX
@@ -111,3 +111,25 @@ def status_line(observation: dict[str, Any]) -> str:
     if isinstance(turn_player, int):
         text += f" · {seat_name(turn_player)}'s turn"
     return text
+
+
+CardFace = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def hand_row(seat_obs: dict[str, Any], card_face: CardFace) -> dict[str, Any]:
+    """A seat's hand: its cards, or only their number when the viewer may not see them."""
+    hand = seat_obs.get("hand")
+    if hand is None:
+        return {"label": "Hand", "hidden": seat_obs.get("hand_count", 0)}
+    return {"label": "Hand", "cards": [card_face(c) for c in hand]}
+
+
+def draw_pile(count: int) -> dict[str, Any]:
+    """The draw pile, face down, with its count."""
+    return {"label": "Draw pile", "count": count, "top": None, "back": True}
+
+
+def discard_pile(discard: Sequence[dict[str, Any]], card_face: CardFace) -> dict[str, Any]:
+    """The discard pile, face up, showing its top card."""
+    top = card_face(discard[-1]) if discard else None
+    return {"label": "Discard pile", "count": len(discard), "top": top, "back": False}

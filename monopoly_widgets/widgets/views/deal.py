@@ -14,6 +14,8 @@ from typing import Any
 
 from monopoly_widgets.widgets.views.common import (
     NEUTRAL_BAND,
+    discard_pile,
+    draw_pile,
     face,
     seat_header,
     status_line,
@@ -145,18 +147,8 @@ def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, 
         "pending": pending.get("text") if isinstance(pending, dict) else None,
         "over": bool(observation.get("is_over")),
         "piles": [
-            {
-                "label": "Draw pile",
-                "count": observation.get("draw_pile", 0),
-                "top": None,
-                "back": True,
-            },
-            {
-                "label": "Discard pile",
-                "count": len(discard),
-                "top": card_face(discard[-1]) if discard else None,
-                "back": False,
-            },
+            draw_pile(observation.get("draw_pile", 0)),
+            discard_pile(discard, card_face),
         ],
         "seats": [seat_panel(s, observation, roles) for s in observation.get("seats", [])],
     }
