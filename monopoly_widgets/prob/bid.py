@@ -175,7 +175,7 @@ def chance_bid_wins(observation: Mapping[str, Any], bid: int) -> Odds:
     answer = all_below_probability(money, other, sizes, bid)
     pool = sum(money.values()) + other
     singles = [
-        f"seat {s['seat']} ({s['hand_count']} cards): "
+        f"player {s['seat']} ({s['hand_count']} cards): "
         f"{fmt(all_below_probability(money, other, [s['hand_count']], bid))}"
         for s in opponents
     ]

@@ -206,7 +206,7 @@ def chance_opponent_has_just_say_no(observation: Mapping[str, Any], opponent: in
     which ``K`` are Just Say No: ``P = 1 - C(N-K, h)/C(N, h)``.
     """
     seat = observation["seats"][opponent]
-    label = f"seat {opponent} holds a Just Say No"
+    label = f"player {opponent} holds a Just Say No"
     if seat["hand"] is not None:
         held = sum(1 for card in seat["hand"] if card["name"] == JUST_SAY_NO)
         return Odds(label, float(held > 0), f"you can see this hand: {held} Just Say No")
@@ -216,7 +216,7 @@ def chance_opponent_has_just_say_no(observation: Mapping[str, Any], opponent: in
         seat["hand_count"],
         1,
         label,
-        drawing=f"seat {opponent}'s hand is a random {{n}} of them",
+        drawing=f"player {opponent}'s hand is a random {{n}} of them",
     )
 
 

@@ -105,7 +105,7 @@ def test_observation_odds_count_only_unseen_money() -> None:
     assert odds.probability == float(all_below_probability(money, other, [2, 3], 6))
     assert chance_bid_wins(obs, 0).probability == 0.0
     assert chance_bid_wins(obs, 1000).probability == 1.0
-    assert "Worst case" in odds.explanation and "seat 1 (2 cards)" in odds.explanation
+    assert "Worst case" in odds.explanation and "player 1 (2 cards)" in odds.explanation
     assert seen  # the viewer's cards are visible, so they never enter ``unseen``
 
 

@@ -157,7 +157,7 @@ def test_panel_rows() -> None:
     rows = panel(obs)
     labels = [row.label for row in rows]
     assert labels[0] == "draw a Just Say No next turn"
-    assert "seat 1 holds a Just Say No" in labels
+    assert "player 1 holds a Just Say No" in labels
     assert "complete Red within 1 turn" in labels and "complete Red within 3 turns" in labels
     for _label, probability, explanation in rows:
         assert 0 <= probability <= 1 and "=" in explanation
