@@ -90,13 +90,18 @@ def trade_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
-def apply_add(state: State, seat: int, name: str) -> list[Event]:
-    """Rulebook "Trade": add one card from hand to your trade pile before trading."""
+def _hand_to_trade_pile(state: State, seat: int, name: str) -> None:
+    """Move the named card from ``seat``'s hand to the top of their trade pile."""
     card = state.find_in(state.hands[seat], name)
     assert card is not None
     state.hands[seat].remove(card)
     state.trade_piles[seat].append(card)
     state.added = True
+
+
+def apply_add(state: State, seat: int, name: str) -> list[Event]:
+    """Rulebook "Trade": add one card from hand to your trade pile before trading."""
+    _hand_to_trade_pile(state, seat, name)
     return [
         Event(
             f"Player {seat} adds {name} from their hand to the top of their trade pile.",
@@ -187,11 +192,7 @@ def exchange_actions(state: State, seat: int) -> list[Action]:
 
 def apply_put(state: State, seat: int, name: str) -> list[Event]:
     """5-6 players: with no trade card, put one down from your hand first."""
-    card = state.find_in(state.hands[seat], name)
-    assert card is not None
-    state.hands[seat].remove(card)
-    state.trade_piles[seat].append(card)
-    state.added = True
+    _hand_to_trade_pile(state, seat, name)
     return [
         Event(
             f"Player {seat} has no trade card, so puts {name} down from their hand.",

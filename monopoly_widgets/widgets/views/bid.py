@@ -69,13 +69,7 @@ def _sealed_row(label: str, shown: list | None, committed: bool) -> dict[str, An
 def seat_panel(seat_obs: dict[str, Any], observation: dict[str, Any], roles: Sequence[str]):
     """Money, sets, bid or raise, and hand of one seat."""
     index = seat_obs["seat"]
-    panel = seat_header(
-        index,
-        roles,
-        observation.get("turn_player"),
-        observation.get("current_player"),
-        observation.get("winner"),
-    )
+    panel = seat_header(index, roles, observation)
     money = seat_obs.get("money_in_hand")
     panel["stats"] = [
         ["Money in hand", "hidden" if money is None else f"${money}M"],

@@ -61,13 +61,7 @@ def card_face(card: dict[str, Any]) -> dict[str, Any]:
 def seat_panel(seat_obs: dict[str, Any], observation: dict[str, Any], roles: Sequence[str]):
     """Score, trade pile and hand of one seat."""
     index = seat_obs["seat"]
-    panel = seat_header(
-        index,
-        roles,
-        observation.get("turn_player"),
-        observation.get("current_player"),
-        observation.get("winner"),
-    )
+    panel = seat_header(index, roles, observation)
     panel["stats"] = [
         ["Score", f"${seat_obs.get('score', 0):,}"],
         ["Cards in hand", str(seat_obs.get("hand_count", 0))],

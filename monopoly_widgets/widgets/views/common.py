@@ -83,10 +83,15 @@ def face(
     }
 
 
-def seat_header(
-    seat: int, roles: Sequence[str], turn_player: int | None, current: int | None, winner: Any
-) -> dict[str, Any]:
-    """The fields every seat panel has, whatever the game."""
+def seat_header(seat: int, roles: Sequence[str], observation: dict[str, Any]) -> dict[str, Any]:
+    """The fields every seat panel has, whatever the game.
+
+    Whose turn it is, who is deciding and who won come from the observation's
+    shared keys (a game without ``turn_player`` counts the decider's turn).
+    """
+    current = observation.get("current_player")
+    turn_player = observation.get("turn_player", current)
+    winner = observation.get("winner")
     return {
         "seat": seat,
         "name": seat_name(seat),

@@ -107,13 +107,7 @@ def seat_panel(
 ) -> dict[str, Any]:
     """Bank, property sets and hand of one seat."""
     index = seat_obs["seat"]
-    panel = seat_header(
-        index,
-        roles,
-        observation.get("turn_player"),
-        observation.get("current_player"),
-        observation.get("winner"),
-    )
+    panel = seat_header(index, roles, observation)
     panel["stats"] = [
         ["Bank", f"${seat_obs.get('bank_total', 0)}M"],
         ["Complete sets", f"{seat_obs.get('complete_sets', 0)} of 3"],

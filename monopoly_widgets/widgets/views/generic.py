@@ -64,11 +64,9 @@ def table_model(
     observation: dict[str, Any], roles: Sequence[str], title: str = TITLE
 ) -> dict[str, Any]:
     """The table model for any observation with a ``seats`` list."""
-    current = observation.get("current_player")
-    turn_player = observation.get("turn_player", current)
     seats = []
     for index, seat_obs in enumerate(observation.get("seats", [])):
-        panel = seat_header(index, roles, turn_player, current, observation.get("winner"))
+        panel = seat_header(index, roles, observation)
         panel["stats"], panel["rows"] = seat_rows(seat_obs)
         seats.append(panel)
     piles = []
