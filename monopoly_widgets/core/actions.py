@@ -44,9 +44,13 @@ class Action:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """One thing that happened, in plain words, with the rule it follows.
+
+    Treat an event as read-only. It is not a frozen dataclass only because the
+    engines make one or two per action, and a frozen dataclass is three times
+    slower to create (``benchmarks/engine.py``).
 
     ``rule`` names a rulebook section ("Deal rulebook: On Your Turn") or a named
     rule option ("option: hand_limit_discard_to"). ``player`` is who did it, if

@@ -172,6 +172,12 @@ ACTION: tuple[str, ...] = tuple(s.action for s in CARDS)
 CARD_COLOURS: tuple[tuple[int, ...], ...] = tuple(s.colour_ids for s in CARDS)
 MULTICOLOUR_WILD = "Multicolour wild"
 
+#: Card ids (both packs) by kind, as sets: ``NATURAL_IDS.isdisjoint(pile)`` asks "does this
+#: pile hold a real property card?" in one C-level call, which the hot paths do constantly.
+NATURAL_IDS = frozenset(c for c in range(2 * PACK_SIZE) if KIND[c % PACK_SIZE] == "property")
+WILD_IDS = frozenset(c for c in range(2 * PACK_SIZE) if KIND[c % PACK_SIZE] == "wild")
+MULTICOLOUR_IDS = frozenset(c for c in WILD_IDS if NAME[c % PACK_SIZE] == MULTICOLOUR_WILD)
+
 
 def spec(card: int) -> CardSpec:
     """The printed facts of card id ``card`` (either pack)."""

@@ -25,25 +25,27 @@ cards give one action. The id forms:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import (
     ACTION,
     CARD_COLOURS,
     COLOUR_NAMES,
     KIND,
-    MULTICOLOUR_WILD,
+    MULTICOLOUR_IDS,
     NAME,
     PACK_SIZE,
     PLAYS_PER_TURN,
+    WILD_IDS,
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
-    best_rent,
     can_take_hotel,
     can_take_house,
     is_complete,
     pile_label,
-    set_labels,
+    rents_by_colour,
 )
 from monopoly_widgets.deal.responses import describe
 from monopoly_widgets.deal.state import (
@@ -136,19 +138,36 @@ def _discard_actions(state: DealState) -> list[Action]:
     return actions
 
 
+#: ``OPPONENTS[n][p]``: the seats other than ``p`` in a game of ``n``, to p's left first.
+OPPONENTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) for n in range(11)
+)
+#: The one action that is always legal in the play phase, per seat.
+END_TURN: tuple[Action, ...] = tuple(
+    Action("end_turn", action_text("end_turn"), p, "end_turn") for p in range(10)
+)
+
+
 def _play_actions(state: DealState) -> list[Action]:
+    """Hand plays (while plays are left), free wild moves, and ending the turn.
+
+    This runs before every decision of a turn, so it is written for speed: the parts that
+    depend only on the hand are cached per hand, and the other actions are cached by the
+    facts they depend on (never rebuilt from strings when they are already known).
+    """
     player = state.turn_player
-    n = state.players
-    opponents = [(player + k) % n for k in range(1, n)]
     plays_left = PLAYS_PER_TURN - state.plays_used
-    actions: list[Action] = []
     if plays_left > 0:
         simple, targeted, doubles = _hand_summary(player, state.hands[player])
-        actions.extend(simple)
-        for card in targeted:
-            _card_plays(state, player, card, opponents, plays_left, doubles, actions)
+        actions = simple.copy()
+        if targeted:
+            opponents = OPPONENTS[state.players][player]
+            for card in targeted:
+                _card_plays(state, player, card, opponents, plays_left, doubles, actions)
+    else:
+        actions = []
     _wild_moves(state, player, actions)
-    actions.append(_action("end_turn", player, "end_turn", None, None))
+    actions.append(END_TURN[player])
     return actions
 
 
@@ -159,6 +178,8 @@ TARGETED = frozenset(
 )
 _SIMPLE_CACHE: dict[tuple[int, int], list[Action]] = {}
 _HAND_CACHE: dict[tuple[int, tuple[int, ...]], tuple[list[Action], list[int], int]] = {}
+#: Table-dependent actions, keyed by the facts they depend on (see the functions below).
+_PLAY_CACHE: dict[tuple[object, ...], list[Action]] = {}
 
 
 def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int], int]:
@@ -220,119 +241,143 @@ def _card_plays(
     state: DealState,
     player: int,
     card: int,
-    opponents: list[int],
+    opponents: tuple[int, ...],
     plays_left: int,
     doubles: int,
     actions: list[Action],
 ) -> None:
     """The table-dependent ways to play one action or rent card from the hand."""
-    index = card % PACK_SIZE
-    what = ACTION[index]
+    what = ACTION[card % PACK_SIZE]
     tables = state.tables
-    if what == "debt_collector":
-        for seat in opponents:
-            actions.append(
-                _action(
-                    f"debt:{seat}",
-                    player,
-                    "play",
-                    card,
-                    seat,
-                )
-            )
-    elif what == "rent" or what == "any_rent":
+    if what == "rent" or what == "any_rent":
         _rent_plays(state, player, card, opponents, plays_left, doubles, actions)
+    elif what == "debt_collector":
+        actions.extend(_cached_plays(("debt", player, card, opponents), _debt_actions))
     elif what == "sly_deal":
         for seat in opponents:
-            for _colour, cname, pname in _loose_cards(tables[seat]):
-                actions.append(
-                    _action(
-                        f"sly:{seat}:{cname}:{pname}",
-                        player,
-                        "play",
-                        card,
-                        seat,
-                    )
-                )
+            takes = _loose_cards(tables[seat])
+            if takes:
+                key = ("sly", player, card, seat, takes)
+                actions.extend(_cached_plays(key, _sly_actions))
     elif what == "forced_deal":
         mine = _givable_cards(state, player)
         if not mine:
             return
         for seat in opponents:
-            for _colour, cname, pname in _loose_cards(tables[seat]):
-                for my_cname, my_pname in mine:
-                    actions.append(
-                        _action(
-                            f"forced:{seat}:{cname}:{pname}:{my_cname}:{my_pname}",
-                            player,
-                            "play",
-                            card,
-                            seat,
-                        )
-                    )
+            takes = _loose_cards(tables[seat])
+            if takes:
+                key = ("forced", player, card, seat, takes, mine)
+                actions.extend(_cached_plays(key, _forced_actions))
     elif what == "deal_breaker":
         for seat in opponents:
             their = tables[seat]
-            if not their:
-                continue
-            for pile, label in zip(their, set_labels(their), strict=True):
+            for index, pile in enumerate(their):
                 if is_complete(pile):
-                    actions.append(
-                        _action(
-                            f"breaker:{seat}:{label}",
-                            player,
-                            "play",
-                            card,
-                            seat,
-                        )
-                    )
+                    key = ("breaker", player, card, seat, pile_label(their, index))
+                    actions.extend(_cached_plays(key, _labelled_actions))
     elif what == "house" or what == "hotel":
         fits = can_take_house if what == "house" else can_take_hotel
         mine = tables[player]
-        for pile, label in zip(mine, set_labels(mine), strict=True):
+        for index, pile in enumerate(mine):
             if fits(pile):
-                actions.append(
-                    _action(
-                        f"{what}:{label}",
-                        player,
-                        "play",
-                        card,
-                        None,
-                    )
-                )
+                key = (what, player, card, None, pile_label(mine, index))
+                actions.extend(_cached_plays(key, _labelled_actions))
     # Just Say No is only played as an answer; Double the Rent only together with a rent card.
+
+
+def _cached_plays(
+    key: tuple[object, ...], build: Callable[[tuple[object, ...]], list[Action]]
+) -> list[Action]:
+    """The actions ``build(key)`` makes, made once per key."""
+    found = _PLAY_CACHE.get(key)
+    if found is None:
+        if len(_PLAY_CACHE) > _CACHE_LIMIT:
+            _PLAY_CACHE.clear()
+        found = _PLAY_CACHE[key] = build(key)
+    return found
+
+
+def _debt_actions(key: tuple[object, ...]) -> list[Action]:
+    """``debt:<seat>`` against each opponent. Key: ("debt", player, card, opponents)."""
+    _, player, card, opponents = key
+    return [_action(f"debt:{seat}", player, "play", card, seat) for seat in opponents]
+
+
+def _sly_actions(key: tuple[object, ...]) -> list[Action]:
+    """``sly:<seat>:<colour>:<card>`` for each card the seat has outside full sets.
+    Key: ("sly", player, card, seat, takes)."""
+    _, player, card, seat, takes = key
+    found = []
+    for colour, name in takes:
+        found.append(
+            _action(f"sly:{seat}:{COLOUR_NAMES[colour]}:{name}", player, "play", card, seat)
+        )
+    return found
+
+
+def _forced_actions(key: tuple[object, ...]) -> list[Action]:
+    """``forced:<seat>:<colour>:<card>:<my colour>:<my card>``: each card the seat has outside
+    full sets, for each card the player may give. Key: ("forced", player, card, seat, takes,
+    mine)."""
+    _, player, card, seat, takes, mine = key
+    found = []
+    for colour, name in takes:
+        for my_colour, my_name in mine:
+            action_id = (
+                f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:{COLOUR_NAMES[my_colour]}:{my_name}"
+            )
+            found.append(_action(action_id, player, "play", card, seat))
+    return found
+
+
+def _labelled_actions(key: tuple[object, ...]) -> list[Action]:
+    """``breaker:<seat>:<set>``, ``house:<set>`` or ``hotel:<set>``.
+    Key: (verb, player, card, seat or None, set label)."""
+    verb, player, card, seat, label = key
+    action_id = f"{verb}:{label}" if seat is None else f"{verb}:{seat}:{label}"
+    return [_action(action_id, player, "play", card, seat)]
 
 
 def _rent_plays(
     state: DealState,
     player: int,
     card: int,
-    opponents: list[int],
+    opponents: tuple[int, ...],
     plays_left: int,
     doubles: int,
     actions: list[Action],
 ) -> None:
+    """Rent for each colour of the card in which the player has a set that collects rent
+    (the best such set: RULES-NOTES, Rent cards), optionally with Double the Rent."""
     index = card % PACK_SIZE
-    name = NAME[index]
     table = state.tables[player]
     max_doubles = min(doubles, plays_left - 1)
-    if not state.options["double_rent_stack"]:
-        max_doubles = min(max_doubles, 1)
-    owned = {pile.colour for pile in table}
+    if max_doubles > 1 and not state.options["double_rent_stack"]:
+        max_doubles = 1
     any_colour = ACTION[index] == "any_rent"
-    for colour in CARD_COLOURS[index]:
-        if colour not in owned:
-            continue
-        rent = best_rent(table, colour)
-        if rent == 0:
-            continue
-        cname = COLOUR_NAMES[colour]
-        seats = opponents if any_colour else [None]
-        for seat in seats:
-            base = f"rent:{name}:{cname}" if seat is None else f"rent:{name}:{cname}:{seat}"
-            for extra in range(max_doubles + 1):
-                action_id = base + ("", ":x2", ":x4")[extra]
-                actions.append(_rent_action(action_id, player, card, seat, rent << extra))
+    seats = opponents if any_colour else (None,)
+    rents = rents_by_colour(table)
+    for colour in rents if any_colour else CARD_COLOURS[index]:
+        rent = rents.get(colour, 0)
+        if rent:
+            key = ("rent", player, card, colour, rent, seats, max_doubles)
+            actions.extend(_cached_plays(key, _rent_actions))
+
+
+def _rent_actions(key: tuple[object, ...]) -> list[Action]:
+    """``rent:<card>:<colour>[:<seat>][:x2|:x4]``; the label says the amount.
+    Key: ("rent", player, card, colour, rent, seats, max_doubles)."""
+    _, player, card, colour, rent, seats, max_doubles = key
+    name = NAME[card % PACK_SIZE]
+    found = []
+    for seat in seats:
+        base = f"rent:{name}:{COLOUR_NAMES[colour]}"
+        if seat is not None:
+            base += f":{seat}"
+        for extra in range(max_doubles + 1):
+            action_id = base + ("", ":x2", ":x4")[extra]
+            found.append(_rent_action(action_id, player, card, seat, rent << extra))
+    return found
 
 
 #: Rent labels say the amount, which depends on the table: so the amount is part of the key.
@@ -350,97 +395,79 @@ def _rent_action(action_id: str, player: int, card: int, seat: int | None, amoun
     return found
 
 
-def _loose_cards(table: list) -> list[tuple[int, str, str]]:  # type: ignore[type-arg]
-    """(colour, colour name, card name) of each distinct card not in a full set."""
-    found: list[tuple[int, str, str]] = []
-    seen: set[tuple[int, str]] = set()
+def _loose_cards(table: list[PropertySet]) -> tuple[tuple[int, str], ...]:
+    """(colour, card name) of each distinct card not in a full set: what can be stolen."""
+    found: list[tuple[int, str]] = []
     for pile in table:
         if is_complete(pile):
             continue
+        colour = pile.colour
         for card in pile.cards:
-            key = (pile.colour, NAME[card % PACK_SIZE])
-            if key not in seen:
-                seen.add(key)
-                found.append((pile.colour, COLOUR_NAMES[pile.colour], key[1]))
-    return found
+            key = (colour, NAME[card % PACK_SIZE])
+            if key not in found:
+                found.append(key)
+    return tuple(found)
 
 
-def _givable_cards(state: DealState, player: int) -> list[tuple[str, str]]:
-    """(colour name, card name) of each distinct card the player may give in a Forced Deal."""
+def _givable_cards(state: DealState, player: int) -> tuple[tuple[int, str], ...]:
+    """(colour, card name) of each distinct card the player may give in a Forced Deal
+    (option forced_deal_give_from_full_set)."""
     from_full = state.options["forced_deal_give_from_full_set"]
-    found: list[tuple[str, str]] = []
-    seen: set[tuple[int, str]] = set()
+    found: list[tuple[int, str]] = []
     for pile in state.tables[player]:
         if not from_full and is_complete(pile):
             continue
+        colour = pile.colour
         for card in pile.cards:
-            key = (pile.colour, NAME[card % PACK_SIZE])
-            if key not in seen:
-                seen.add(key)
-                found.append((COLOUR_NAMES[pile.colour], key[1]))
-    return found
+            key = (colour, NAME[card % PACK_SIZE])
+            if key not in found:
+                found.append(key)
+    return tuple(found)
 
 
 def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """Flip a wild on your table to another of its colours: free, on your own turn only.
 
-    A multicolour wild moves only to a colour in which you already have a set,
-    unless the option ``multicolour_wild_moves_to`` is "any_colour". A wild in
-    ``state.moved_wilds`` is not offered (option ``wild_moves`` = "once_between_plays").
+    One action per distinct wild name in a pile and colour it can go to. A multicolour
+    wild moves only to a colour in which you already have a set, unless the option
+    ``multicolour_wild_moves_to`` is "any_colour". A wild in ``state.moved_wilds`` is not
+    offered (option ``wild_moves`` = "once_between_plays").
     """
     table = state.tables[player]
-    owned = -1  # bit mask of the colours in which the player has a set (-1: any colour)
+    moved = state.moved_wilds
+    owned = 0  # bit mask of the colours in which the player has a set (0: not worked out yet)
     for index, pile in enumerate(table):
-        if WILD_IDS.isdisjoint(pile.cards):
+        cards = pile.cards
+        if WILD_IDS.isdisjoint(cards):
             continue  # most piles hold no wild: skip them without a Python loop
-        allowed = -1
-        if not MULTICOLOUR_IDS.isdisjoint(pile.cards):
-            if owned == -1 and state.options["multicolour_wild_moves_to"] == "own_sets":
-                owned = 0
-                for other in table:
-                    owned |= 1 << other.colour
-            allowed = owned
         label = pile_label(table, index)
-        actions.extend(_pile_wild_moves(player, label, pile, allowed, state.moved_wilds))
+        seen: list[str] = []
+        for card in cards:
+            if card not in WILD_IDS or card in moved:
+                continue
+            name = NAME[card % PACK_SIZE]
+            if name in seen:
+                continue  # two identical wilds in one pile give the same moves
+            seen.append(name)
+            allowed = -1  # any of the card's colours
+            if card in MULTICOLOUR_IDS and state.options["multicolour_wild_moves_to"] == "own_sets":
+                if not owned:
+                    for other in table:
+                        owned |= 1 << other.colour
+                allowed = owned
+            key = ("wild", player, card, pile.colour, label, allowed)
+            actions.extend(_cached_plays(key, _wild_card_moves))
 
 
-#: Ids of every wild card in either pack.
-WILD_IDS = frozenset(card for card in range(2 * PACK_SIZE) if KIND[card % PACK_SIZE] == "wild")
-MULTICOLOUR_IDS = frozenset(card for card in WILD_IDS if NAME[card % PACK_SIZE] == MULTICOLOUR_WILD)
-_WILD_CACHE: dict[tuple[int, str, int, tuple[int, ...], int], list[Action]] = {}
-
-
-def _pile_wild_moves(
-    player: int, label: str, pile: PropertySet, owned: int, moved: list[int]
-) -> list[Action]:
-    """The moves of the wilds of one pile (one per distinct wild name and colour), except
-    wilds in ``moved``; a Multicolour wild only to colours in the bit mask ``owned``.
-    Cached when no wild was just moved: the moves depend only on the key's five things."""
-    key = (player, label, pile.colour, tuple(pile.cards), owned)
-    if not moved:
-        found = _WILD_CACHE.get(key)
-        if found is not None:
-            return found
+def _wild_card_moves(key: tuple[object, ...]) -> list[Action]:
+    """``wild:<set>:<wild>:<colour>`` for each colour the wild may move to.
+    Key: ("wild", player, card, from colour, set label, bit mask of allowed colours)."""
+    _, player, card, here, label, allowed = key
+    index = card % PACK_SIZE
+    name = NAME[index]
     found = []
-    seen: list[str] = []
-    for card in pile.cards:
-        if card not in WILD_IDS or card in moved:
-            continue
-        index = card % PACK_SIZE
-        name = NAME[index]
-        if name in seen:
-            continue
-        seen.append(name)
-        allowed = owned if name == MULTICOLOUR_WILD else -1
-        for to in CARD_COLOURS[index]:
-            if to != pile.colour and allowed >> to & 1:
-                found.append(
-                    _action(
-                        f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None
-                    )
-                )
-    if not moved:
-        if len(_WILD_CACHE) > _CACHE_LIMIT:
-            _WILD_CACHE.clear()
-        _WILD_CACHE[key] = found
+    for to in CARD_COLOURS[index]:
+        if to != here and allowed >> to & 1:
+            action_id = f"wild:{label}:{name}:{COLOUR_NAMES[to]}"
+            found.append(_action(action_id, player, "move_wild", card, None))
     return found

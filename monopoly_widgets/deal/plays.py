@@ -46,12 +46,16 @@ CARD_FOR_VERB = {
 
 
 def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
-    """Carry out a legal play-phase action (already checked by ``Game``)."""
+    """Carry out a legal play-phase action (already checked by ``Game``).
+
+    ``action.card`` is the very card the legal action was made for (the first card of
+    that name in the hand, or the wild being moved), so it is used directly.
+    """
     parts = action.id.split(":")
     verb = parts[0]
     player = state.turn_player
     if verb == "wild":
-        _move_wild(state, player, parts[1], parts[2], COLOUR_INDEX[parts[3]], events)
+        _move_wild(state, player, action, parts, events)
         return
     if state.moved_wilds:
         state.moved_wilds.clear()  # doing anything else frees the moved wilds (wild_moves)
@@ -61,7 +65,7 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
     if verb == "rent":
         _play_rent(state, player, parts, events)
         return
-    card = _from_hand(state, player, action.id)
+    card = _from_hand(state, player, action, parts)
     state.plays_used += 1
     name = NAME[card % PACK_SIZE]
     if verb == "bank":
@@ -102,17 +106,21 @@ def _natural_colour(card: int) -> int:
     return CARD_COLOURS[card % PACK_SIZE][0]
 
 
-def _from_hand(state: DealState, player: int, action_id: str) -> int:
-    """Remove and return the hand card an action is about (found by its name)."""
-    parts = action_id.split(":")
-    verb = parts[0]
+def _from_hand(state: DealState, player: int, action: Action, parts: list[str]) -> int:
+    """Remove and return the hand card an action is about.
+
+    That is ``action.card`` for an action listed by ``legal.py``; an action made by hand
+    (say, in a test) may leave it out, and then the card is found by its name.
+    """
     hand = state.hands[player]
-    if verb in ("bank", "lay", "play"):
-        wanted = parts[1]
-        card = next(c for c in hand if NAME[c % PACK_SIZE] == wanted)
-    else:
-        what = CARD_FOR_VERB[verb]
-        card = next(c for c in hand if ACTION[c % PACK_SIZE] == what)
+    card = action.card
+    if card is None or card not in hand:
+        verb = parts[0]
+        if verb in ("bank", "lay", "play"):
+            card = next(c for c in hand if NAME[c % PACK_SIZE] == parts[1])
+        else:
+            what = CARD_FOR_VERB[verb]
+            card = next(c for c in hand if ACTION[c % PACK_SIZE] == what)
     hand.remove(card)
     return card
 
@@ -247,20 +255,24 @@ def _play_rent(state: DealState, player: int, parts: list[str], events: list[Eve
 
 
 def _move_wild(
-    state: DealState, player: int, label: str, name: str, colour: int, events: list[Event]
+    state: DealState, player: int, action: Action, parts: list[str], events: list[Event]
 ) -> None:
-    """Move a wild (free). With option ``wild_moves`` = "once_between_plays" the card is
-    remembered, so it is not offered again until the player does something else."""
+    """Move a wild (free): ``wild:<set>:<wild>:<colour>``. With option ``wild_moves`` =
+    "once_between_plays" the card is remembered, so it is not offered again until the
+    player does something else."""
+    label, name, colour = parts[1], parts[2], COLOUR_INDEX[parts[3]]
     table = state.tables[player]
     index = pile_by_label(table, label)
-    card = find_card_in_pile(table[index], name, state.moved_wilds)
+    card = action.card
+    if card is None or card not in table[index].cards:
+        card = find_card_in_pile(table[index], name, state.moved_wilds)
     take_from_pile(state, player, index, card, events)
     add_property(state, player, card, colour, events)
     if state.options["wild_moves"] == "once_between_plays":
         state.moved_wilds.append(card)
     events.append(
         Event(
-            f"Player {player} moves {name} from their {label} set to {COLOUR_NAMES[colour]}.",
+            f"Player {player} moves {name} from their {label} set to {parts[3]}.",
             "rulebook: Property Wild Cards ('flip the card ... any time on your turn')",
             player,
             "move_wild",

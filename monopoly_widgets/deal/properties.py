@@ -32,6 +32,7 @@ from monopoly_widgets.deal.cards import (
     HOUSE_RENT,
     KIND,
     NAME,
+    NATURAL_IDS,
     NO_BUILDINGS,
     PACK_SIZE,
     RENT_LADDER,
@@ -45,10 +46,7 @@ NO_BUILDING_COLOURS = NO_BUILDINGS
 
 def has_natural(pile: PropertySet) -> bool:
     """True if the pile holds at least one property card that is not a wild."""
-    for card in pile.cards:
-        if KIND[card % PACK_SIZE] == "property":
-            return True
-    return False
+    return not NATURAL_IDS.isdisjoint(pile.cards)
 
 
 def is_complete(pile: PropertySet) -> bool:
@@ -78,6 +76,17 @@ def best_rent(table: list[PropertySet], colour: int) -> int:
             if rent > best:
                 best = rent
     return best
+
+
+def rents_by_colour(table: list[PropertySet]) -> dict[int, int]:
+    """Colour -> the rent ``best_rent`` gives, for each colour whose best set collects rent
+    (in colour order, as the piles are kept)."""
+    rents: dict[int, int] = {}
+    for pile in table:
+        rent = pile_rent(pile)
+        if rent > rents.get(pile.colour, 0):
+            rents[pile.colour] = rent
+    return rents
 
 
 def complete_colours(table: list[PropertySet]) -> set[int]:
