@@ -151,15 +151,14 @@ END_TURN: tuple[Action, ...] = tuple(
 def _play_actions(state: DealState) -> list[Action]:
     """Hand plays (while plays are left), free wild moves, and ending the turn.
 
-    This runs before every decision of a turn, so it is written for speed: the parts that
-    depend only on the hand are cached per hand, and the other actions are cached by the
-    facts they depend on (never rebuilt from strings when they are already known).
+    This runs before every decision of a turn, so it is written for speed: actions are
+    cached by the facts they depend on (a card and a seat, a colour and a rent, ...), so
+    they are not rebuilt from strings when they are already known.
     """
     player = state.turn_player
     plays_left = PLAYS_PER_TURN - state.plays_used
     if plays_left > 0:
-        simple, targeted, doubles = _hand_summary(player, state.hands[player])
-        actions = simple.copy()
+        actions, targeted, doubles = _hand_summary(player, state.hands[player])
         if targeted:
             opponents = OPPONENTS[state.players][player]
             for card in targeted:
@@ -177,38 +176,38 @@ TARGETED = frozenset(
     | {"house", "hotel"}
 )
 _SIMPLE_CACHE: dict[tuple[int, int], list[Action]] = {}
-_HAND_CACHE: dict[tuple[int, tuple[int, ...]], tuple[list[Action], list[int], int]] = {}
 #: Table-dependent actions, keyed by the facts they depend on (see the functions below).
 _PLAY_CACHE: dict[tuple[object, ...], list[Action]] = {}
 
 
 def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int], int]:
     """For a hand: its table-independent actions, one card of each name whose plays depend on
-    the table, and how many Double the Rent cards it holds. Cached: within a turn the hand
-    often stays the same for several decisions."""
-    key = (player, tuple(hand))
-    found = _HAND_CACHE.get(key)
-    if found is not None:
-        return found
+    the table, and how many Double the Rent cards it holds.
+
+    Not cached per hand: measured, a lookup keyed by the hand costs as much as this loop.
+    """
     simple: list[Action] = []
     targeted: list[int] = []
-    seen: set[str] = set()
+    seen: list[str] = []
     doubles = 0
     for card in hand:
-        index = card % PACK_SIZE
-        if ACTION[index] == "double_rent":
-            doubles += 1
-        name = NAME[index]
+        name, is_targeted, is_double = HAND_FACTS[card]
+        doubles += is_double
         if name in seen:
             continue
-        seen.add(name)
-        simple.extend(_simple_actions(player, card))
-        if ACTION[index] in TARGETED:
+        seen.append(name)
+        plays = _SIMPLE_CACHE.get((player, card))
+        simple.extend(plays if plays is not None else _simple_actions(player, card))
+        if is_targeted:
             targeted.append(card)
-    if len(_HAND_CACHE) > _CACHE_LIMIT:
-        _HAND_CACHE.clear()
-    found = _HAND_CACHE[key] = (simple, targeted, doubles)
-    return found
+    return simple, targeted, doubles
+
+
+#: Per card id (both packs): (name, do its plays depend on the table?, is it Double the Rent?).
+HAND_FACTS: tuple[tuple[str, bool, bool], ...] = tuple(
+    (NAME[c % PACK_SIZE], ACTION[c % PACK_SIZE] in TARGETED, ACTION[c % PACK_SIZE] == "double_rent")
+    for c in range(2 * PACK_SIZE)
+)
 
 
 def _simple_actions(player: int, card: int) -> list[Action]:
@@ -436,11 +435,18 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     table = state.tables[player]
     moved = state.moved_wilds
     owned = 0  # bit mask of the colours in which the player has a set (0: not worked out yet)
+    last = len(table) - 1
     for index, pile in enumerate(table):
         cards = pile.cards
         if WILD_IDS.isdisjoint(cards):
             continue  # most piles hold no wild: skip them without a Python loop
-        label = pile_label(table, index)
+        colour = pile.colour
+        if (index == 0 or table[index - 1].colour != colour) and (
+            index == last or table[index + 1].colour != colour
+        ):
+            label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
+        else:
+            label = pile_label(table, index)
         seen: list[str] = []
         for card in cards:
             if card not in WILD_IDS or card in moved:
@@ -455,19 +461,41 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
                     for other in table:
                         owned |= 1 << other.colour
                 allowed = owned
-            key = ("wild", player, card, pile.colour, label, allowed)
-            actions.extend(_cached_plays(key, _wild_card_moves))
+            key = ("wild", player, card, colour, label, allowed)
+            found = _PLAY_CACHE.get(key)
+            if found is None:
+                found = _cached_plays(key, _wild_card_moves)
+            actions.extend(found)
 
 
 def _wild_card_moves(key: tuple[object, ...]) -> list[Action]:
     """``wild:<set>:<wild>:<colour>`` for each colour the wild may move to.
     Key: ("wild", player, card, from colour, set label, bit mask of allowed colours)."""
     _, player, card, here, label, allowed = key
-    index = card % PACK_SIZE
-    name = NAME[index]
-    found = []
-    for to in CARD_COLOURS[index]:
-        if to != here and allowed >> to & 1:
-            action_id = f"wild:{label}:{name}:{COLOUR_NAMES[to]}"
-            found.append(_action(action_id, player, "move_wild", card, None))
+    return [
+        action for to, action in _every_wild_move(player, card, here, label) if allowed >> to & 1
+    ]
+
+
+_EVERY_WILD_MOVE: dict[tuple[int, int, int, str], list[tuple[int, Action]]] = {}
+
+
+def _every_wild_move(player: int, card: int, here: int, label: str) -> list[tuple[int, Action]]:
+    """(colour, move) for every other colour of the wild, before any option narrows them."""
+    key = (player, card, here, label)
+    found = _EVERY_WILD_MOVE.get(key)
+    if found is None:
+        index = card % PACK_SIZE
+        name = NAME[index]
+        found = [
+            (
+                to,
+                _action(f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None),
+            )
+            for to in CARD_COLOURS[index]
+            if to != here
+        ]
+        if len(_EVERY_WILD_MOVE) > _CACHE_LIMIT:
+            _EVERY_WILD_MOVE.clear()
+        _EVERY_WILD_MOVE[key] = found
     return found

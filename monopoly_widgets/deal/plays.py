@@ -27,6 +27,7 @@ from monopoly_widgets.deal.properties import (
     find_loose_card,
     is_complete,
     pile_by_label,
+    pile_holding,
     take_from_pile,
 )
 from monopoly_widgets.deal.responses import begin
@@ -262,9 +263,10 @@ def _move_wild(
     player does something else."""
     label, name, colour = parts[1], parts[2], COLOUR_INDEX[parts[3]]
     table = state.tables[player]
-    index = pile_by_label(table, label)
     card = action.card
-    if card is None or card not in table[index].cards:
+    index = pile_holding(table, card)
+    if index < 0:  # an action made by hand (say, in a test) may not name the card: find it by name
+        index = pile_by_label(table, label)
         card = find_card_in_pile(table[index], name, state.moved_wilds)
     take_from_pile(state, player, index, card, events)
     add_property(state, player, card, colour, events)
