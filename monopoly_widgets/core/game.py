@@ -139,7 +139,7 @@ class Game:
         """
         action = self.find_action(action_or_id)
         events = self.rules.apply(self._state, action)
-        self.timeline.record(action, events, self._state)
+        self.timeline.record(action, events)
         self._legal = None
         return events
 

@@ -5,6 +5,9 @@ deep copy on every step would be slow and large. So the timeline keeps a clone
 of the state every ``SNAPSHOT_EVERY`` steps and replays the few actions since
 the nearest snapshot. Replay is exact because every game is deterministic
 given its seed.
+
+Snapshots are made the first time someone looks back, not while the game is
+played forward: a simulation that never steps back never pays for them.
 """
 
 from __future__ import annotations
@@ -31,23 +34,27 @@ class Timeline:
         """The number of actions taken."""
         return len(self.actions)
 
-    def record(self, action: Action, events: list[Event], state_after: Any) -> None:
-        """Note an applied action; keep a snapshot now and then."""
+    def record(self, action: Action, events: list[Event]) -> None:
+        """Note an applied action and the events it caused."""
         self.actions.append(action)
         self.step_events.append(events)
-        if len(self.actions) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.actions)] = self.rules.clone(state_after)
 
     def state_at(self, step: int) -> Any:
-        """A fresh state as it was after ``step`` actions (0 is the start)."""
+        """A fresh state as it was after ``step`` actions (0 is the start).
+
+        Replays from the nearest earlier snapshot, keeping a snapshot at every
+        multiple of ``SNAPSHOT_EVERY`` it passes, so the next look back is quick.
+        """
         if not 0 <= step <= len(self.actions):
             raise IndexError(f"step must be between 0 and {len(self.actions)}, not {step}")
         base = step - step % SNAPSHOT_EVERY
-        while base not in self._snapshots:  # snapshots may have been dropped by truncate
+        while base not in self._snapshots:  # not made yet, or dropped by truncate
             base -= SNAPSHOT_EVERY
         state = self.rules.clone(self._snapshots[base])
-        for action in self.actions[base:step]:
+        for done, action in enumerate(self.actions[base:step], start=base + 1):
             self.rules.apply(state, action)
+            if done % SNAPSHOT_EVERY == 0 and done not in self._snapshots:
+                self._snapshots[done] = self.rules.clone(state)
         return state
 
     def truncate(self, step: int) -> None:

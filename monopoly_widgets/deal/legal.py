@@ -25,7 +25,7 @@ cards give one action. The id forms:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import (
@@ -254,19 +254,18 @@ def _card_plays(
         actions.extend(_cached_plays(("debt", player, card, opponents), _debt_actions))
     elif what == "sly_deal":
         for seat in opponents:
-            takes = _loose_cards(tables[seat])
-            if takes:
-                key = ("sly", player, card, seat, takes)
-                actions.extend(_cached_plays(key, _sly_actions))
+            for colour, name in _loose_cards(tables[seat]):
+                actions.append(_steal_action(player, card, seat, colour, name))
     elif what == "forced_deal":
         mine = _givable_cards(state, player)
         if not mine:
             return
         for seat in opponents:
-            takes = _loose_cards(tables[seat])
-            if takes:
-                key = ("forced", player, card, seat, takes, mine)
-                actions.extend(_cached_plays(key, _forced_actions))
+            for colour, name in _loose_cards(tables[seat]):
+                for mine_colour, mine_name in mine:
+                    actions.append(
+                        _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
+                    )
     elif what == "deal_breaker":
         for seat in opponents:
             their = tables[seat]
@@ -302,30 +301,33 @@ def _debt_actions(key: tuple[object, ...]) -> list[Action]:
     return [_action(f"debt:{seat}", player, "play", card, seat) for seat in opponents]
 
 
-def _sly_actions(key: tuple[object, ...]) -> list[Action]:
-    """``sly:<seat>:<colour>:<card>`` for each card the seat has outside full sets.
-    Key: ("sly", player, card, seat, takes)."""
-    _, player, card, seat, takes = key
-    found = []
-    for colour, name in takes:
-        found.append(
-            _action(f"sly:{seat}:{COLOUR_NAMES[colour]}:{name}", player, "play", card, seat)
-        )
-    return found
+_STEAL_CACHE: dict[tuple[int, int, int, int, str, int, str], Action] = {}
 
 
-def _forced_actions(key: tuple[object, ...]) -> list[Action]:
-    """``forced:<seat>:<colour>:<card>:<my colour>:<my card>``: each card the seat has outside
-    full sets, for each card the player may give. Key: ("forced", player, card, seat, takes,
-    mine)."""
-    _, player, card, seat, takes, mine = key
-    found = []
-    for colour, name in takes:
-        for my_colour, my_name in mine:
+def _steal_action(
+    player: int,
+    card: int,
+    seat: int,
+    colour: int,
+    name: str,
+    mine_colour: int = -1,
+    mine_name: str = "",
+) -> Action:
+    """``sly:<seat>:<colour>:<card>``, or with the card given in exchange
+    ``forced:<seat>:<colour>:<card>:<my colour>:<my card>`` (cached by these facts)."""
+    key = (player, card, seat, colour, name, mine_colour, mine_name)
+    found = _STEAL_CACHE.get(key)
+    if found is None:
+        if mine_colour < 0:
+            action_id = f"sly:{seat}:{COLOUR_NAMES[colour]}:{name}"
+        else:
             action_id = (
-                f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:{COLOUR_NAMES[my_colour]}:{my_name}"
+                f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:"
+                f"{COLOUR_NAMES[mine_colour]}:{mine_name}"
             )
-            found.append(_action(action_id, player, "play", card, seat))
+        if len(_STEAL_CACHE) > _CACHE_LIMIT:
+            _STEAL_CACHE.clear()
+        found = _STEAL_CACHE[key] = _action(action_id, player, "play", card, seat)
     return found
 
 
@@ -434,7 +436,6 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """
     table = state.tables[player]
     moved = state.moved_wilds
-    owned = 0  # bit mask of the colours in which the player has a set (0: not worked out yet)
     last = len(table) - 1
     for index, pile in enumerate(table):
         cards = pile.cards
@@ -447,47 +448,70 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
             label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
         else:
             label = pile_label(table, index)
-        seen: list[str] = []
-        for card in cards:
-            if card not in WILD_IDS or card in moved:
-                continue
-            name = NAME[card % PACK_SIZE]
-            if name in seen:
-                continue  # two identical wilds in one pile give the same moves
-            seen.append(name)
-            allowed = -1  # any of the card's colours
-            if card in MULTICOLOUR_IDS and state.options["multicolour_wild_moves_to"] == "own_sets":
-                if not owned:
-                    for other in table:
-                        owned |= 1 << other.colour
-                allowed = owned
-            key = ("wild", player, card, colour, label, allowed)
-            found = _PLAY_CACHE.get(key)
-            if found is None:
-                found = _cached_plays(key, _wild_card_moves)
-            actions.extend(found)
+        allowed = -1 if MULTICOLOUR_IDS.isdisjoint(cards) else _multicolour_targets(state, table)
+        if moved:
+            actions.extend(_pile_wild_moves(player, colour, label, cards, allowed, moved))
+            continue
+        # A pile usually stays the same for several decisions, so its moves are cached.
+        key = (player, colour, label, allowed, *cards)
+        found = _PILE_CACHE.get(key)
+        if found is None:
+            if len(_PILE_CACHE) > _CACHE_LIMIT:
+                _PILE_CACHE.clear()
+            found = _PILE_CACHE[key] = _pile_wild_moves(player, colour, label, cards, allowed, ())
+        actions.extend(found)
 
 
-def _wild_card_moves(key: tuple[object, ...]) -> list[Action]:
-    """``wild:<set>:<wild>:<colour>`` for each colour the wild may move to.
-    Key: ("wild", player, card, from colour, set label, bit mask of allowed colours)."""
-    _, player, card, here, label, allowed = key
-    return [
-        action for to, action in _every_wild_move(player, card, here, label) if allowed >> to & 1
-    ]
+_PILE_CACHE: dict[tuple[int | str, ...], list[Action]] = {}
 
 
-_EVERY_WILD_MOVE: dict[tuple[int, int, int, str], list[tuple[int, Action]]] = {}
+def _multicolour_targets(state: DealState, table: list[PropertySet]) -> int:
+    """The colours a multicolour wild may move to, as a bit mask (-1: any colour): by default
+    only colours in which the player has a set (option multicolour_wild_moves_to)."""
+    if state.options["multicolour_wild_moves_to"] == "any_colour":
+        return -1
+    owned = 0
+    for pile in table:
+        owned |= 1 << pile.colour
+    return owned
 
 
-def _every_wild_move(player: int, card: int, here: int, label: str) -> list[tuple[int, Action]]:
-    """(colour, move) for every other colour of the wild, before any option narrows them."""
+def _pile_wild_moves(
+    player: int, colour: int, label: str, cards: list[int], allowed: int, moved: Collection[int]
+) -> list[Action]:
+    """The moves of the wilds in one pile, except wilds in ``moved``; a multicolour wild only
+    to colours in the bit mask ``allowed``."""
+    found: list[Action] = []
+    seen: list[str] = []
+    for card in cards:
+        if card not in WILD_IDS or card in moved:
+            continue
+        name = NAME[card % PACK_SIZE]
+        if name in seen:
+            continue  # two identical wilds in one pile give the same moves
+        seen.append(name)
+        moves, by_colour = _wild_card_moves(player, card, colour, label)
+        if allowed == -1 or card not in MULTICOLOUR_IDS:
+            found.extend(moves)
+        else:
+            found.extend(move for to, move in by_colour if allowed >> to & 1)
+    return found
+
+
+_WILD_CACHE: dict[tuple[int, int, int, str], tuple[list[Action], list[tuple[int, Action]]]] = {}
+
+
+def _wild_card_moves(
+    player: int, card: int, here: int, label: str
+) -> tuple[list[Action], list[tuple[int, Action]]]:
+    """``wild:<set>:<wild>:<colour>`` to each other colour of the wild, as a list and as
+    (colour, move) pairs (for an option to narrow them). Cached by these four facts."""
     key = (player, card, here, label)
-    found = _EVERY_WILD_MOVE.get(key)
+    found = _WILD_CACHE.get(key)
     if found is None:
         index = card % PACK_SIZE
         name = NAME[index]
-        found = [
+        by_colour = [
             (
                 to,
                 _action(f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None),
@@ -495,7 +519,7 @@ def _every_wild_move(player: int, card: int, here: int, label: str) -> list[tupl
             for to in CARD_COLOURS[index]
             if to != here
         ]
-        if len(_EVERY_WILD_MOVE) > _CACHE_LIMIT:
-            _EVERY_WILD_MOVE.clear()
-        _EVERY_WILD_MOVE[key] = found
+        if len(_WILD_CACHE) > _CACHE_LIMIT:
+            _WILD_CACHE.clear()
+        found = _WILD_CACHE[key] = ([move for _, move in by_colour], by_colour)
     return found
