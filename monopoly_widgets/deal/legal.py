@@ -41,6 +41,7 @@ from monopoly_widgets.deal.cards import (
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
+    best_rent,
     can_take_hotel,
     can_take_house,
     is_complete,
@@ -175,7 +176,8 @@ TARGETED = frozenset(
     {"debt_collector", "rent", "any_rent", "sly_deal", "forced_deal", "deal_breaker"}
     | {"house", "hotel"}
 )
-_SIMPLE_CACHE: dict[tuple[int, int], list[Action]] = {}
+#: ``_SIMPLE_ACTIONS[seat][card]``: the table-independent plays of a card (None: not made yet).
+_SIMPLE_ACTIONS: list[list[list[Action] | None]] = [[None] * (2 * PACK_SIZE) for _ in range(10)]
 #: Table-dependent actions, keyed by the facts they depend on (see the functions below).
 _PLAY_CACHE: dict[tuple[object, ...], list[Action]] = {}
 
@@ -190,13 +192,14 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
     targeted: list[int] = []
     seen: list[str] = []
     doubles = 0
+    by_card = _SIMPLE_ACTIONS[player]
     for card in hand:
         name, is_targeted, is_double = HAND_FACTS[card]
         doubles += is_double
         if name in seen:
             continue
         seen.append(name)
-        plays = _SIMPLE_CACHE.get((player, card))
+        plays = by_card[card]
         simple.extend(plays if plays is not None else _simple_actions(player, card))
         if is_targeted:
             targeted.append(card)
@@ -213,8 +216,7 @@ HAND_FACTS: tuple[tuple[str, bool, bool], ...] = tuple(
 def _simple_actions(player: int, card: int) -> list[Action]:
     """The plays of a hand card that do not depend on the table (cached): bank it, lay it
     (a wild in each of its colours), or play Pass Go / It's My Birthday."""
-    key = (player, card)
-    found = _SIMPLE_CACHE.get(key)
+    found = _SIMPLE_ACTIONS[player][card]
     if found is not None:
         return found
     index = card % PACK_SIZE
@@ -232,7 +234,7 @@ def _simple_actions(player: int, card: int) -> list[Action]:
         found.append(_action(f"bank:{name}", player, "bank", card, None))
         if ACTION[index] in ("pass_go", "birthday"):
             found.append(_action(f"play:{name}", player, "play", card, None))
-    _SIMPLE_CACHE[key] = found
+    _SIMPLE_ACTIONS[player][card] = found
     return found
 
 
@@ -355,11 +357,13 @@ def _rent_plays(
     max_doubles = min(doubles, plays_left - 1)
     if max_doubles > 1 and not state.options["double_rent_stack"]:
         max_doubles = 1
-    any_colour = ACTION[index] == "any_rent"
-    seats = opponents if any_colour else (None,)
-    rents = rents_by_colour(table)
-    for colour in rents if any_colour else CARD_COLOURS[index]:
-        rent = rents.get(colour, 0)
+    if ACTION[index] == "any_rent":
+        seats = opponents
+        rents = rents_by_colour(table).items()
+    else:  # a two-colour rent card: only its two colours matter
+        seats = (None,)
+        rents = [(colour, best_rent(table, colour)) for colour in CARD_COLOURS[index]]
+    for colour, rent in rents:
         if rent:
             key = ("rent", player, card, colour, rent, seats, max_doubles)
             actions.extend(_cached_plays(key, _rent_actions))

@@ -98,14 +98,17 @@ def has_won(table: list[PropertySet]) -> bool:
     """3 complete sets in different colours (rulebook: How to Win).
 
     Written out (rather than via ``complete_colours``) because it runs after every action:
-    most piles fail the cheap length test at once.
+    most tables fail the cheap tests (fewer than 3 piles, or than 3 full-size piles) at once.
     """
     if len(table) < 3:
         return False
-    full = [pile for pile in table if len(pile.cards) >= SET_SIZE[pile.colour]]
-    if len(full) < 3:
-        return False  # the usual answer, found without looking at the cards
-    return len({pile.colour for pile in full if has_natural(pile)}) >= 3
+    full = 0
+    for pile in table:
+        if len(pile.cards) >= SET_SIZE[pile.colour]:
+            full += 1
+    if full < 3:
+        return False
+    return len({pile.colour for pile in table if is_complete(pile)}) >= 3
 
 
 def set_labels(table: list[PropertySet]) -> list[str]:

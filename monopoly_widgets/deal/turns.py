@@ -8,6 +8,8 @@ that ends the previous turn (and at setup for the first turn).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.cards import HAND_LIMIT, NAME, PACK_SIZE
@@ -135,19 +137,18 @@ def check_win(state: DealState, events: list[Event], turn_player_only: bool = Fa
     """
     if state.phase == PHASE_OVER:
         return
-    n = state.players
     if state.options["win_declared_on_own_turn"]:
-        candidates = [state.turn_player]
+        candidates: Iterable[int] = (state.turn_player,)
         rule = "option: win_declared_on_own_turn"
     elif turn_player_only:
-        candidates = [state.turn_player]
+        candidates = (state.turn_player,)
         rule = RULE_WIN
     else:
-        candidates = [(state.turn_player + k) % n for k in range(n)]
+        n = state.players
+        candidates = ((state.turn_player + k) % n for k in range(n))
         rule = RULE_WIN
     for player in candidates:
-        table = state.tables[player]
-        if len(table) >= 3 and has_won(table):  # quick test first: this runs after every action
+        if has_won(state.tables[player]):
             state.winner = player
             state.phase = PHASE_OVER
             state.pending = None
