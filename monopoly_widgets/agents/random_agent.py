@@ -20,8 +20,9 @@ class RandomAgent:
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        # ``choice`` draws exactly what ``randrange(len(...))`` would, with less overhead.
-        return rng.choice(legal_actions)
+        # The classic uniform draw (bias below 1e-15): cheaper than ``rng.choice``, which
+        # matters when thousands of random games are simulated.
+        return legal_actions[int(rng.random() * len(legal_actions))]
 
     def __repr__(self) -> str:
         return "RandomAgent()"

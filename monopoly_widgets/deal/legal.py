@@ -41,12 +41,12 @@ from monopoly_widgets.deal.cards import (
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
-    best_rent,
     can_take_hotel,
     can_take_house,
     is_complete,
     pile_label,
     rents_by_colour,
+    two_colour_rents,
 )
 from monopoly_widgets.deal.responses import describe
 from monopoly_widgets.deal.state import (
@@ -362,7 +362,7 @@ def _rent_plays(
         rents = rents_by_colour(table).items()
     else:  # a two-colour rent card: only its two colours matter
         seats = (None,)
-        rents = [(colour, best_rent(table, colour)) for colour in CARD_COLOURS[index]]
+        rents = two_colour_rents(table, CARD_COLOURS[index])
     for colour, rent in rents:
         if rent:
             key = ("rent", player, card, colour, rent, seats, max_doubles)
@@ -440,6 +440,7 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """
     table = state.tables[player]
     moved = state.moved_wilds
+    owned = 0  # the colours a multicolour wild may move to (0: not worked out yet)
     last = len(table) - 1
     for index, pile in enumerate(table):
         cards = pile.cards
@@ -452,7 +453,9 @@ def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
             label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
         else:
             label = pile_label(table, index)
-        allowed = -1 if MULTICOLOUR_IDS.isdisjoint(cards) else _multicolour_targets(state, table)
+        allowed = -1
+        if not MULTICOLOUR_IDS.isdisjoint(cards):
+            allowed = owned = owned or _multicolour_targets(state, table)
         if moved:
             actions.extend(_pile_wild_moves(player, colour, label, cards, allowed, moved))
             continue

@@ -46,26 +46,28 @@ CARD_FOR_VERB = {
 }
 
 
-def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
+def apply_play(state: DealState, action: Action, events: list[Event]) -> bool:
     """Carry out a legal play-phase action (already checked by ``Game``).
 
     ``action.card`` is the very card the legal action was made for (the first card of
     that name in the hand, or the wild being moved), so it is used directly.
+
+    Returns False when laying a card or moving a wild completed no set: then nobody can
+    have won (rulebook: How to Win), and the caller need not look. True otherwise.
     """
     parts = action.id.split(":")
     verb = parts[0]
     player = state.turn_player
     if verb == "wild":
-        _move_wild(state, player, action, parts, events)
-        return
+        return _move_wild(state, player, action, parts, events)
     if state.moved_wilds:
         state.moved_wilds.clear()  # doing anything else frees the moved wilds (wild_moves)
     if verb == "end_turn":
         end_turn(state, events)
-        return
+        return True
     if verb == "rent":
         _play_rent(state, player, parts, events)
-        return
+        return True
     card = _from_hand(state, player, action, parts)
     state.plays_used += 1
     name = NAME[card % PACK_SIZE]
@@ -81,9 +83,10 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
         )
     elif verb == "lay":
         colour = COLOUR_INDEX[parts[2]] if len(parts) > 2 else _natural_colour(card)
-        add_property(state, player, card, colour, events)
+        completed = add_property(state, player, card, colour, events)
         shown = f" as {COLOUR_NAMES[colour]}" if len(parts) > 2 else ""
         events.append(Event(f"Player {player} lays {name}{shown}.", RULE_PLAYING, player, "lay"))
+        return completed
     elif verb == "house" or verb == "hotel":
         pile = state.tables[player][pile_by_label(state.tables[player], parts[1])]
         if verb == "house":
@@ -101,6 +104,7 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
     else:
         state.discard_pile.append(card)
         _play_action_card(state, player, card, parts, events)
+    return True
 
 
 def _natural_colour(card: int) -> int:
@@ -257,10 +261,10 @@ def _play_rent(state: DealState, player: int, parts: list[str], events: list[Eve
 
 def _move_wild(
     state: DealState, player: int, action: Action, parts: list[str], events: list[Event]
-) -> None:
+) -> bool:
     """Move a wild (free): ``wild:<set>:<wild>:<colour>``. With option ``wild_moves`` =
     "once_between_plays" the card is remembered, so it is not offered again until the
-    player does something else."""
+    player does something else. Returns whether the move may have completed a set."""
     label, name, colour = parts[1], parts[2], COLOUR_INDEX[parts[3]]
     table = state.tables[player]
     card = action.card
@@ -268,8 +272,8 @@ def _move_wild(
     if index < 0:  # an action made by hand (say, in a test) may not name the card: find it by name
         index = pile_by_label(table, label)
         card = find_card_in_pile(table[index], name, state.moved_wilds)
-    take_from_pile(state, player, index, card, events)
-    add_property(state, player, card, colour, events)
+    take_from_pile(state, player, index, card, events)  # taking a card never completes a set
+    completed = add_property(state, player, card, colour, events)
     if state.options["wild_moves"] == "once_between_plays":
         state.moved_wilds.append(card)
     events.append(
@@ -280,3 +284,4 @@ def _move_wild(
             "move_wild",
         )
     )
+    return completed

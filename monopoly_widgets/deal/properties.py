@@ -89,6 +89,21 @@ def rents_by_colour(table: list[PropertySet]) -> dict[int, int]:
     return rents
 
 
+def two_colour_rents(table: list[PropertySet], colours: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(colour, ``best_rent``) for the two colours of a rent card, in one pass over the table."""
+    first, second = colours
+    best_first = best_second = 0
+    for pile in table:
+        colour = pile.colour
+        if colour == first or colour == second:
+            rent = pile_rent(pile)
+            if colour == first:
+                best_first = max(best_first, rent)
+            else:
+                best_second = max(best_second, rent)
+    return [(first, best_first), (second, best_second)]
+
+
 def complete_colours(table: list[PropertySet]) -> set[int]:
     """The distinct colours in which the player has a complete set."""
     return {pile.colour for pile in table if is_complete(pile)}
@@ -252,22 +267,25 @@ def _drop_buildings(state: DealState, player: int, pile: PropertySet, events: li
 
 def add_property(
     state: DealState, player: int, card: int, colour: int, events: list[Event]
-) -> None:
-    """Put a property or wild card into the player's collection as ``colour``."""
+) -> bool:
+    """Put a property or wild card into the player's collection as ``colour``.
+
+    Returns False when the card surely completed no set, so the caller can skip looking
+    for a winner; True when it did or may have.
+    """
     table = state.tables[player]
-    for pile in table:
-        if pile.colour == colour and not is_complete(pile):
-            break
-    else:
+    index = _first_unfinished_pile(table, colour)
+    if index < 0:
         # Quick path, same result as tidy_colour: no unfinished pile of this colour yet, so the
         # card starts a new pile after the player's other piles of colours up to this one.
         index = 0
         while index < len(table) and table[index].colour <= colour:
             index += 1
         table.insert(index, PropertySet(colour, [card]))
-        return
+        return False  # one card is never a full set
+    pile = table[index]
     cards = pile.cards
-    if len(cards) < SET_SIZE[colour] and _only_unfinished_pile(table, pile):
+    if len(cards) < SET_SIZE[colour] and _only_unfinished_pile(table, index):
         # Quick path, same result as tidy_colour: the one unfinished pile has room for the card,
         # which goes after the real property cards (a wild: at the end).
         if KIND[card % PACK_SIZE] == "property":
@@ -277,9 +295,10 @@ def add_property(
             cards.insert(naturals, card)
         else:
             cards.append(card)
-        return
+        return is_complete(pile)
     table.append(PropertySet(colour, [card]))
     tidy_colour(state, player, colour, events)
+    return True
 
 
 def take_from_pile(
@@ -291,7 +310,7 @@ def take_from_pile(
     colour = pile.colour
     was_complete = is_complete(pile)
     pile.cards.remove(card)
-    if not was_complete and _only_unfinished_pile(table, pile):
+    if not was_complete and _only_unfinished_pile(table, pile_index):
         # Quick path, same result as tidy_colour: the pile keeps its order.
         if not pile.cards:
             del table[pile_index]
@@ -300,10 +319,28 @@ def take_from_pile(
     return colour
 
 
-def _only_unfinished_pile(table: list[PropertySet], pile: PropertySet) -> bool:
-    for other in table:
-        if other is not pile and other.colour == pile.colour and not is_complete(other):
+def _first_unfinished_pile(table: list[PropertySet], colour: int) -> int:
+    """The index of the first pile of ``colour`` that is not complete, or -1."""
+    for index, pile in enumerate(table):
+        if pile.colour == colour and not is_complete(pile):
+            return index
+    return -1
+
+
+def _only_unfinished_pile(table: list[PropertySet], index: int) -> bool:
+    """Is pile ``index`` the only unfinished pile of its colour? Piles of one colour sit next
+    to each other (``order_piles``), so only the neighbours need a look."""
+    colour = table[index].colour
+    before = index - 1
+    while before >= 0 and table[before].colour == colour:
+        if not is_complete(table[before]):
             return False
+        before -= 1
+    after = index + 1
+    while after < len(table) and table[after].colour == colour:
+        if not is_complete(table[after]):
+            return False
+        after += 1
     return True
 
 

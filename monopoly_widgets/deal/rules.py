@@ -134,8 +134,9 @@ class DealRules(Rules):
     def apply(self, state: DealState, action: Action) -> list[Event]:
         events: list[Event] = []
         phase = state.phase
+        may_complete = True  # could this action have completed a set?
         if phase == PHASE_PLAY:
-            apply_play(state, action, events)
+            may_complete = apply_play(state, action, events)
         elif phase == PHASE_RESPOND:
             if action.id == "jsn":
                 say_no(state, events)
@@ -151,9 +152,11 @@ class DealRules(Rules):
             wanted = action.id.split(":", 1)[1]
             hand = state.hands[state.turn_player]
             discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
+        win_later = state.options["win_declared_on_own_turn"]
         if action.kind in OWN_TABLE_ONLY:
-            check_win(state, events, turn_player_only=True)
-        elif action.kind not in TABLE_UNCHANGED or state.options["win_declared_on_own_turn"]:
+            if may_complete or win_later:
+                check_win(state, events, turn_player_only=True)
+        elif action.kind not in TABLE_UNCHANGED or win_later:
             check_win(state, events)
         return events
 

@@ -8,8 +8,6 @@ that ends the previous turn (and at setup for the first turn).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.cards import HAND_LIMIT, NAME, PACK_SIZE
@@ -137,17 +135,16 @@ def check_win(state: DealState, events: list[Event], turn_player_only: bool = Fa
     """
     if state.phase == PHASE_OVER:
         return
+    turn_player = state.turn_player
     if state.options["win_declared_on_own_turn"]:
-        candidates: Iterable[int] = (state.turn_player,)
+        everyone = False
         rule = "option: win_declared_on_own_turn"
-    elif turn_player_only:
-        candidates = (state.turn_player,)
-        rule = RULE_WIN
     else:
-        n = state.players
-        candidates = ((state.turn_player + k) % n for k in range(n))
+        everyone = not turn_player_only
         rule = RULE_WIN
-    for player in candidates:
+    n = state.players if everyone else 1
+    for k in range(n):
+        player = (turn_player + k) % state.players
         if has_won(state.tables[player]):
             state.winner = player
             state.phase = PHASE_OVER
