@@ -166,7 +166,14 @@ def _play_actions(state: DealState) -> list[Action]:
                 _card_plays(state, player, card, opponents, plays_left, doubles, actions)
     else:
         actions = []
-    _wild_moves(state, player, actions)
+    if state.moved_wilds:  # option wild_moves: some wilds may not move again yet
+        _wild_moves(state, player, actions)
+    else:  # the moves only change when the table does (then properties.py drops the memo)
+        moves = state.wild_moves_memo.get(player)
+        if moves is None:
+            moves = state.wild_moves_memo[player] = []
+            _wild_moves(state, player, moves)
+        actions.extend(moves)
     actions.append(END_TURN[player])
     return actions
 

@@ -51,7 +51,8 @@ def has_natural(pile: PropertySet) -> bool:
 
 def is_complete(pile: PropertySet) -> bool:
     """A full set: as many cards as the colour needs, and not made only of wilds."""
-    return len(pile.cards) >= SET_SIZE[pile.colour] and has_natural(pile)
+    cards = pile.cards
+    return len(cards) >= SET_SIZE[pile.colour] and not NATURAL_IDS.isdisjoint(cards)
 
 
 def pile_rent(pile: PropertySet) -> int:
@@ -273,21 +274,31 @@ def add_property(
     Returns False when the card surely completed no set, so the caller can skip looking
     for a winner; True when it did or may have.
     """
+    state.wild_moves_memo.pop(player, None)  # the table changes
     table = state.tables[player]
-    index = _first_unfinished_pile(table, colour)
-    if index < 0:
+    # The piles of one colour sit together, in colour order (order_piles): find them.
+    start = 0
+    while start < len(table) and table[start].colour < colour:
+        start += 1
+    end = start
+    unfinished = -1
+    while end < len(table) and table[end].colour == colour:
+        if not is_complete(table[end]):
+            if unfinished >= 0:
+                unfinished = -2  # several unfinished piles: tidy_colour sorts them out
+            elif unfinished == -1:
+                unfinished = end
+        end += 1
+    if unfinished == -1:
         # Quick path, same result as tidy_colour: no unfinished pile of this colour yet, so the
-        # card starts a new pile after the player's other piles of colours up to this one.
-        index = 0
-        while index < len(table) and table[index].colour <= colour:
-            index += 1
-        table.insert(index, PropertySet(colour, [card]))
+        # card starts a new pile after the player's other piles of this colour.
+        table.insert(end, PropertySet(colour, [card]))
         return False  # one card is never a full set
-    pile = table[index]
-    cards = pile.cards
-    if len(cards) < SET_SIZE[colour] and _only_unfinished_pile(table, index):
+    if unfinished >= 0 and len(table[unfinished].cards) < SET_SIZE[colour]:
         # Quick path, same result as tidy_colour: the one unfinished pile has room for the card,
         # which goes after the real property cards (a wild: at the end).
+        pile = table[unfinished]
+        cards = pile.cards
         if KIND[card % PACK_SIZE] == "property":
             naturals = 0
             while naturals < len(cards) and KIND[cards[naturals] % PACK_SIZE] == "property":
@@ -305,6 +316,7 @@ def take_from_pile(
     state: DealState, player: int, pile_index: int, card: int, events: list[Event]
 ) -> int:
     """Remove ``card`` from a pile and re-tidy that colour; return the card's colour."""
+    state.wild_moves_memo.pop(player, None)  # the table changes
     table = state.tables[player]
     pile = table[pile_index]
     colour = pile.colour
@@ -317,14 +329,6 @@ def take_from_pile(
         return colour
     tidy_colour(state, player, colour, events)
     return colour
-
-
-def _first_unfinished_pile(table: list[PropertySet], colour: int) -> int:
-    """The index of the first pile of ``colour`` that is not complete, or -1."""
-    for index, pile in enumerate(table):
-        if pile.colour == colour and not is_complete(pile):
-            return index
-    return -1
 
 
 def _only_unfinished_pile(table: list[PropertySet], index: int) -> bool:

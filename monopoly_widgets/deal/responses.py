@@ -190,6 +190,8 @@ def _carry_out_steal(state: DealState, pending: Pending, target: int, events: li
         pile = table.pop(index)
         state.tables[source].append(pile)
         order_piles(state.tables[source])
+        state.wild_moves_memo.pop(target, None)  # both tables changed
+        state.wild_moves_memo.pop(source, None)
         extras = [NAME[b % PACK_SIZE] for b in (pile.house, pile.hotel) if b >= 0]
         with_buildings = f" with its {' and '.join(extras)}" if extras else ""
         events.append(

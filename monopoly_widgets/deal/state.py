@@ -118,6 +118,10 @@ class DealState:
     #: Wilds the turn player has moved since they last did anything else; they cannot be moved
     #: again until then (option ``wild_moves`` = "once_between_plays"; always empty otherwise).
     moved_wilds: list[int] = field(default_factory=list)
+    #: The wild moves worked out for each player's table at an earlier decision; dropped by
+    #: ``properties.py`` whenever that table changes. Not part of the game: not cloned, saved or
+    #: compared (see ``legal._wild_moves``).
+    wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""
