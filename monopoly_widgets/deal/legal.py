@@ -122,9 +122,23 @@ def _pay_actions(state: DealState) -> list[Action]:
     debtor = pending.targets[0]
     receiver = pending.source
     return [
-        _action(action_id, debtor, "pay", card, receiver)
-        for action_id, card in payment_choices(state, debtor)
+        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
     ]
+
+
+_PAY_CACHE: dict[tuple[int, int, str, int], Action] = {}
+
+
+def _pay_action(debtor: int, receiver: int, where: str, card: int) -> Action:
+    """``pay:bank:<card>`` or ``pay:<set>:<card>`` (cached by these four facts)."""
+    key = (debtor, receiver, where, card)
+    found = _PAY_CACHE.get(key)
+    if found is None:
+        if len(_PAY_CACHE) > _CACHE_LIMIT:
+            _PAY_CACHE.clear()
+        action_id = f"pay:{where}:{NAME[card % PACK_SIZE]}"
+        found = _PAY_CACHE[key] = _action(action_id, debtor, "pay", card, receiver)
+    return found
 
 
 def _discard_actions(state: DealState) -> list[Action]:

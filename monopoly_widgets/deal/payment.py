@@ -47,30 +47,31 @@ def has_payable(state: DealState, player: int) -> bool:
 
 
 def payment_choices(state: DealState, player: int) -> list[tuple[str, int]]:
-    """(action id, card id) for each distinct card the debtor may hand over next."""
+    """(where, card id) for each distinct card the debtor may hand over next: where is
+    "bank" or the label of a set ("Red", "Red 2"). The action id is ``pay:<where>:<name>``."""
     choices: list[tuple[str, int]] = []
-    seen: set[str] = set()
+    seen: list[str] = []
     for card in state.banks[player]:
         name = NAME[card % PACK_SIZE]
         if name not in seen:
-            seen.add(name)
-            choices.append((f"pay:bank:{name}", card))
+            seen.append(name)
+            choices.append(("bank", card))
     allow_buildings = state.options["building_payment"] != "not_allowed"
     table = state.tables[player]
     labels = set_labels(table) if table else []
     for pile, label in zip(table, labels, strict=True):
-        seen_here: set[str] = set()
+        seen_here: list[str] = []
         for card in pile.cards:
             name = NAME[card % PACK_SIZE]
             if name == MULTICOLOUR_WILD or name in seen_here:
                 continue
-            seen_here.add(name)
-            choices.append((f"pay:{label}:{name}", card))
+            seen_here.append(name)
+            choices.append((label, card))
         if allow_buildings:
             if pile.hotel >= 0:
-                choices.append((f"pay:{label}:Hotel", pile.hotel))
+                choices.append((label, pile.hotel))
             elif pile.house >= 0:
-                choices.append((f"pay:{label}:House", pile.house))
+                choices.append((label, pile.house))
     return choices
 
 
