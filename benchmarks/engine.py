@@ -8,7 +8,10 @@ Usage::
 
 Both seats (all seats) are ``RandomAgent``; every step goes through the
 public ``Game.legal_actions()`` and ``Game.apply()``, exactly as notebooks and
-simulations use the engine. Each repeat plays ``--games`` games with
+simulations use the engine. ``--rules-only`` measures the rules engine alone
+(``game.rules.legal_actions(state)`` and ``game.rules.apply(state, action)``),
+without the ``Game`` that also keeps the timeline for undo and every event:
+that is how engines are usually compared. Each repeat plays ``--games`` games with
 different seeds; the script prints the MEDIAN over repeats of games per
 second, microseconds per decision, and decisions per game (one core).
 Time is the CPU time of this process (``time.process_time``), so other work
@@ -34,6 +37,7 @@ def run_batch(
     first_seed: int,
     clock=time.process_time,
     options: dict | None = None,
+    rules_only: bool = False,
 ) -> tuple[float, int, int]:
     """Play ``games`` random games (rule ``options``, default: the game's defaults);
     return (seconds, decisions, hands). A game of The Card Game is a match of
@@ -45,9 +49,15 @@ def run_batch(
     for seed in range(first_seed, first_seed + games):
         game = mw.new_game(game_name, players=players, seed=seed, options=options)
         rng = make_rng(seed, "benchmark")
-        while not game.is_over:
-            game.apply(agent(None, game.legal_actions(), rng))
-            decisions += 1
+        if rules_only:
+            rules, state = game.rules, game.state
+            while not rules.is_over(state):
+                rules.apply(state, agent(None, rules.legal_actions(state), rng))
+                decisions += 1
+        else:
+            while not game.is_over:
+                game.apply(agent(None, game.legal_actions(), rng))
+                decisions += 1
         hands += getattr(game.state, "hand_number", 1)
     elapsed = clock() - start
     return elapsed, decisions, hands
@@ -60,13 +70,14 @@ def benchmark(
     repeats: int,
     clock=time.process_time,
     options: dict | None = None,
+    rules_only: bool = False,
 ) -> dict[str, float]:
     """Medians over ``repeats`` batches."""
     rates, hand_rates, micros, lengths = [], [], [], []
     run_batch(game_name, players, min(games, 10), 10**6, options=options)  # warm up
     for repeat in range(repeats):
         seconds, decisions, hands = run_batch(
-            game_name, players, games, repeat * games, clock, options
+            game_name, players, games, repeat * games, clock, options, rules_only
         )
         rates.append(games / seconds)
         hand_rates.append(hands / seconds)
@@ -88,6 +99,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--wall", action="store_true", help="wall-clock instead of CPU time")
     parser.add_argument(
+        "--rules-only",
+        action="store_true",
+        help="call the rules engine directly, without the Game's timeline and event history",
+    )
+    parser.add_argument(
         "--option",
         action="append",
         default=[],
@@ -98,8 +114,10 @@ def main(argv: list[str] | None = None) -> None:
     options = dict(_option(text) for text in args.option)
     clock = time.perf_counter if args.wall else time.process_time
     timing = "wall-clock" if args.wall else "CPU"
+    through = "the rules engine alone" if args.rules_only else "Game"
     print(
-        f"{args.game}: {args.games} random games x {args.repeats} repeats, {timing} time (medians)"
+        f"{args.game}: {args.games} random games x {args.repeats} repeats through {through}, "
+        f"{timing} time (medians)"
     )
     if options:
         print("options: " + ", ".join(f"{name}={value!r}" for name, value in options.items()))
@@ -107,7 +125,9 @@ def main(argv: list[str] | None = None) -> None:
         f"{'players':>8} {'games/s':>10} {'hands/s':>10} {'us/decision':>12} {'decisions/game':>15}"
     )
     for players in args.players:
-        result = benchmark(args.game, players, args.games, args.repeats, clock, options)
+        result = benchmark(
+            args.game, players, args.games, args.repeats, clock, options, args.rules_only
+        )
         print(
             f"{players:>8} {result['games_per_second']:>10.1f} "
             f"{result['hands_per_second']:>10.1f} "
