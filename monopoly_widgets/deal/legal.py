@@ -41,12 +41,12 @@ from monopoly_widgets.deal.cards import (
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
+    best_rent,
     can_take_hotel,
     can_take_house,
     is_complete,
     pile_label,
     rents_by_colour,
-    two_colour_rents,
 )
 from monopoly_widgets.deal.responses import describe
 from monopoly_widgets.deal.state import (
@@ -383,7 +383,7 @@ def _rent_plays(
         rents = rents_by_colour(table).items()
     else:  # a two-colour rent card: only its two colours matter
         seats = (None,)
-        rents = two_colour_rents(table, CARD_COLOURS[index])
+        rents = [(colour, best_rent(table, colour)) for colour in CARD_COLOURS[index]]
     for colour, rent in rents:
         if rent:
             key = ("rent", player, card, colour, rent, seats, max_doubles)

@@ -90,21 +90,6 @@ def rents_by_colour(table: list[PropertySet]) -> dict[int, int]:
     return rents
 
 
-def two_colour_rents(table: list[PropertySet], colours: tuple[int, ...]) -> list[tuple[int, int]]:
-    """(colour, ``best_rent``) for the two colours of a rent card, in one pass over the table."""
-    first, second = colours
-    best_first = best_second = 0
-    for pile in table:
-        colour = pile.colour
-        if colour == first or colour == second:
-            rent = pile_rent(pile)
-            if colour == first:
-                best_first = max(best_first, rent)
-            else:
-                best_second = max(best_second, rent)
-    return [(first, best_first), (second, best_second)]
-
-
 def complete_colours(table: list[PropertySet]) -> set[int]:
     """The distinct colours in which the player has a complete set."""
     return {pile.colour for pile in table if is_complete(pile)}
