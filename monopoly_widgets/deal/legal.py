@@ -25,7 +25,7 @@ cards give one action. The id forms:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import (
@@ -33,11 +33,9 @@ from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     COLOUR_NAMES,
     KIND,
-    MULTICOLOUR_IDS,
     NAME,
     PACK_SIZE,
     PLAYS_PER_TURN,
-    WILD_IDS,
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
@@ -59,6 +57,7 @@ from monopoly_widgets.deal.state import (
     PropertySet,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
+from monopoly_widgets.deal.wild_moves import wild_moves
 
 #: Action objects are immutable, so identical ones are shared: building one (and its label)
 #: is the slow part of listing legal actions. Keyed by everything the action holds.
@@ -180,14 +179,7 @@ def _play_actions(state: DealState) -> list[Action]:
                 _card_plays(state, player, card, opponents, plays_left, doubles, actions)
     else:
         actions = []
-    if state.moved_wilds:  # option wild_moves: some wilds may not move again yet
-        _wild_moves(state, player, actions)
-    else:  # the moves only change when the table does (then properties.py drops the memo)
-        moves = state.wild_moves_memo.get(player)
-        if moves is None:
-            moves = state.wild_moves_memo[player] = []
-            _wild_moves(state, player, moves)
-        actions.extend(moves)
+    actions.extend(wild_moves(state, player))
     actions.append(END_TURN[player])
     return actions
 
@@ -449,105 +441,3 @@ def _givable_cards(state: DealState, player: int) -> tuple[tuple[int, str], ...]
             if key not in found:
                 found.append(key)
     return tuple(found)
-
-
-def _wild_moves(state: DealState, player: int, actions: list[Action]) -> None:
-    """Flip a wild on your table to another of its colours: free, on your own turn only.
-
-    One action per distinct wild name in a pile and colour it can go to. A multicolour
-    wild moves only to a colour in which you already have a set, unless the option
-    ``multicolour_wild_moves_to`` is "any_colour". A wild in ``state.moved_wilds`` is not
-    offered (option ``wild_moves`` = "once_between_plays").
-    """
-    table = state.tables[player]
-    moved = state.moved_wilds
-    owned = 0  # the colours a multicolour wild may move to (0: not worked out yet)
-    last = len(table) - 1
-    for index, pile in enumerate(table):
-        cards = pile.cards
-        if WILD_IDS.isdisjoint(cards):
-            continue  # most piles hold no wild: skip them without a Python loop
-        colour = pile.colour
-        if (index == 0 or table[index - 1].colour != colour) and (
-            index == last or table[index + 1].colour != colour
-        ):
-            label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
-        else:
-            label = pile_label(table, index)
-        allowed = -1
-        if not MULTICOLOUR_IDS.isdisjoint(cards):
-            allowed = owned = owned or _multicolour_targets(state, table)
-        if moved:
-            actions.extend(_pile_wild_moves(player, colour, label, cards, allowed, moved))
-            continue
-        # A pile usually stays the same for several decisions, so its moves are cached.
-        key = (player, colour, label, allowed, *cards)
-        found = _PILE_CACHE.get(key)
-        if found is None:
-            if len(_PILE_CACHE) > _CACHE_LIMIT:
-                _PILE_CACHE.clear()
-            found = _PILE_CACHE[key] = _pile_wild_moves(player, colour, label, cards, allowed, ())
-        actions.extend(found)
-
-
-_PILE_CACHE: dict[tuple[int | str, ...], list[Action]] = {}
-
-
-def _multicolour_targets(state: DealState, table: list[PropertySet]) -> int:
-    """The colours a multicolour wild may move to, as a bit mask (-1: any colour): by default
-    only colours in which the player has a set (option multicolour_wild_moves_to)."""
-    if state.options["multicolour_wild_moves_to"] == "any_colour":
-        return -1
-    owned = 0
-    for pile in table:
-        owned |= 1 << pile.colour
-    return owned
-
-
-def _pile_wild_moves(
-    player: int, colour: int, label: str, cards: list[int], allowed: int, moved: Collection[int]
-) -> list[Action]:
-    """The moves of the wilds in one pile, except wilds in ``moved``; a multicolour wild only
-    to colours in the bit mask ``allowed``."""
-    found: list[Action] = []
-    seen: list[str] = []
-    for card in cards:
-        if card not in WILD_IDS or card in moved:
-            continue
-        name = NAME[card % PACK_SIZE]
-        if name in seen:
-            continue  # two identical wilds in one pile give the same moves
-        seen.append(name)
-        moves, by_colour = _wild_card_moves(player, card, colour, label)
-        if allowed == -1 or card not in MULTICOLOUR_IDS:
-            found.extend(moves)
-        else:
-            found.extend(move for to, move in by_colour if allowed >> to & 1)
-    return found
-
-
-_WILD_CACHE: dict[tuple[int, int, int, str], tuple[list[Action], list[tuple[int, Action]]]] = {}
-
-
-def _wild_card_moves(
-    player: int, card: int, here: int, label: str
-) -> tuple[list[Action], list[tuple[int, Action]]]:
-    """``wild:<set>:<wild>:<colour>`` to each other colour of the wild, as a list and as
-    (colour, move) pairs (for an option to narrow them). Cached by these four facts."""
-    key = (player, card, here, label)
-    found = _WILD_CACHE.get(key)
-    if found is None:
-        index = card % PACK_SIZE
-        name = NAME[index]
-        by_colour = [
-            (
-                to,
-                _action(f"wild:{label}:{name}:{COLOUR_NAMES[to]}", player, "move_wild", card, None),
-            )
-            for to in CARD_COLOURS[index]
-            if to != here
-        ]
-        if len(_WILD_CACHE) > _CACHE_LIMIT:
-            _WILD_CACHE.clear()
-        found = _WILD_CACHE[key] = ([move for _, move in by_colour], by_colour)
-    return found

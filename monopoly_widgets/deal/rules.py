@@ -6,6 +6,7 @@ Where each rule lives:
 - ``options.py``      every contested point, as a named option with its source
 - ``turns.py``        draw 2 / 5, reshuffle, hand limit, passing the turn, winning, draws
 - ``plays.py``        banking, laying properties, playing each action card, moving wilds
+- ``wild_moves.py``   which wild moves are legal (listed before every decision, so remembered)
 - ``responses.py``    Just Say No chains and carrying out steals
 - ``payment.py``      paying debts card by card
 - ``properties.py``   sets, completeness, rent, buildings, tidy piles

@@ -120,7 +120,7 @@ class DealState:
     moved_wilds: list[int] = field(default_factory=list)
     #: The wild moves worked out for each player's table at an earlier decision; dropped by
     #: ``properties.py`` whenever that table changes. Not part of the game: not cloned, saved or
-    #: compared (see ``legal._play_actions``).
+    #: compared (see ``wild_moves.py``).
     wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
 
     def clone(self) -> DealState:

@@ -1,0 +1,148 @@
+"""Moving a wild to another of its colours: the legal moves, listed fast.
+
+Rulebook, Property Wild Cards: "You can flip the card to change the color of the
+Property any time on your turn!" (and "swap Property Wild Cards around among different
+sets on your turn"). A move is free and uses no play. A Multicolour wild moves only to a
+colour in which the player already has a set, unless the option
+``multicolour_wild_moves_to`` is "any_colour". With the option ``wild_moves`` =
+"once_between_plays", a wild just moved is not offered again until the player does
+something else (``state.moved_wilds``). The id is ``wild:<set>:<wild>:<colour>``.
+
+Why the caches: these moves are listed before every decision of a turn, and a random
+player spends almost half its decisions moving wilds, so this is the busiest code of the
+engine. Each player's list is remembered in ``state.wild_moves_memo`` until
+``properties.py`` changes that player's table (and drops it); the moves of a pile are
+cached by what they depend on (owner, set label, colours allowed, cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from monopoly_widgets.core.actions import Action
+from monopoly_widgets.deal.cards import (
+    CARD_COLOURS,
+    COLOUR_NAMES,
+    MULTICOLOUR_IDS,
+    NAME,
+    PACK_SIZE,
+    WILD_IDS,
+)
+from monopoly_widgets.deal.properties import pile_label
+from monopoly_widgets.deal.state import DealState, PropertySet
+from monopoly_widgets.deal.texts import action_text
+
+_CACHE_LIMIT = 50_000  # entries per cache; cleared when full, so memory stays small
+
+
+def wild_moves(state: DealState, player: int) -> list[Action]:
+    """Every wild move the player may make now (a list to read, not to change)."""
+    if state.moved_wilds:  # option wild_moves: some wilds may not move again yet
+        moves: list[Action] = []
+        _list_moves(state, player, moves)
+        return moves
+    moves = state.wild_moves_memo.get(player)
+    if moves is None:  # the table changed since the player's last decision
+        moves = state.wild_moves_memo[player] = []
+        _list_moves(state, player, moves)
+    return moves
+
+
+def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
+    """Flip a wild on your table to another of its colours: free, on your own turn only.
+
+    One action per distinct wild name in a pile and colour it can go to. A multicolour
+    wild moves only to a colour in which you already have a set, unless the option
+    ``multicolour_wild_moves_to`` is "any_colour". A wild in ``state.moved_wilds`` is not
+    offered (option ``wild_moves`` = "once_between_plays").
+    """
+    table = state.tables[player]
+    moved = state.moved_wilds
+    owned = 0  # the colours a multicolour wild may move to (0: not worked out yet)
+    last = len(table) - 1
+    for index, pile in enumerate(table):
+        cards = pile.cards
+        if WILD_IDS.isdisjoint(cards):
+            continue  # most piles hold no wild: skip them without a Python loop
+        colour = pile.colour
+        if (index == 0 or table[index - 1].colour != colour) and (
+            index == last or table[index + 1].colour != colour
+        ):
+            label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
+        else:
+            label = pile_label(table, index)
+        allowed = -1
+        if not MULTICOLOUR_IDS.isdisjoint(cards):
+            allowed = owned = owned or _multicolour_targets(state, table)
+        if moved:
+            actions.extend(_pile_wild_moves(player, colour, label, cards, allowed, moved))
+            continue
+        # A pile usually stays the same for several decisions, so its moves are cached.
+        key = (player, colour, label, allowed, *cards)
+        found = _PILE_CACHE.get(key)
+        if found is None:
+            if len(_PILE_CACHE) > _CACHE_LIMIT:
+                _PILE_CACHE.clear()
+            found = _PILE_CACHE[key] = _pile_wild_moves(player, colour, label, cards, allowed, ())
+        actions.extend(found)
+
+
+_PILE_CACHE: dict[tuple[int | str, ...], list[Action]] = {}
+
+
+def _multicolour_targets(state: DealState, table: list[PropertySet]) -> int:
+    """The colours a multicolour wild may move to, as a bit mask (-1: any colour): by default
+    only colours in which the player has a set (option multicolour_wild_moves_to)."""
+    if state.options["multicolour_wild_moves_to"] == "any_colour":
+        return -1
+    owned = 0
+    for pile in table:
+        owned |= 1 << pile.colour
+    return owned
+
+
+def _pile_wild_moves(
+    player: int, colour: int, label: str, cards: list[int], allowed: int, moved: Collection[int]
+) -> list[Action]:
+    """The moves of the wilds in one pile, except wilds in ``moved``; a multicolour wild only
+    to colours in the bit mask ``allowed``."""
+    found: list[Action] = []
+    seen: list[str] = []
+    for card in cards:
+        if card not in WILD_IDS or card in moved:
+            continue
+        name = NAME[card % PACK_SIZE]
+        if name in seen:
+            continue  # two identical wilds in one pile give the same moves
+        seen.append(name)
+        moves, by_colour = _wild_card_moves(player, card, colour, label)
+        if allowed == -1 or card not in MULTICOLOUR_IDS:
+            found.extend(moves)
+        else:
+            found.extend(move for to, move in by_colour if allowed >> to & 1)
+    return found
+
+
+_WILD_CACHE: dict[tuple[int, int, int, str], tuple[list[Action], list[tuple[int, Action]]]] = {}
+
+
+def _wild_card_moves(
+    player: int, card: int, here: int, label: str
+) -> tuple[list[Action], list[tuple[int, Action]]]:
+    """``wild:<set>:<wild>:<colour>`` to each other colour of the wild, as a list and as
+    (colour, move) pairs (for an option to narrow them). Cached by these four facts."""
+    key = (player, card, here, label)
+    found = _WILD_CACHE.get(key)
+    if found is None:
+        index = card % PACK_SIZE
+        name = NAME[index]
+        by_colour = []
+        for to in CARD_COLOURS[index]:
+            if to != here:
+                action_id = f"wild:{label}:{name}:{COLOUR_NAMES[to]}"
+                move = Action(action_id, action_text(action_id), player, "move_wild", card)
+                by_colour.append((to, move))
+        if len(_WILD_CACHE) > _CACHE_LIMIT:
+            _WILD_CACHE.clear()
+        found = _WILD_CACHE[key] = ([move for _, move in by_colour], by_colour)
+    return found
