@@ -40,7 +40,6 @@ class Game:
         self.start_position = dict(start_position) if start_position is not None else None
         self._state = state
         self.timeline = Timeline(rules, state, rules.setup_events(state))
-        self._over = rules.is_over(state)  # kept up to date by apply and go_back_to
         self._legal: tuple[Action, ...] | None = None
         self._legal_by_id: dict[str, Action] | None = None
 
@@ -76,7 +75,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once someone has won or the game ended as a draw."""
-        return self._over
+        return self.rules.is_over(self._state)
 
     @property
     def winner(self) -> int | None:
@@ -102,7 +101,7 @@ class Game:
     def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions (empty once the game is over)."""
         if self._legal is None:
-            if self._over:
+            if self.rules.is_over(self._state):
                 self._legal = ()
             else:
                 self._legal = tuple(self.rules.legal_actions(self._state))
@@ -142,7 +141,6 @@ class Game:
         events = self.rules.apply(self._state, action)
         self.timeline.record(action, events)
         self._legal = None
-        self._over = self.rules.is_over(self._state)
         return events
 
     def undo(self, steps: int = 1) -> None:
@@ -156,7 +154,6 @@ class Game:
         self._state = self.timeline.state_at(step)
         self.timeline.truncate(step)
         self._legal = None
-        self._over = self.rules.is_over(self._state)
 
     def state_at(self, step: int) -> Any:
         """A copy of the state after ``step`` actions, without changing this game."""
