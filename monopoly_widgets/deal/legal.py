@@ -57,12 +57,11 @@ from monopoly_widgets.deal.state import (
     PropertySet,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
-from monopoly_widgets.deal.wild_moves import wild_moves
+from monopoly_widgets.deal.wild_moves import CACHE_LIMIT, wild_moves
 
 #: Action objects are immutable, so identical ones are shared: building one (and its label)
 #: is the slow part of listing legal actions. Keyed by everything the action holds.
 _CACHE: dict[tuple[str, int, int | None, int | None], Action] = {}
-_CACHE_LIMIT = 50_000  # entries per cache; cleared when full, so memory stays small
 
 
 def _action(action_id: str, player: int, kind: str, card: int | None, target: int | None) -> Action:
@@ -70,7 +69,7 @@ def _action(action_id: str, player: int, kind: str, card: int | None, target: in
     key = (action_id, player, card, target)
     found = _CACHE.get(key)
     if found is None:
-        if len(_CACHE) > _CACHE_LIMIT:
+        if len(_CACHE) > CACHE_LIMIT:
             _CACHE.clear()
         text = action_text(action_id)
         found = _CACHE[key] = Action(action_id, text, player, kind, card, target)
@@ -133,7 +132,7 @@ def _pay_action(debtor: int, receiver: int, where: str, card: int) -> Action:
     key = (debtor, receiver, where, card)
     found = _PAY_CACHE.get(key)
     if found is None:
-        if len(_PAY_CACHE) > _CACHE_LIMIT:
+        if len(_PAY_CACHE) > CACHE_LIMIT:
             _PAY_CACHE.clear()
         action_id = f"pay:{where}:{NAME[card % PACK_SIZE]}"
         found = _PAY_CACHE[key] = _action(action_id, debtor, "pay", card, receiver)
@@ -304,7 +303,7 @@ def _cached_plays(
     """The actions ``build(key)`` makes, made once per key."""
     found = _PLAY_CACHE.get(key)
     if found is None:
-        if len(_PLAY_CACHE) > _CACHE_LIMIT:
+        if len(_PLAY_CACHE) > CACHE_LIMIT:
             _PLAY_CACHE.clear()
         found = _PLAY_CACHE[key] = build(key)
     return found
@@ -340,7 +339,7 @@ def _steal_action(
                 f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:"
                 f"{COLOUR_NAMES[mine_colour]}:{mine_name}"
             )
-        if len(_STEAL_CACHE) > _CACHE_LIMIT:
+        if len(_STEAL_CACHE) > CACHE_LIMIT:
             _STEAL_CACHE.clear()
         found = _STEAL_CACHE[key] = _action(action_id, player, "play", card, seat)
     return found
@@ -406,7 +405,7 @@ def _rent_action(action_id: str, player: int, card: int, seat: int | None, amoun
     key = (action_id, player, card, seat, amount)
     found = _RENT_CACHE.get(key)
     if found is None:
-        if len(_RENT_CACHE) > _CACHE_LIMIT:
+        if len(_RENT_CACHE) > CACHE_LIMIT:
             _RENT_CACHE.clear()
         text = rent_text(action_id, amount)
         found = _RENT_CACHE[key] = Action(action_id, text, player, "play", card, seat)

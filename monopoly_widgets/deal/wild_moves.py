@@ -32,7 +32,8 @@ from monopoly_widgets.deal.properties import pile_label
 from monopoly_widgets.deal.state import DealState, PropertySet
 from monopoly_widgets.deal.texts import action_text
 
-_CACHE_LIMIT = 50_000  # entries per cache; cleared when full, so memory stays small
+#: Entries per cache (here and in legal.py); a cache is cleared when full, so memory stays small.
+CACHE_LIMIT = 50_000
 
 
 def wild_moves(state: DealState, player: int) -> list[Action]:
@@ -81,7 +82,7 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
         key = (player, colour, label, allowed, *cards)
         found = _PILE_CACHE.get(key)
         if found is None:
-            if len(_PILE_CACHE) > _CACHE_LIMIT:
+            if len(_PILE_CACHE) > CACHE_LIMIT:
                 _PILE_CACHE.clear()
             found = _PILE_CACHE[key] = _pile_wild_moves(player, colour, label, cards, allowed, ())
         actions.extend(found)
@@ -142,7 +143,7 @@ def _wild_card_moves(
                 action_id = f"wild:{label}:{name}:{COLOUR_NAMES[to]}"
                 move = Action(action_id, action_text(action_id), player, "move_wild", card)
                 by_colour.append((to, move))
-        if len(_WILD_CACHE) > _CACHE_LIMIT:
+        if len(_WILD_CACHE) > CACHE_LIMIT:
             _WILD_CACHE.clear()
         found = _WILD_CACHE[key] = ([move for _, move in by_colour], by_colour)
     return found
