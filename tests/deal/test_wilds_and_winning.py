@@ -167,6 +167,50 @@ def test_three_sets_of_different_colours_win():
     assert g.events[-1].rule == "rulebook: How to Win"
 
 
+def test_moving_a_wild_that_completes_a_third_set_wins():
+    """Rule: rulebook How to Win, with Property Wild Cards ("flip the card ... any time on
+    your turn"): a free wild move that completes the third colour wins at once."""
+    g = game(
+        position(
+            hands=[["$1M"], []],
+            properties=[
+                table(
+                    ("Brown", ["Mediterranean Avenue", "Baltic Avenue"]),
+                    ("Dark Blue", ["Park Place", "Boardwalk"]),
+                    ("Red", ["Kentucky Avenue", "Indiana Avenue"]),
+                    ("Yellow", ["Red/Yellow wild"]),
+                ),
+                [],
+            ],
+        )
+    )
+    assert not g.is_over
+    g.apply("wild:Yellow:Red/Yellow wild:Red")
+    assert g.is_over and g.winner == 0
+    assert g.events[-1].rule == "rulebook: How to Win"
+
+
+def test_moving_a_wild_that_completes_no_set_does_not_win():
+    """Rule: rulebook How to Win: two complete sets and a wild moved into an unfinished pile
+    is no win; the game goes on."""
+    g = game(
+        position(
+            hands=[["$1M"], []],
+            properties=[
+                table(
+                    ("Brown", ["Mediterranean Avenue", "Baltic Avenue"]),
+                    ("Dark Blue", ["Park Place", "Boardwalk"]),
+                    ("Red", ["Kentucky Avenue"]),
+                    ("Yellow", ["Red/Yellow wild"]),
+                ),
+                [],
+            ],
+        )
+    )
+    g.apply("wild:Yellow:Red/Yellow wild:Red")
+    assert not g.is_over and g.winner is None
+
+
 def test_three_sets_of_the_same_colour_do_not_win():
     """Rule: rulebook Playing Cards: "you cannot win by collecting 2 red sets and 1 blue set"."""
     g = game(
