@@ -11,8 +11,10 @@ something else (``state.moved_wilds``). The id is ``wild:<set>:<wild>:<colour>``
 Why the caches: these moves are listed before every decision of a turn, and a random
 player spends almost half its decisions moving wilds, so this is the busiest code of the
 engine. Each player's list is remembered in ``state.wild_moves_memo`` until
-``properties.py`` changes that player's table (and drops it); the moves of a pile are
-cached by what they depend on (owner, set label, colours allowed, cards).
+``properties.py`` changes that player's table (and drops it). The moves of a pile are
+cached by what they depend on: owner, colour, set label and the pile's wilds (not its other
+cards, and not the colours a multicolour wild may go to, which are narrowed afterwards: keyed
+by those, the cache never warmed up, as each game brought thousands of new keys).
 """
 
 from __future__ import annotations
@@ -72,23 +74,26 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
             label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
         else:
             label = pile_label(table, index)
-        allowed = -1
-        if not MULTICOLOUR_IDS.isdisjoint(cards):
-            allowed = owned = owned or _multicolour_targets(state, table)
+        # The moves depend only on the pile's wilds (not its other cards): cached by those.
+        wilds = tuple(filter(_is_wild, cards))
         if moved:
-            actions.extend(_pile_wild_moves(player, colour, label, cards, allowed, moved))
-            continue
-        # A pile usually stays the same for several decisions, so its moves are cached.
-        key = (player, colour, label, allowed, *cards)
-        found = _PILE_CACHE.get(key)
-        if found is None:
-            if len(_PILE_CACHE) > CACHE_LIMIT:
-                _PILE_CACHE.clear()
-            found = _PILE_CACHE[key] = _pile_wild_moves(player, colour, label, cards, allowed, ())
-        actions.extend(found)
+            fixed, multicolour = _pile_wild_moves(player, colour, label, wilds, moved)
+        else:
+            key = (player, colour, label, wilds)
+            found = _PILE_CACHE.get(key)
+            if found is None:
+                if len(_PILE_CACHE) > CACHE_LIMIT:
+                    _PILE_CACHE.clear()
+                found = _PILE_CACHE[key] = _pile_wild_moves(player, colour, label, wilds, ())
+            fixed, multicolour = found
+        actions.extend(fixed)
+        if multicolour:
+            owned = owned or _multicolour_targets(state, table)
+            actions.extend([move for to, move in multicolour if owned >> to & 1])
 
 
-_PILE_CACHE: dict[tuple[int | str, ...], list[Action]] = {}
+_PILE_CACHE: dict[tuple[int, int, str, tuple[int, ...]], PileMoves] = {}
+_is_wild = WILD_IDS.__contains__
 
 
 def _multicolour_targets(state: DealState, table: list[PropertySet]) -> int:
@@ -102,26 +107,31 @@ def _multicolour_targets(state: DealState, table: list[PropertySet]) -> int:
     return owned
 
 
+#: A pile's wild moves: those of its two-colour wilds, and (colour, move) for its multicolour
+#: wild, which the caller narrows to the colours allowed (``_multicolour_targets``).
+PileMoves = tuple[list[Action], list[tuple[int, Action]]]
+
+
 def _pile_wild_moves(
-    player: int, colour: int, label: str, cards: list[int], allowed: int, moved: Collection[int]
-) -> list[Action]:
-    """The moves of the wilds in one pile, except wilds in ``moved``; a multicolour wild only
-    to colours in the bit mask ``allowed``."""
-    found: list[Action] = []
+    player: int, colour: int, label: str, wilds: tuple[int, ...], moved: Collection[int]
+) -> PileMoves:
+    """The moves of the wilds in one pile, except wilds in ``moved``."""
+    fixed: list[Action] = []
+    multicolour: list[tuple[int, Action]] = []
     seen: list[str] = []
-    for card in cards:
-        if card not in WILD_IDS or card in moved:
+    for card in wilds:
+        if card in moved:
             continue
         name = NAME[card % PACK_SIZE]
         if name in seen:
             continue  # two identical wilds in one pile give the same moves
         seen.append(name)
         moves, by_colour = _wild_card_moves(player, card, colour, label)
-        if allowed == -1 or card not in MULTICOLOUR_IDS:
-            found.extend(moves)
+        if card in MULTICOLOUR_IDS:
+            multicolour.extend(by_colour)
         else:
-            found.extend(move for to, move in by_colour if allowed >> to & 1)
-    return found
+            fixed.extend(moves)
+    return fixed, multicolour
 
 
 _WILD_CACHE: dict[tuple[int, int, int, str], tuple[list[Action], list[tuple[int, Action]]]] = {}
