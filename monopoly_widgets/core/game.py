@@ -100,21 +100,15 @@ class Game:
     # --- acting ----------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions (empty once the game is over)."""
-        if self._legal is None:
-            if self.rules.is_over(self._state):
-                self._legal = ()
-            else:
-                self._legal = tuple(self.rules.legal_actions(self._state))
+        legal = self._legal
+        if legal is None:
+            # Every game's rules list no actions once it is over (Rules.legal_actions).
+            legal = self._legal = tuple(self.rules.legal_actions(self._state))
             self._legal_by_id = None
-        return self._legal
+        return legal
 
     def find_action(self, action_or_id: Action | str) -> Action:
         """The legal action with this id, or :class:`IllegalActionError` saying why not."""
-        if isinstance(action_or_id, Action) and self._legal is not None:
-            # Fast path for agents, which return one of the very objects we offered.
-            for offered in self._legal:
-                if offered is action_or_id:
-                    return offered
         action_id = action_or_id.id if isinstance(action_or_id, Action) else action_or_id
         if not isinstance(action_id, str):
             raise IllegalActionError(
@@ -137,7 +131,15 @@ class Game:
         Raises :class:`IllegalActionError`, with the reason, if it is not legal
         now; the game is then unchanged.
         """
-        action = self.find_action(action_or_id)
+        action = None
+        if self._legal is not None:
+            # Fast path for agents, which return one of the very objects we offered.
+            for offered in self._legal:
+                if offered is action_or_id:
+                    action = offered
+                    break
+        if action is None:
+            action = self.find_action(action_or_id)
         events = self.rules.apply(self._state, action)
         self.timeline.record(action, events)
         self._legal = None

@@ -65,7 +65,10 @@ class Rules(ABC):
 
     @abstractmethod
     def legal_actions(self, state: State) -> list[Action]:
-        """Every legal action of the current player. Hot path: keep it lean."""
+        """Every legal action of the current player; none once the game is over.
+
+        Hot path: keep it lean.
+        """
 
     @abstractmethod
     def apply(self, state: State, action: Action) -> list[Event]:
