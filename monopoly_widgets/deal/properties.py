@@ -283,6 +283,7 @@ def add_property(
         # Quick path, same result as tidy_colour: the one unfinished pile has room for the card,
         # which goes after the real property cards (a wild: at the end).
         pile = table[unfinished]
+        pile.wild_moves = None  # its cards change
         cards = pile.cards
         if KIND[card % PACK_SIZE] == "property":
             naturals = 0
@@ -307,6 +308,7 @@ def take_from_pile(
     colour = pile.colour
     was_complete = is_complete(pile)
     pile.cards.remove(card)
+    pile.wild_moves = None  # its cards changed
     if not was_complete and _only_unfinished_pile(table, pile_index):
         # Quick path, same result as tidy_colour: the pile keeps its order.
         if not pile.cards:

@@ -11,7 +11,9 @@ something else (``state.moved_wilds``). The id is ``wild:<set>:<wild>:<colour>``
 Why the caches: these moves are listed before every decision of a turn, and a random
 player spends almost half its decisions moving wilds, so this is the busiest code of the
 engine. Each player's list is remembered in ``state.wild_moves_memo`` until
-``properties.py`` changes that player's table (and drops it). The moves of a pile are
+``properties.py`` changes that player's table (and drops it). When it is worked out again,
+most piles have not changed (a wild move changes two), so each pile also remembers its own
+moves (``PropertySet.wild_moves``) until its cards change. The moves of a pile are
 cached by what they depend on: owner, colour, set label and the pile's wilds (not its other
 cards, and not the colours a multicolour wild may go to, which are narrowed afterwards: keyed
 by those, the cache never warmed up, as each game brought thousands of new keys).
@@ -74,22 +76,30 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
             label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
         else:
             label = pile_label(table, index)
-        # The moves depend only on the pile's wilds (not its other cards): cached by those.
-        wilds = tuple(filter(_is_wild, cards))
         if moved:
+            wilds = tuple(filter(_is_wild, cards))
             fixed, multicolour = _pile_wild_moves(player, colour, label, wilds, moved)
         else:
-            key = (player, colour, label, wilds)
-            found = _PILE_CACHE.get(key)
-            if found is None:
-                if len(_PILE_CACHE) > CACHE_LIMIT:
-                    _PILE_CACHE.clear()
-                found = _PILE_CACHE[key] = _pile_wild_moves(player, colour, label, wilds, ())
-            fixed, multicolour = found
+            known = pile.wild_moves  # remembered on the pile until its cards change
+            if known is None or known[0] != player or known[1] != label:
+                known = pile.wild_moves = (player, label, _cached_pile_moves(player, pile, label))
+            fixed, multicolour = known[2]
         actions.extend(fixed)
         if multicolour:
             owned = owned or _multicolour_targets(state, table)
             actions.extend([move for to, move in multicolour if owned >> to & 1])
+
+
+def _cached_pile_moves(player: int, pile: PropertySet, label: str) -> PileMoves:
+    """A pile's moves depend only on its wilds (not its other cards): cached by those."""
+    wilds = tuple(filter(_is_wild, pile.cards))
+    key = (player, pile.colour, label, wilds)
+    found = _PILE_CACHE.get(key)
+    if found is None:
+        if len(_PILE_CACHE) > CACHE_LIMIT:
+            _PILE_CACHE.clear()
+        found = _PILE_CACHE[key] = _pile_wild_moves(player, pile.colour, label, wilds, ())
+    return found
 
 
 _PILE_CACHE: dict[tuple[int, int, str, tuple[int, ...]], PileMoves] = {}

@@ -1,4 +1,5 @@
-"""The engine remembers each player's wild moves until their table changes (legal.py).
+"""The engine remembers each player's wild moves until their table changes, and each pile's
+until its cards change (wild_moves.py).
 
 Rulebook, Property Wild Cards: a wild may be flipped "any time on your turn", so its moves
 are listed before every decision. Remembering them is only an optimisation: at every step
@@ -37,6 +38,7 @@ def test_remembered_moves_equal_fresh_ones(players: int, options: dict[str, obje
             offered = [a.id for a in g.legal_actions()]
             fresh = g.state.clone()  # a clone starts with nothing remembered
             assert not fresh.wild_moves_memo
+            assert all(pile.wild_moves is None for t in fresh.tables for pile in t)
             assert [a.id for a in legal_actions(fresh)] == offered, (seed, g.step)
             g.apply(agent(None, g.legal_actions(), rng))
 
