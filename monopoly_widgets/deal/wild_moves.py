@@ -63,7 +63,6 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """
     table = state.tables[player]
     moved = state.moved_wilds
-    owned = 0  # the colours a multicolour wild may move to (0: not worked out yet)
     last = len(table) - 1
     for index, pile in enumerate(table):
         cards = pile.cards
@@ -85,9 +84,8 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
                 known = pile.wild_moves = (player, label, _cached_pile_moves(player, pile, label))
             fixed, multicolour = known[2]
         actions.extend(fixed)
-        if multicolour:
-            owned = owned or _multicolour_targets(state, table)
-            actions.extend([move for to, move in multicolour if owned >> to & 1])
+        if multicolour is not None:
+            _add_multicolour_moves(state, table, multicolour, actions)
 
 
 def _cached_pile_moves(player: int, pile: PropertySet, label: str) -> PileMoves:
@@ -106,20 +104,31 @@ _PILE_CACHE: dict[tuple[int, int, str, tuple[int, ...]], PileMoves] = {}
 _is_wild = WILD_IDS.__contains__
 
 
-def _multicolour_targets(state: DealState, table: list[PropertySet]) -> int:
-    """The colours a multicolour wild may move to, as a bit mask (-1: any colour): by default
-    only colours in which the player has a set (option multicolour_wild_moves_to)."""
+def _add_multicolour_moves(
+    state: DealState,
+    table: list[PropertySet],
+    by_colour: tuple[Action | None, ...],
+    actions: list[Action],
+) -> None:
+    """A multicolour wild's moves: by default only to colours in which the player has a set
+    (option multicolour_wild_moves_to). ``by_colour[c]`` is its move to colour ``c`` (None for
+    the colour it is in now)."""
     if state.options["multicolour_wild_moves_to"] == "any_colour":
-        return -1
-    owned = 0
-    for pile in table:
-        owned |= 1 << pile.colour
-    return owned
+        actions.extend([move for move in by_colour if move is not None])
+        return
+    previous = -1
+    for pile in table:  # piles of one colour sit together, in colour order (order_piles)
+        colour = pile.colour
+        if colour != previous:
+            previous = colour
+            move = by_colour[colour]
+            if move is not None:
+                actions.append(move)
 
 
-#: A pile's wild moves: those of its two-colour wilds, and (colour, move) for its multicolour
-#: wild, which the caller narrows to the colours allowed (``_multicolour_targets``).
-PileMoves = tuple[list[Action], list[tuple[int, Action]]]
+#: A pile's wild moves: those of its two-colour wilds, and its multicolour wild's move to each
+#: colour (or None), which ``_add_multicolour_moves`` narrows to the colours allowed.
+PileMoves = tuple[list[Action], tuple[Action | None, ...] | None]
 
 
 def _pile_wild_moves(
@@ -127,7 +136,7 @@ def _pile_wild_moves(
 ) -> PileMoves:
     """The moves of the wilds in one pile, except wilds in ``moved``."""
     fixed: list[Action] = []
-    multicolour: list[tuple[int, Action]] = []
+    multicolour: tuple[Action | None, ...] | None = None
     seen: list[str] = []
     for card in wilds:
         if card in moved:
@@ -138,32 +147,35 @@ def _pile_wild_moves(
         seen.append(name)
         moves, by_colour = _wild_card_moves(player, card, colour, label)
         if card in MULTICOLOUR_IDS:
-            multicolour.extend(by_colour)
+            multicolour = by_colour
         else:
             fixed.extend(moves)
     return fixed, multicolour
 
 
-_WILD_CACHE: dict[tuple[int, int, int, str], tuple[list[Action], list[tuple[int, Action]]]] = {}
+_WILD_CACHE: dict[tuple[int, int, int, str], tuple[list[Action], tuple[Action | None, ...]]] = {}
 
 
 def _wild_card_moves(
     player: int, card: int, here: int, label: str
-) -> tuple[list[Action], list[tuple[int, Action]]]:
-    """``wild:<set>:<wild>:<colour>`` to each other colour of the wild, as a list and as
-    (colour, move) pairs (for an option to narrow them). Cached by these four facts."""
+) -> tuple[list[Action], tuple[Action | None, ...]]:
+    """``wild:<set>:<wild>:<colour>`` to each other colour of the wild, as a list and by
+    colour (``by_colour[c]`` is the move to colour ``c``, or None), for an option to narrow
+    them. Cached by these four facts."""
     key = (player, card, here, label)
     found = _WILD_CACHE.get(key)
     if found is None:
         index = card % PACK_SIZE
         name = NAME[index]
-        by_colour = []
+        moves: list[Action] = []
+        by_colour: list[Action | None] = [None] * len(COLOUR_NAMES)
         for to in CARD_COLOURS[index]:
             if to != here:
                 action_id = f"wild:{label}:{name}:{COLOUR_NAMES[to]}"
                 move = Action(action_id, action_text(action_id), player, "move_wild", card)
-                by_colour.append((to, move))
+                moves.append(move)
+                by_colour[to] = move
         if len(_WILD_CACHE) > CACHE_LIMIT:
             _WILD_CACHE.clear()
-        found = _WILD_CACHE[key] = ([move for _, move in by_colour], by_colour)
+        found = _WILD_CACHE[key] = (moves, tuple(by_colour))
     return found

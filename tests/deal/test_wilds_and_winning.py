@@ -127,6 +127,29 @@ def test_multicolour_wild_moves_to_own_sets_by_default():
     assert len([i for i in ids(wide) if i.startswith("wild")]) == 9
 
 
+def test_multicolour_wild_is_offered_each_owned_colour_once():
+    """Option: multicolour_wild_moves_to = "own_sets": two Green sets are one colour to move to,
+    and the wild's own colour is not a move (rulebook: Property Wild Cards)."""
+    greens = ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"]
+    pos = position(
+        properties=[
+            table(
+                ("Red", ["Kentucky Avenue", "Multicolour wild"]),
+                ("Red", ["Indiana Avenue", "Illinois Avenue", "Red/Yellow wild"]),
+                ("Green", greens),
+                ("Green", ["Dark Blue/Green wild"]),
+                ("Dark Blue", ["Boardwalk"]),
+            ),
+            [],
+        ]
+    )
+    moves = [i for i in ids(game(pos)) if i.startswith("wild") and "Multicolour" in i]
+    assert sorted(moves) == [
+        "wild:Red 2:Multicolour wild:Dark Blue",
+        "wild:Red 2:Multicolour wild:Green",
+    ]
+
+
 def test_moving_a_wild_out_breaks_the_set_and_drops_buildings():
     """Option: broken_set_buildings_to = "bank" when a wild move breaks a built set."""
     g = game(
