@@ -341,7 +341,8 @@ def _steal_action(
             )
         if len(_STEAL_CACHE) > CACHE_LIMIT:
             _STEAL_CACHE.clear()
-        found = _STEAL_CACHE[key] = _action(action_id, player, "play", card, seat)
+        text = action_text(action_id)
+        found = _STEAL_CACHE[key] = Action(action_id, text, player, "play", card, seat)
     return found
 
 
