@@ -65,9 +65,13 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
     moved = state.moved_wilds
     last = len(table) - 1
     for index, pile in enumerate(table):
+        known = pile.wild_moves  # remembered on the pile until its cards change
+        if known is NO_WILDS:
+            continue
         cards = pile.cards
-        if WILD_IDS.isdisjoint(cards):
-            continue  # most piles hold no wild: skip them without a Python loop
+        if known is None and WILD_IDS.isdisjoint(cards):
+            pile.wild_moves = NO_WILDS  # most piles hold no wild
+            continue
         colour = pile.colour
         if (index == 0 or table[index - 1].colour != colour) and (
             index == last or table[index + 1].colour != colour
@@ -79,7 +83,6 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
             wilds = tuple(filter(_is_wild, cards))
             fixed, multicolour = _pile_wild_moves(player, colour, label, wilds, moved)
         else:
-            known = pile.wild_moves  # remembered on the pile until its cards change
             if known is None or known[0] != player or known[1] != label:
                 known = pile.wild_moves = (player, label, _cached_pile_moves(player, pile, label))
             fixed, multicolour = known[2]
@@ -101,6 +104,8 @@ def _cached_pile_moves(player: int, pile: PropertySet, label: str) -> PileMoves:
 
 
 _PILE_CACHE: dict[tuple[int, int, str, tuple[int, ...]], PileMoves] = {}
+#: What ``PropertySet.wild_moves`` holds for a pile with no wild in it.
+NO_WILDS: tuple[int, str, PileMoves] = (-1, "", ([], None))
 _is_wild = WILD_IDS.__contains__
 
 
