@@ -34,9 +34,10 @@ class PropertySet:
     cards: list[int]
     house: int = -1
     hotel: int = -1
-    #: The wild moves worked out for this pile, as (owner, set label, moves); None until then,
-    #: and set back to None by ``properties.py`` whenever the cards change. Not part of the game:
-    #: not copied or compared (see ``wild_moves.py``).
+    #: The wild moves worked out for this pile, as (owner, set label, moves), or
+    #: ``wild_moves.NO_WILDS``; None until then, and set back to None by ``properties.py``
+    #: whenever the cards change. Not part of the game: not copied or compared (see
+    #: ``wild_moves.py``).
     wild_moves: tuple[int, str, Any] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> PropertySet:
