@@ -94,8 +94,13 @@ class Game:
 
     @property
     def events(self) -> list[Event]:
-        """Everything that happened, in order, each with ``.text`` and ``.rule``."""
-        return [e for step in self.timeline.step_events for e in step]
+        """Everything that happened, in order, each with ``.text`` and ``.rule``.
+
+        Worked out by replaying the actions (see ``core/timeline.py``): the first look at a
+        long game takes a moment (about 1 ms for a game of Deal), later looks only replay
+        the steps taken since.
+        """
+        return self.timeline.all_events()
 
     # --- acting ----------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:

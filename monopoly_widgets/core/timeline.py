@@ -1,13 +1,23 @@
-"""The timeline of one game: the actions taken, and snapshots to step back fast.
+"""The timeline of one game: the actions taken, and how to look back at any step.
 
-Stepping back (``undo``) and scrubbing (``state_at``) must be instant, but a
-deep copy on every step would be slow and large. So the timeline keeps a clone
-of the state every ``SNAPSHOT_EVERY`` steps and replays the few actions since
-the nearest snapshot. Replay is exact because every game is deterministic
-given its seed.
+The actions ARE the game: every game is deterministic given its seed, so the
+state and the events of any step can be worked out again by replaying them
+(a saved game is its list of actions, too). The timeline keeps only what makes
+looking back fast:
 
-Snapshots are made the first time someone looks back, not while the game is
-played forward: a simulation that never steps back never pays for them.
+- **States.** Stepping back (``undo``) and scrubbing (``state_at``) must be
+  instant, but a deep copy on every step would be slow and large. So the
+  timeline keeps a clone of the state every ``SNAPSHOT_EVERY`` steps and
+  replays the few actions since the nearest one. The snapshots are made the
+  first time someone looks back, not while the game is played forward: a
+  simulation that never steps back never pays for them.
+- **Events.** It keeps the events of the deal and of the latest step (what a
+  narration line shows). The events of an earlier step are worked out again
+  by replaying that step from the state before it. Keeping every event of
+  every step made random games 5% slower (``benchmarks/engine.py``: the
+  retained objects cost memory traffic and garbage collection), for a history
+  most simulated games never read. ``all_events`` replays the whole game once
+  and then only the steps added since.
 """
 
 from __future__ import annotations
@@ -21,13 +31,16 @@ SNAPSHOT_EVERY = 16
 
 
 class Timeline:
-    """Actions, per-step events and periodic snapshots of one game."""
+    """Actions, periodic snapshots, and the events of any step (see the module docstring)."""
 
     def __init__(self, rules: Rules, start: Any, setup_events: list[Event]) -> None:
         self.rules = rules
         self.actions: list[Action] = []
-        #: ``step_events[k]`` are the events of step ``k``; step 0 is the deal.
-        self.step_events: list[list[Event]] = [list(setup_events)]
+        self._setup_events = list(setup_events)
+        #: The events of the latest step (None: not known, after stepping back).
+        self._last_events: list[Event] | None = self._setup_events
+        #: For ``all_events``: (steps replayed, the state after them, their events).
+        self._replayed: tuple[int, Any, list[Event]] | None = None
         self._snapshots: dict[int, Any] = {0: rules.clone(start)}
 
     def __len__(self) -> int:
@@ -37,7 +50,33 @@ class Timeline:
     def record(self, action: Action, events: list[Event]) -> None:
         """Note an applied action and the events it caused."""
         self.actions.append(action)
-        self.step_events.append(events)
+        self._last_events = events
+
+    def events_at(self, step: int) -> list[Event]:
+        """The events of step ``step`` (0 is the deal), in order."""
+        if not 0 <= step <= len(self.actions):
+            raise IndexError(f"step must be between 0 and {len(self.actions)}, not {step}")
+        if step == 0:
+            return list(self._setup_events)
+        if step == len(self.actions):
+            if self._last_events is None:
+                self._last_events = self._replay_step(step)
+            return list(self._last_events)
+        return self._replay_step(step)
+
+    def all_events(self) -> list[Event]:
+        """Every event so far, in order: the deal's, then each step's."""
+        if self._replayed is None:
+            self._replayed = (0, self.rules.clone(self._snapshots[0]), list(self._setup_events))
+        done, state, events = self._replayed
+        for action in self.actions[done:]:
+            events.extend(self.rules.apply(state, action))
+        self._replayed = (len(self.actions), state, events)
+        return list(events)
+
+    def _replay_step(self, step: int) -> list[Event]:
+        """Apply action ``step`` again to the state before it, for its events."""
+        return self.rules.apply(self.state_at(step - 1), self.actions[step - 1])
 
     def state_at(self, step: int) -> Any:
         """A fresh state as it was after ``step`` actions (0 is the start).
@@ -59,7 +98,11 @@ class Timeline:
 
     def truncate(self, step: int) -> None:
         """Forget every action after ``step`` (used by undo and by playing on from the past)."""
+        if step == len(self.actions):
+            return
         del self.actions[step:]
-        del self.step_events[step + 1 :]
         for k in [k for k in self._snapshots if k > step]:
             del self._snapshots[k]
+        self._last_events = self._setup_events if step == 0 else None
+        if self._replayed is not None and self._replayed[0] > step:
+            self._replayed = None

@@ -476,7 +476,7 @@ class GameExplorer:
         """Send the table and charts for the cursor (only traits that changed go out)."""
         observation = self.game.rules.observation(self.state(), self._perspective)
         choices, choice_seat = self._choices()
-        events = self.game.timeline.step_events[self._cursor][-NARRATION_EVENTS:]
+        events = self.game.timeline.events_at(self._cursor)[-NARRATION_EVENTS:]
         with self.table.hold_sync():
             self.table.table = views.table_model(self.game.name, observation, self._roles())
             self.table.choices = choices

@@ -128,6 +128,28 @@ def test_undo_restores_exactly(name: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), PARAMS)
+def test_events_worked_out_again_equal_the_events_of_play(name: str, players: int) -> None:
+    """The timeline keeps only the latest step's events and replays the others when asked
+    (core/timeline.py): they must equal what each ``apply`` returned, before and after undo."""
+    game = mw.new_game(name, players=players, seed=13)
+    agent = RandomAgent()
+    rng = make_rng(13, "agent")
+    per_step = [game.events]  # step 0: the deal
+    while not game.is_over and game.step < 150:
+        per_step.append(game.apply(agent(None, game.legal_actions(), rng)))
+        if game.step == 40:  # a look in the middle, then the rest is replayed on top of it
+            assert game.events == [e for step in per_step for e in step]
+    assert game.events == [e for step in per_step for e in step]
+    for step in range(game.step + 1):
+        assert game.timeline.events_at(step) == per_step[step], step
+    game.undo(9)
+    assert game.events == [e for step in per_step[: game.step + 1] for e in step]
+    assert game.timeline.events_at(game.step) == per_step[game.step]
+    game.go_back_to(0)
+    assert game.events == per_step[0]
+
+
+@pytest.mark.parametrize(("name", "players"), PARAMS)
 def test_position_round_trip(name: str, players: int) -> None:
     game = mw.new_game(name, players=players, seed=5)
     agent = RandomAgent()
