@@ -10,8 +10,9 @@ Both seats (all seats) are ``RandomAgent``; every step goes through the
 public ``Game.legal_actions()`` and ``Game.apply()``, exactly as notebooks and
 simulations use the engine. ``--rules-only`` measures the rules engine alone
 (``game.rules.legal_actions(state)`` and ``game.rules.apply(state, action)``),
-without the ``Game`` that also keeps the timeline for undo and every event:
-that is how engines are usually compared. Each repeat plays ``--games`` games with
+without the ``Game`` that also checks each action against the legal ones and
+keeps the timeline (for undo, saving and the events): that is how engines are
+usually compared. Each repeat plays ``--games`` games with
 different seeds; the script prints the MEDIAN over repeats of games per
 second, microseconds per decision, and decisions per game (one core).
 Time is the CPU time of this process (``time.process_time``), so other work
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--rules-only",
         action="store_true",
-        help="call the rules engine directly, without the Game's timeline and event history",
+        help="call the rules engine directly, without the Game's checks and timeline",
     )
     parser.add_argument(
         "--option",
