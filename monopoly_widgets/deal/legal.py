@@ -371,14 +371,14 @@ def _rent_plays(
     if max_doubles > 1 and not state.options["double_rent_stack"]:
         max_doubles = 1
     if ACTION[index] == "any_rent":
-        seats = opponents
-        rents = rents_by_colour(table).items()
-    else:  # a two-colour rent card: only its two colours matter
-        seats = (None,)
-        rents = [(colour, best_rent(table, colour)) for colour in CARD_COLOURS[index]]
-    for colour, rent in rents:
+        for colour, rent in rents_by_colour(table).items():
+            key = ("rent", player, card, colour, rent, opponents, max_doubles)
+            actions.extend(_cached_plays(key, _rent_actions))
+        return
+    for colour in CARD_COLOURS[index]:  # a two-colour rent card: only its two colours matter
+        rent = best_rent(table, colour)
         if rent:
-            key = ("rent", player, card, colour, rent, seats, max_doubles)
+            key = ("rent", player, card, colour, rent, (None,), max_doubles)
             actions.extend(_cached_plays(key, _rent_actions))
 
 
