@@ -36,6 +36,7 @@ from monopoly_widgets.deal.cards import (
     NAME,
     PACK_SIZE,
     PLAYS_PER_TURN,
+    SET_SIZE,
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
@@ -284,14 +285,15 @@ def _card_plays(
         for seat in opponents:
             their = tables[seat]
             for index, pile in enumerate(their):
-                if is_complete(pile):
+                # The size test first (here and below): it rules out most piles without a call.
+                if len(pile.cards) >= SET_SIZE[pile.colour] and is_complete(pile):
                     key = ("breaker", player, card, seat, pile_label(their, index))
                     actions.extend(_cached_plays(key, _labelled_actions))
     elif what == "house" or what == "hotel":
         fits = can_take_house if what == "house" else can_take_hotel
         mine = tables[player]
         for index, pile in enumerate(mine):
-            if fits(pile):
+            if len(pile.cards) >= SET_SIZE[pile.colour] and fits(pile):
                 key = (what, player, card, None, pile_label(mine, index))
                 actions.extend(_cached_plays(key, _labelled_actions))
     # Just Say No is only played as an answer; Double the Rent only together with a rent card.
@@ -417,9 +419,9 @@ def _loose_cards(table: list[PropertySet]) -> tuple[tuple[int, str], ...]:
     """(colour, card name) of each distinct card not in a full set: what can be stolen."""
     found: list[tuple[int, str]] = []
     for pile in table:
-        if is_complete(pile):
-            continue
         colour = pile.colour
+        if len(pile.cards) >= SET_SIZE[colour] and is_complete(pile):
+            continue
         for card in pile.cards:
             key = (colour, NAME[card % PACK_SIZE])
             if key not in found:
@@ -433,9 +435,9 @@ def _givable_cards(state: DealState, player: int) -> tuple[tuple[int, str], ...]
     from_full = state.options["forced_deal_give_from_full_set"]
     found: list[tuple[int, str]] = []
     for pile in state.tables[player]:
-        if not from_full and is_complete(pile):
-            continue
         colour = pile.colour
+        if not from_full and len(pile.cards) >= SET_SIZE[colour] and is_complete(pile):
+            continue
         for card in pile.cards:
             key = (colour, NAME[card % PACK_SIZE])
             if key not in found:
