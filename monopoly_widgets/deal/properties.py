@@ -262,12 +262,13 @@ def add_property(
     state.wild_moves_memo.pop(player, None)  # the table changes
     table = state.tables[player]
     # The piles of one colour sit together, in colour order (order_piles): find them.
+    count = len(table)
     start = 0
-    while start < len(table) and table[start].colour < colour:
+    while start < count and table[start].colour < colour:
         start += 1
     end = start
     unfinished = -1
-    while end < len(table) and table[end].colour == colour:
+    while end < count and table[end].colour == colour:
         if not is_complete(table[end]):
             if unfinished >= 0:
                 unfinished = -2  # several unfinished piles: tidy_colour sorts them out
