@@ -39,6 +39,15 @@ from monopoly_widgets.deal.texts import action_text
 #: Entries per cache (here and in legal.py); a cache is cleared when full, so memory stays small.
 CACHE_LIMIT = 50_000
 
+#: A pile's wild moves: those of its two-colour wilds, and its multicolour wild's move to each
+#: colour (or None), which ``_add_multicolour_moves`` narrows to the colours allowed.
+PileMoves = tuple[list[Action], tuple[Action | None, ...] | None]
+#: What ``PropertySet.wild_moves`` holds for a pile with no wild in it.
+NO_WILDS: tuple[int, str, PileMoves] = (-1, "", ([], None))
+#: A pile's moves, keyed by (owner, colour, set label, the pile's wilds).
+_PILE_CACHE: dict[tuple[int, int, str, tuple[int, ...]], PileMoves] = {}
+_is_wild = WILD_IDS.__contains__
+
 
 def wild_moves(state: DealState, player: int) -> list[Action]:
     """Every wild move the player may make now (a list to read, not to change)."""
@@ -103,12 +112,6 @@ def _cached_pile_moves(player: int, pile: PropertySet, label: str) -> PileMoves:
     return found
 
 
-_PILE_CACHE: dict[tuple[int, int, str, tuple[int, ...]], PileMoves] = {}
-#: What ``PropertySet.wild_moves`` holds for a pile with no wild in it.
-NO_WILDS: tuple[int, str, PileMoves] = (-1, "", ([], None))
-_is_wild = WILD_IDS.__contains__
-
-
 def _add_multicolour_moves(
     state: DealState,
     table: list[PropertySet],
@@ -129,11 +132,6 @@ def _add_multicolour_moves(
             move = by_colour[colour]
             if move is not None:
                 actions.append(move)
-
-
-#: A pile's wild moves: those of its two-colour wilds, and its multicolour wild's move to each
-#: colour (or None), which ``_add_multicolour_moves`` narrows to the colours allowed.
-PileMoves = tuple[list[Action], tuple[Action | None, ...] | None]
 
 
 def _pile_wild_moves(
