@@ -97,8 +97,8 @@ class Game:
         """Everything that happened, in order, each with ``.text`` and ``.rule``.
 
         Worked out by replaying the actions (see ``core/timeline.py``): the first look at a
-        long game takes a moment (about 1 ms for a game of Deal), later looks only replay
-        the steps taken since.
+        finished game of Deal takes about half a millisecond; later looks only replay the
+        steps taken since.
         """
         return self.timeline.all_events()
 
