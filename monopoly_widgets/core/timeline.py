@@ -37,8 +37,9 @@ class Timeline:
         self.rules = rules
         self.actions: list[Action] = []
         self._setup_events = list(setup_events)
-        #: The events of the latest step (None: not known, after stepping back).
-        self._last_events: list[Event] | None = self._setup_events
+        #: The events of the latest step after the deal (None: none yet, or not known after
+        #: stepping back).
+        self._last_events: list[Event] | None = None
         #: For ``all_events``: (steps replayed, the state after them, their events).
         self._replayed: tuple[int, Any, list[Event]] | None = None
         self._snapshots: dict[int, Any] = {0: rules.clone(start)}
@@ -103,6 +104,6 @@ class Timeline:
         del self.actions[step:]
         for k in [k for k in self._snapshots if k > step]:
             del self._snapshots[k]
-        self._last_events = self._setup_events if step == 0 else None
+        self._last_events = None
         if self._replayed is not None and self._replayed[0] > step:
             self._replayed = None
