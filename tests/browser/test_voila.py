@@ -1,12 +1,13 @@
 """The quick-start notebook as a Voilà app, in a real browser (Debian's Chromium + Playwright).
 
 Voilà runs ``notebooks/00_quickstart.ipynb`` and shows only its outputs, which is how
-a teacher can hand students a page with no code. The test starts Voilà on
-127.0.0.1 (a free port, config and runtime folders in a temp directory), opens it,
-with ``--progressive_rendering=True`` (see docs/compatibility.md), and checks that:
+a teacher can hand students a page with no code. The test starts Voilà exactly as
+the README and the teaching guide say, ``voila notebooks/00_quickstart.ipynb`` from
+the repository root (so it reads the repository's ``voila.json``, as Binder does),
+on 127.0.0.1 (a free port, runtime folder in a temp directory), opens it, and checks:
 
 * all five game explorers of the notebook render (the widget's own ``mw-`` classes)
-  with their Plotly charts;
+  and every Plotly chart has data; no widget failed to initialize;
 * the kernel is connected: the Card Game explorer, where a bot moves first, plays
   its bots' moves by itself until it is the person's turn;
 * the step button works: the last explorer (a saved game reopened at step 0 of 30)
@@ -47,6 +48,14 @@ pytestmark = [
 ]
 
 
+#: The indices of Plotly charts on the page that hold no data points.
+EMPTY_CHARTS_JS = """() => [...document.querySelectorAll('.js-plotly-plot')]
+  .map((chart, index) => [index, (chart._fullData || chart.data || [])
+    .reduce((points, trace) => points + Math.max(...[trace.x, trace.y, trace.values]
+      .map(values => (values && values.length) || 0)), 0)])
+  .filter(([index, points]) => points === 0).map(([index]) => index)"""
+
+
 def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
     """Wait until Voilà listens (a plain TCP connect: an HTTP request would start a kernel)."""
     deadline = time.monotonic() + timeout
@@ -71,6 +80,7 @@ def voila(tmp_path: Path) -> Iterator[str]:
         JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
         JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
     )
+    # The command the docs give, plus only what a test needs (port, address, no browser).
     log = (tmp_path / "voila.log").open("w")
     process = subprocess.Popen(
         [
@@ -81,9 +91,6 @@ def voila(tmp_path: Path) -> Iterator[str]:
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
-            # Without progressive rendering, about every other page load here showed the
-            # widgets but never connected them to the kernel (docs/compatibility.md).
-            "--progressive_rendering=True",
         ],
         cwd=ROOT,
         env=env,
@@ -108,6 +115,8 @@ def test_quickstart_as_a_voila_app(voila: str) -> None:
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1200})
             page.set_default_timeout(120_000)
+            failures: list[str] = []
+            page.on("pageerror", lambda error: failures.append(str(error)[:200]))
             page.goto(voila)
             roots = page.locator(".mw-root")
             # Voilà shows the page once the whole notebook has run: allow for that.
@@ -126,6 +135,11 @@ def test_quickstart_as_a_voila_app(voila: str) -> None:
             expect(labels.nth(WATCH)).to_have_text("step 29 / 30", timeout=30_000)
             for error in page.locator(".mw-error").all():
                 expect(error).to_be_hidden()
+            charts = page.locator(".js-plotly-plot")
+            expect(charts).to_have_count(3 * EXPLORERS)
+            empty = page.evaluate(EMPTY_CHARTS_JS)
+            assert empty == [], f"charts drawn without data: {empty}"
+            assert not [text for text in failures if "anywidget" in text], failures
             page.screenshot(path=str(OUTPUT / "voila-quickstart.png"), full_page=True)
         except Exception:
             page.screenshot(path=str(OUTPUT / "voila-failure.png"), full_page=True)
