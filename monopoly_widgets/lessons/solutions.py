@@ -168,7 +168,7 @@ _ALL = [
              probability=True), _prob_e1,
              hint="1 - comb(N - K_jsn, 3) / comb(N, 3), with the unseen cards N."),
     Exercise("04-E2", "chance a 5-card hand holds no Pass Go", Number(4, probability=True),
-             _prob_e2, hint="comb(96, 5) / comb(106, 5): the hands with no Pass Go over all."),
+             _prob_e2, hint="hands from the 96 other cards, over all 5-card hands."),
     Exercise("04-E3", "4 times the trials, half the width", Truth(), _prob_e3,
              hint="compare the widths printed at the end of section 4."),
     Exercise("05-E1", "the heuristic bot's share of wins", Number(3, percent=True,
