@@ -13,7 +13,6 @@ restyle message instead of a new figure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from copy import deepcopy
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -131,8 +130,6 @@ class Charts:
                 values = properties if index < self.players else sets
                 trace.x = x
                 trace.y = list(values[index % self.players])
-        keep_state_for_new_views(self.money)
-        keep_state_for_new_views(self.board)
 
     def show_odds(self, title: str, rows: Sequence[ProbabilityRow]) -> None:
         """The probability panel: one bar per row, explanations underneath."""
@@ -149,7 +146,6 @@ class Charts:
             bar.x = values
             bar.text = [f"{p:.0%}" for p in values]
             bar.hovertext = [text for _, _, text in rows]
-        keep_state_for_new_views(self.odds)
         items = "".join(
             f"<li><b>{_escape(label)}: {p:.1%}</b>. {_escape(text)}</li>" for label, p, text in rows
         )
@@ -159,19 +155,6 @@ class Charts:
             if rows
             else ""
         )
-
-
-def keep_state_for_new_views(figure: go.FigureWidget) -> None:
-    """Copy the figure's data and layout into its synced state, for views drawn later.
-
-    Plotly sends an update to the views that exist (a restyle message) and refreshes
-    the synced state only when the figure itself is displayed. These figures are
-    displayed inside a box, so a view created later (Voilà drawing the page after the
-    kernel has run the cell, a page reload, a second view) would draw the figure as it
-    was built, with no data. Copying the state here, as Plotly does on display, fixes that.
-    """
-    figure._widget_data = deepcopy(figure._data)
-    figure._widget_layout = deepcopy(figure._layout_obj._props)
 
 
 def _escape(text: str) -> str:
