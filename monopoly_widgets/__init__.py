@@ -14,9 +14,7 @@ The teacher-facing API::
 See README.md for a tour and ``docs/`` for the rules of each game.
 """
 
-from __future__ import annotations
-
-from typing import Any
+import importlib as _importlib
 
 from monopoly_widgets import agents
 from monopoly_widgets.core import (
@@ -47,14 +45,21 @@ _LAZY = {
     "estimate_win_probability": "monopoly_widgets.sim",
     "monte_carlo_convergence": "monopoly_widgets.sim",
 }
+#: Sub-packages reachable as ``mw.prob``, ``mw.sim``, ``mw.lessons`` without importing them first.
+_LAZY_MODULES = ("prob", "sim", "lessons", "widgets")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        return getattr(_importlib.import_module(_LAZY[name]), name)
+    if name in _LAZY_MODULES:
+        return _importlib.import_module(f"monopoly_widgets.{name}")
     raise AttributeError(f"module 'monopoly_widgets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names only (what ``dir(mw)`` and tab completion show)."""
+    return sorted([*__all__, "__version__"])
 
 
 __all__ = [
@@ -71,4 +76,5 @@ __all__ = [
     "load_game",
     "new_game",
     *_LAZY,
+    *_LAZY_MODULES,
 ]

@@ -2,8 +2,8 @@
 
 Examples::
 
-    python -m monopoly_widgets simulate deal --players 3 --games 1000 --seed 1 \\
-        --agents heuristic,random,random
+    python -m monopoly_widgets simulate deal --players 3 --games 1000 --seed 1
+    python -m monopoly_widgets simulate deal --agents heuristic,random,random
     python -m monopoly_widgets simulate bid --games 200 --workers 2
     python -m monopoly_widgets simulate cardgame --option some_option=3
     python -m monopoly_widgets games
@@ -52,19 +52,25 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between agents and print win rates",
         description=(
-            "Play many games and print each seat's win rate with a 95%% Wilson interval, "
-            "the mean and median game length, and the number of draws or stalls."
+            "Play many games and print each seat's win rate with a 95% Wilson interval, "
+            "the mean and median game length, and the number of draws or stalls. "
+            "Without --agents, seat 0 is the heuristic bot and every other seat random."
         ),
     )
-    sim.add_argument("game", help="deal, bid or cardgame")
-    sim.add_argument("--players", type=int, default=None, help="seats (default: one per agent)")
+    sim.add_argument("game", type=str.lower, help="deal, bid or cardgame (any capitals)")
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats (default: one per agent in --agents, or 2)",
+    )
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     sim.add_argument(
         "--agents",
-        default="heuristic,random",
+        default=None,
         help="comma-separated agents per seat: random, heuristic, search "
-        "(one name fills every seat; default heuristic,random)",
+        "(one name fills every seat; default: heuristic in seat 0, random in the others)",
     )
     sim.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     sim.add_argument(
@@ -82,11 +88,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def seat_agents(agents: str | None, players: int | None) -> list[str]:
+    """The agent names, one per seat: seat 0 heuristic and the rest random unless given."""
+    if agents is None:
+        return ["heuristic"] + ["random"] * ((players if players is not None else 2) - 1)
+    return [name.strip().lower() for name in agents.split(",") if name.strip()]
+
+
+def check_player_count(game: str, players: int) -> None:
+    """Say first if the game cannot be played by ``players`` (before any agent problem)."""
+    from monopoly_widgets.core.registry import get_rules
+
+    rules = get_rules(game)
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
+            f"not {players}"
+        )
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """The ``simulate`` command."""
     from monopoly_widgets.sim import SimulationError, simulate, summarize
 
-    agents = [name.strip() for name in args.agents.split(",") if name.strip()]
+    agents = seat_agents(args.agents, args.players)
+    check_player_count(args.game, args.players if args.players is not None else len(agents))
     progress = not args.no_progress and args.games >= PROGRESS_FROM
     status = 0
     try:

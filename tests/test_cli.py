@@ -81,3 +81,32 @@ def test_games_command_lists_every_game(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     for name in ("deal", "bid", "cardgame"):
         assert name in out
+
+
+@needs_engine("deal")
+def test_default_agents_fill_any_number_of_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "deal", "--players", "3", "--games", "2", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "   0  heuristic" in out and "   1  random" in out and "   2  random" in out
+
+
+@needs_engine("deal")
+def test_the_player_count_is_checked_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "deal", "--players", "1"]) == 2
+    assert "is for 2 to 10 players, not 1" in capsys.readouterr().err
+    assert main(["simulate", "deal", "--players", "1", "--agents", "random,random"]) == 2
+    assert "not 1" in capsys.readouterr().err
+
+
+@needs_engine("deal")
+def test_game_names_in_any_capitals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "Deal", "--games", "2", "--workers", "1"]) == 0
+    assert "deal: seed 0" in capsys.readouterr().out
+
+
+def test_help_shows_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert "95% Wilson interval" in out and "%%" not in out

@@ -1,12 +1,13 @@
 """The quick-start notebook as a Voilà app, in a real browser (Debian's Chromium + Playwright).
 
 Voilà runs ``notebooks/00_quickstart.ipynb`` and shows only its outputs, which is how
-a teacher can hand students a page with no code. The test starts Voilà on
-127.0.0.1 (a free port, config and runtime folders in a temp directory), opens it,
-with ``--progressive_rendering=True`` (see docs/compatibility.md), and checks that:
+a teacher can hand students a page with no code. The test starts Voilà exactly as
+the README and the teaching guide say, ``voila notebooks/00_quickstart.ipynb`` from
+the repository root (so it reads the repository's ``voila.json``, as Binder does),
+on 127.0.0.1 (a free port, runtime folder in a temp directory), opens it, and checks:
 
 * all five game explorers of the notebook render (the widget's own ``mw-`` classes)
-  with their Plotly charts;
+  with their 15 Plotly charts, and the charts of the explorers it steps show data;
 * the kernel is connected: the Card Game explorer, where a bot moves first, plays
   its bots' moves by itself until it is the person's turn;
 * the step button works: the last explorer (a saved game reopened at step 0 of 30)
@@ -22,6 +23,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,6 +47,14 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
 ]
+
+
+#: The indices of Plotly charts on the page that hold no data points.
+EMPTY_CHARTS_JS = """() => [...document.querySelectorAll('.js-plotly-plot')]
+  .map((chart, index) => [index, (chart._fullData || chart.data || [])
+    .reduce((points, trace) => points + Math.max(...[trace.x, trace.y, trace.values]
+      .map(values => (values && values.length) || 0)), 0)])
+  .filter(([index, points]) => points === 0).map(([index]) => index)"""
 
 
 def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
@@ -71,6 +81,7 @@ def voila(tmp_path: Path) -> Iterator[str]:
         JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
         JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
     )
+    # The command the docs give, plus only what a test needs (port, address, no browser).
     log = (tmp_path / "voila.log").open("w")
     process = subprocess.Popen(
         [
@@ -81,9 +92,6 @@ def voila(tmp_path: Path) -> Iterator[str]:
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
-            # Without progressive rendering, about every other page load here showed the
-            # widgets but never connected them to the kernel (docs/compatibility.md).
-            "--progressive_rendering=True",
         ],
         cwd=ROOT,
         env=env,
@@ -102,16 +110,23 @@ def test_quickstart_as_a_voila_app(voila: str) -> None:
     pytest.importorskip("playwright")
     from playwright.sync_api import expect, sync_playwright
 
+    # Progressive rendering shows each output as its cell runs, and a widget's state can
+    # arrive a little after its view: on a busy machine that takes more than Playwright's
+    # 5-second default, so every check below waits up to two minutes.
+    expect.set_options(timeout=120_000)
+
     OUTPUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1200})
             page.set_default_timeout(120_000)
+            failures: list[str] = []
+            page.on("pageerror", lambda error: failures.append(str(error)[:200]))
             page.goto(voila)
             roots = page.locator(".mw-root")
             # Voilà shows the page once the whole notebook has run: allow for that.
-            expect(roots).to_have_count(EXPLORERS, timeout=120_000)
+            expect(roots).to_have_count(EXPLORERS, timeout=240_000)
             expect(page.locator(".js-plotly-plot").first).to_be_visible()
             labels = page.locator(".mw-step-label")
             expect(labels.nth(REPLAY)).to_have_text("step 0 / 30")
@@ -121,11 +136,21 @@ def test_quickstart_as_a_voila_app(voila: str) -> None:
             expect(labels.nth(CARDGAME)).not_to_have_text("step 0 / 0", timeout=90_000)
 
             roots.nth(REPLAY).locator(".mw-step").click()
-            expect(labels.nth(REPLAY)).to_have_text("step 1 / 30", timeout=30_000)
+            expect(labels.nth(REPLAY)).to_have_text("step 1 / 30", timeout=120_000)
             roots.nth(WATCH).locator(".mw-back-btn").click()
-            expect(labels.nth(WATCH)).to_have_text("step 29 / 30", timeout=30_000)
+            expect(labels.nth(WATCH)).to_have_text("step 29 / 30", timeout=120_000)
             for error in page.locator(".mw-error").all():
                 expect(error).to_be_hidden()
+            charts = page.locator(".js-plotly-plot")
+            expect(charts).to_have_count(3 * EXPLORERS)
+            # The charts of the two explorers stepped above must show data. On an
+            # overloaded machine the first explorer's charts sometimes stayed empty in
+            # Voilà, cause not found (docs/compatibility.md): that is reported, not failed.
+            empty = page.evaluate(EMPTY_CHARTS_JS)
+            stepped = range(3 * WATCH, 3 * EXPLORERS)
+            assert not [index for index in empty if index in stepped], empty
+            if empty:
+                warnings.warn(f"Voilà charts without data: {empty}; {failures[:2]}", stacklevel=1)
             page.screenshot(path=str(OUTPUT / "voila-quickstart.png"), full_page=True)
         except Exception:
             page.screenshot(path=str(OUTPUT / "voila-failure.png"), full_page=True)

@@ -1,0 +1,96 @@
+"""Every lesson exercise, checked with the inputs its notebook really passes.
+
+Each lesson notebook is run here in this process, top to bottom, with ``check``
+replaced by a recorder, so the test sees each exercise's key, the student's
+placeholder and the computed inputs (a game, a tournament summary...). Then, for
+every exercise: the placeholder gets "not answered yet" (no exception, so the
+lesson runs on in class and in CI), the model answer is accepted, a wrong answer
+is rejected, the model answer rounded or written another way is accepted, and a
+number rounded too far gets "close".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import monopoly_widgets.lessons as lessons
+from monopoly_widgets.lessons import Number, grade, model_answer
+from monopoly_widgets.lessons.solutions import EXERCISES
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+_RECORDED: dict[str, dict[str, tuple[Any, dict[str, Any]]]] = {}
+
+
+def notebook_for(key: str) -> Path:
+    (path,) = NOTEBOOKS.glob(f"{key.split('-')[0]}_*.ipynb")
+    return path
+
+
+def recorded_checks(notebook: Path) -> dict[str, tuple[Any, dict[str, Any]]]:
+    """Run ``notebook``'s code cells here; return {key: (answer, inputs)} of its checks."""
+    if notebook.stem in _RECORDED:
+        return _RECORDED[notebook.stem]
+    calls: dict[str, tuple[Any, dict[str, Any]]] = {}
+
+    def recorder(key: str, answer: Any, **context: Any) -> None:
+        calls[key] = (answer, context)
+        lessons.checker.check(key, answer, **context)  # and it must not raise
+
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    namespace: dict[str, Any] = {"__name__": "__lesson__"}
+    original, lessons.check = lessons.check, recorder
+    here = os.getcwd()
+    try:
+        os.chdir(notebook.parent)
+        with contextlib.redirect_stdout(io.StringIO()):
+            for index, cell in enumerate(cells):
+                if cell["cell_type"] == "code":
+                    source = "".join(cell["source"])
+                    exec(compile(source, f"{notebook.name} cell {index}", "exec"), namespace)  # noqa: S102
+    finally:
+        lessons.check = original
+        os.chdir(here)
+    _RECORDED[notebook.stem] = calls
+    return calls
+
+
+def test_every_exercise_belongs_to_a_notebook() -> None:
+    for key in EXERCISES:
+        assert notebook_for(key).exists()
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_exercise_check(key: str) -> None:
+    calls = recorded_checks(notebook_for(key))
+    assert key in calls, f"{notebook_for(key).name} never calls check({key!r}, ...)"
+    answer, context = calls[key]
+    exercise = EXERCISES[key]
+
+    assert answer is ..., f"{key}: the notebook must leave a placeholder for the student"
+    assert grade(key, answer, **context).status == "unanswered"
+
+    model = model_answer(key, **context)
+    assert grade(key, model, **context).correct, (key, model)
+
+    wrong = exercise.expects.wrong_answer(model)
+    feedback = grade(key, wrong, **context)
+    assert feedback.status == "wrong", (key, wrong, feedback)
+    if exercise.hint:
+        assert exercise.hint in feedback.message
+
+    for form in exercise.expects.equivalent_forms(model):
+        assert grade(key, form, **context).correct, (key, form)
+
+    if isinstance(exercise.expects, Number):
+        rough = round(float(model), exercise.expects.decimals - 1)
+        if abs(rough - float(model)) > 1e-9:
+            feedback = grade(key, rough, **context)
+            assert feedback.status == "close", (key, rough, feedback)
+            assert f"you rounded to {rough}" in feedback.message
