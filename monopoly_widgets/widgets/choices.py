@@ -85,6 +85,8 @@ def choice_list(
             "kind": a.kind,
             "card": a.card,
             "path": choice_path(a, names, detail),
+            # Its card is face up on the table: clicking that card is the first step.
+            "on_table": a.card is not None and str(a.card) in names,
         }
         for a in actions
     ]

@@ -387,11 +387,12 @@ class GameExplorer:
         The notice stays until the cursor moves; the ``nudge`` message makes the
         table flash it (and the choices) even when the same words are repeated.
         """
-        text = f"Waiting for {seat_name(seat)} (a person): "
-        if self._perspective is None or self._perspective == seat:
-            text += "it is their move; pick it below."
+        if self._perspective == seat:
+            text = f"{seat_name(seat)}: your move. Step waits for you: pick a move below."
+        elif self._perspective is None:
+            text = f"Step waits for {seat_name(seat)}, a person: pick their move below."
         else:
-            text += "it is their move, in their view."
+            text = f"Step waits for {seat_name(seat)}, a person, to move in their own view."
         self._nudge = text
         self.table.send({"type": "nudge", "seat": seat, "text": text})
 

@@ -19,8 +19,10 @@ const SPEEDS = [0.5, 1, 2, 5, 10];
 const WIDE_FROM = 1500;
 // Below this width the charts go under the table instead of beside it.
 const ONE_COLUMN_BELOW = 760;
-// More choices than this are shown one step at a time (card, then target, ...).
+// More choices than this (fewer in the compact layout) are shown one step at a
+// time: click a highlighted card (or a group), then its target, then the move.
 const CHOICE_LIMIT = 10;
+const COMPACT_CHOICE_LIMIT = 6;
 
 // One play timer per model, however many views show it, so that two views
 // of the same explorer do not play twice as fast.
@@ -208,9 +210,9 @@ function focusSeat(t) {
 
 // The two-step choice: from the choices under `prefix` (path labels chosen so
 // far), either every move (when few) or the next level's labels.
-function choiceMenu(list, prefix) {
+function choiceMenu(list, prefix, limit) {
   const under = list.filter((c) => prefix.every((label, i) => (c.path || [])[i] === label));
-  if (under.length <= CHOICE_LIMIT) return { depth: prefix.length, leaves: under, groups: [] };
+  if (under.length <= limit) return { depth: prefix.length, leaves: under, groups: [] };
   let depth = prefix.length;
   const deeper = (c) => depth < (c.path || []).length - 1;
   while (under.every(deeper) && new Set(under.map((c) => c.path[depth])).size === 1) depth += 1;
@@ -306,11 +308,14 @@ function render({ model, el: host }) {
     g.append(...nodes);
     return g;
   };
+  // New game and Save move up beside the title in the compact layout (one row less).
+  const gameGroup = group(seedInput, newBtn, saveBtn);
+  gameGroup.classList.add("mw-game-group");
   toolbar.append(
     group(resetBtn, backBtn, playBtn, stepBtn, speed),
     group(scrubber, stepLabel),
     group(perspective),
-    group(seedInput, newBtn, saveBtn),
+    gameGroup,
   );
 
   const narration = el("div", "mw-narration");
@@ -341,6 +346,8 @@ function render({ model, el: host }) {
     compact = next;
     root.classList.toggle("mw-compact", compact);
     root.classList.toggle("mw-wide", !compact);
+    if (compact) header.insertBefore(gameGroup, decision);
+    else toolbar.appendChild(gameGroup);
     charts.setCompact(compact);
     seatCache.clear();
     scheduleDraw("table");
@@ -389,11 +396,8 @@ function render({ model, el: host }) {
     send({ type: "action", id: choice.id, seat: model.get("choice_seat") });
   }
 
-  function onCardClick(cardId, actions) {
-    if (actions.length === 1) {
-      chooseAction(actions[0]);
-      return;
-    }
+  // A click on a card shows its moves (the first step); the move is the second.
+  function onCardClick(cardId) {
     selectedCard = String(selectedCard) === String(cardId) ? null : cardId;
     choicePath = [];
     seatCache.clear();
@@ -487,14 +491,21 @@ function render({ model, el: host }) {
     const seat = model.get("choice_seat");
     const names = model.get("seat_names") || [];
     const who = names[seat] || `Player ${seat}`;
-    const pool = selectedCard === null ? list : list.filter((c) => String(c.card) === String(selectedCard));
-    const menu = choiceMenu(pool, choicePath);
+    const limit = compact ? COMPACT_CHOICE_LIMIT : CHOICE_LIMIT;
+    // Many moves: the cards on the table are the first step (click one to see its
+    // moves), and only the moves without such a card are buttons.
+    const byCards =
+      selectedCard === null && choicePath.length === 0 && list.length > limit && list.some((c) => c.on_table);
+    let pool = list;
+    if (selectedCard !== null) pool = list.filter((c) => String(c.card) === String(selectedCard));
+    else if (byCards) pool = list.filter((c) => !c.on_table);
+    const menu = choiceMenu(pool, choicePath, limit);
     const head = el("div", "mw-choices-head");
     const where = menu.leaves.length && menu.depth > 0 ? (menu.leaves[0].path || []).slice(0, menu.depth) : choicePath;
-    if (selectedCard === null && where.length === 0) {
-      head.textContent = menu.groups.length
-        ? `${who}: ${list.length} moves. Pick a card or a kind of move (or click a highlighted card)`
-        : `${who}: choose an action (or click a highlighted card)`;
+    if (byCards) {
+      head.textContent = `${who}: ${list.length} moves. Click a highlighted card to see its moves${pool.length ? ", or" : "."}`;
+    } else if (selectedCard === null && where.length === 0) {
+      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or click a highlighted card)" : ""}`;
     } else {
       head.textContent = `${who}: ${where.join(" › ") || "this card"}: choose`;
     }
@@ -531,8 +542,8 @@ function render({ model, el: host }) {
   function drawTable() {
     const t = model.get("table") || {};
     const byCard = actionsByCardMap();
-    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 64 : 72 };
-    const middle = el("div", "mw-middle");
+    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 58 : 72 };
+    const middle = el("div", `mw-middle${compact ? " mw-row-chips" : ""}`);
     for (const pile of t.piles || []) {
       const p = el("div", "mw-pile");
       p.appendChild(el("div", "mw-pile-label", `${pile.label}: ${pile.count}`));
