@@ -290,7 +290,9 @@ class GameExplorer:
         if not self.table.playing:
             return
         if not self.forward():
+            self._nudge = ""  # play reached a person: no "step waits", just whose move
             self.pause()
+            self._refresh_notice()
 
     def new_game(self, seed: int | None = None) -> None:
         """A new deal of the same game, players and options (``seed=None``: a fresh seed)."""

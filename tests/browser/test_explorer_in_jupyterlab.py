@@ -157,7 +157,16 @@ def run_notebook(page: Any, url: str, ready: str = "notebook ready") -> None:
     status = page.locator("#jp-main-statusbar", has_text="Idle")
     expect(status.first).to_be_visible(timeout=90_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    expect(page.locator(".jp-OutputArea-output pre", has_text=ready)).to_be_visible(timeout=120_000)
+    if ready is not None:
+        ready_line = page.locator(".jp-OutputArea-output pre", has_text=ready)
+        expect(ready_line).to_be_visible(timeout=120_000)
+    else:
+        page.wait_for_timeout(2000)
+        page.wait_for_function(
+            "() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+            ".some(p => p.textContent.includes('*'))",
+            timeout=180_000,
+        )
     expect(status.first).to_be_visible(timeout=60_000)
 
 

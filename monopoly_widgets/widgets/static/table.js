@@ -126,7 +126,8 @@ function drawBack(count, label) {
 // A seat's row. "chips" draws its cards as small one-line chips (compact view).
 function drawRow(row, ctx, chips) {
   const { byCard, onCardClick, selectedCard, nameWidth } = ctx;
-  const wrap = el("div", `mw-row${chips ? " mw-row-chips" : ""}`);
+  const hand = row.label === "Hand" && !chips && row.cards;
+  const wrap = el("div", `mw-row${chips ? " mw-row-chips" : ""}${hand ? " mw-row-hand" : ""}`);
   wrap.dataset.row = row.label;
   wrap.appendChild(el("div", "mw-row-label", row.label));
   const body = el("div", "mw-row-cards");
@@ -182,10 +183,10 @@ function drawSeat(seat, ctx, full, compact) {
     s.appendChild(el("span", "mw-stat-value", value));
     stats.appendChild(s);
   }
-  if (compact) head.appendChild(stats);
   if (seat.winner) head.appendChild(el("span", "mw-badge mw-badge-win", "winner"));
   else if (seat.deciding) head.appendChild(el("span", "mw-badge", "deciding"));
   else if (seat.turn) head.appendChild(el("span", "mw-badge mw-badge-turn", "turn"));
+  if (compact) head.appendChild(stats); // one line: name, role, badge, numbers
   panel.appendChild(head);
   if (!compact) panel.appendChild(stats);
   let rows = seat.rows || [];
