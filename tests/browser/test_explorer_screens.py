@@ -85,13 +85,13 @@ ODDS_JS = """(index) => {
   const root = document.querySelectorAll('.mw-root')[index];
   const g = root.querySelector('.mw-chart-odds .js-plotly-plot');
   if (!g) return null;
-  const ticks = [...g.querySelectorAll('.ytick text')];
+  const labels = [...g.querySelectorAll('.annotation-text')];
   const texts = [...g.querySelectorAll(
-    '.ytick text, .bartext, .textpoint text, .xtick text, .gtitle')];
+    '.annotation-text, .bartext, .textpoint text, .xtick text, .gtitle')];
   const sizes = texts.map((t) => parseFloat(getComputedStyle(t).fontSize || t.style.fontSize));
   return {
     rows: g.data[0].y.length,
-    labels: ticks.filter((t) => t.textContent.trim()).length,
+    labels: labels.filter((t) => t.textContent.trim()).length,
     smallest: Math.min(...sizes),
     height: g.getBoundingClientRect().height,
     title: g._fullLayout.title.text,
@@ -185,7 +185,7 @@ def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
                     five.locator('.mw-chart-tab[data-chart="odds"]').click()
                     page.wait_for_function(
                         "(i) => document.querySelectorAll('.mw-root')[i]"
-                        ".querySelector('.mw-chart-odds .js-plotly-plot .ytick')",
+                        ".querySelector('.mw-chart-odds .js-plotly-plot .annotation-text')",
                         arg=FIVE,
                     )
                     odds = page.evaluate(ODDS_JS, FIVE)
@@ -193,7 +193,7 @@ def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
                     assert odds and odds["rows"] >= 5, odds
                     assert odds["labels"] == odds["rows"], odds
                     assert odds["smallest"] >= 11, odds
-                    assert odds["height"] >= 56 + 30 * odds["rows"], odds
+                    assert odds["height"] >= 44 + 40 * odds["rows"], odds
                     assert odds["title"].startswith("Next draw odds: Player 0"), odds
                     page.close()
             finally:

@@ -12,10 +12,9 @@ const CHART_KEYS = ["money", "properties", "sets", "odds"];
 const CHART_TABS = { money: "Money", properties: "Properties", sets: "Sets", odds: "Odds" };
 const PLOTLY_KEY = "__monopolyWidgetsPlotly";
 const GRID = "rgba(128,128,128,0.3)";
-// Odds bars: one row each, long labels wrapped onto a second line.
-const ODDS_ROW_PX = 30;
-const ODDS_LINE_PX = 15;
-const ODDS_LABEL_CHARS = 24;
+// Odds rows: the label's line, then its bar.
+const ODDS_ROW_PX = 40;
+const ODDS_LABEL_SHIFT_PX = 7;
 
 function loadPlotly(model) {
   if (!globalThis[PLOTLY_KEY]) {
@@ -49,16 +48,6 @@ function maxOf(lists) {
   let max = 0;
   for (const list of lists) for (const v of list || []) if (v !== null && v > max) max = v;
   return max;
-}
-
-function wrapLabel(text) {
-  if (text.length <= ODDS_LABEL_CHARS) return text;
-  const words = text.split(" ");
-  let first = "";
-  while (words.length && (first + " " + words[0]).trim().length <= ODDS_LABEL_CHARS) {
-    first = `${first} ${words.shift()}`.trim();
-  }
-  return first ? `${first}<br>${words.join(" ")}` : text;
 }
 
 function baseLayout(title, width, height, colour) {
@@ -106,39 +95,50 @@ function lineFigure(key, series, labels, width, height, colour) {
   return { data, layout };
 }
 
+// Odds as one bar per row, each row's label on its own line above its bar, so
+// the bars get the panel's whole width and no label is dropped or shrunk.
 function oddsFigure(odds, width, colour) {
   const rows = odds.rows || [];
-  const labels = rows.map((r) => wrapLabel(r.label));
-  const lines = labels.reduce((n, l) => n + (l.includes("<br>") ? 2 : 1), 0);
-  const height = 56 + rows.length * ODDS_ROW_PX + (lines - rows.length) * ODDS_LINE_PX;
+  const height = 44 + rows.length * ODDS_ROW_PX;
+  const index = rows.map((_, i) => i);
   const data = [
     {
       type: "bar",
       orientation: "h",
-      y: labels,
+      y: index,
       x: rows.map((r) => r.p),
+      width: 0.42,
       text: rows.map((r) => `${Math.round(r.p * 100)}%`),
       textposition: "outside",
       cliponaxis: false,
       textfont: { size: 12, color: colour },
       marker: { color: "#1976d2" },
-      hovertext: rows.map((r) => r.text),
+      hovertext: rows.map((r) => `${r.label}: ${r.text}`),
       hoverinfo: "text",
     },
   ];
   const layout = baseLayout(odds.title || "Odds", width, height, colour);
-  layout.margin = { l: 8, r: 40, t: 30, b: 26 };
+  layout.margin = { l: 8, r: 40, t: 34, b: 24 };
   layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
   layout.yaxis = {
     autorange: "reversed",
-    automargin: true,
-    tickfont: { size: 12 },
-    tickmode: "array",
-    tickvals: labels,
-    ticktext: labels,
+    showticklabels: false,
+    showgrid: false,
     fixedrange: true,
+    range: [rows.length - 0.5, -0.5],
   };
-  layout.bargap = 0.25;
+  layout.annotations = rows.map((r, i) => ({
+    x: 0,
+    y: i,
+    xref: "x",
+    yref: "y",
+    xanchor: "left",
+    yanchor: "bottom",
+    yshift: ODDS_LABEL_SHIFT_PX,
+    showarrow: false,
+    text: escapeHtml(r.label),
+    font: { size: 13, color: colour },
+  }));
   return { data, layout };
 }
 
