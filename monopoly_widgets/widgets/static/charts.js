@@ -12,6 +12,7 @@ const CHART_KEYS = ["money", "properties", "sets", "odds"];
 const CHART_TABS = { money: "Money", properties: "Properties", sets: "Sets", odds: "Odds" };
 const PLOTLY_KEY = "__monopolyWidgetsPlotly";
 const GRID = "rgba(128,128,128,0.3)";
+const PLAYING_CHART_MS = 250;
 // Odds rows: the label's line, then its bar.
 const ODDS_ROW_PX = 40;
 const ODDS_LABEL_SHIFT_PX = 7;
@@ -202,10 +203,24 @@ function createCharts(model, makeEl) {
     schedule();
   }
 
+  // At most one drawing per animation frame; while the game plays, at most one
+  // every PLAYING_CHART_MS (a line moving ten times a second cannot be read, and
+  // the table must keep up), and the last state is drawn when play stops.
+  let lastDraw = 0;
+  let wait = null;
   function schedule() {
-    if (frame !== null) return;
+    if (frame !== null || wait !== null) return;
+    const delay = model.get("playing") ? lastDraw + PLAYING_CHART_MS - performance.now() : 0;
+    if (delay > 0) {
+      wait = setTimeout(() => {
+        wait = null;
+        schedule();
+      }, delay);
+      return;
+    }
     frame = requestAnimationFrame(() => {
       frame = null;
+      lastDraw = performance.now();
       draw();
     });
   }
@@ -279,6 +294,7 @@ function createCharts(model, makeEl) {
     ["change:chart_series", schedule],
     ["change:chart_labels", schedule],
     ["change:odds", schedule],
+    ["change:playing", schedule],
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
   showTabs();
@@ -288,6 +304,7 @@ function createCharts(model, makeEl) {
     resize.disconnect();
     theme.disconnect();
     if (frame !== null) cancelAnimationFrame(frame);
+    if (wait !== null) clearTimeout(wait);
     if (plotly) for (const key of CHART_KEYS) plotly.purge(panels[key].plot);
   }
 

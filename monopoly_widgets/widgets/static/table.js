@@ -481,8 +481,13 @@ function render({ model, el: host }) {
     notice.hidden = !hint;
   }
 
+  let choicesKey = null;
   function drawChoices() {
     const list = model.get("choices") || [];
+    // Redrawn only when the moves, the selection or the layout changed.
+    const key = [list, model.get("choice_seat"), String(selectedCard), JSON.stringify(choicePath), compact];
+    if (choicesKey && key.every((part, i) => part === choicesKey[i])) return;
+    choicesKey = key;
     if (list.length === 0) {
       choices.replaceChildren();
       choices.hidden = true;
@@ -538,24 +543,41 @@ function render({ model, el: host }) {
   }
 
   // Seats are rebuilt only when what they show changed (the cache is keyed by
-  // the seat's data, the clickable cards and the layout).
+  // the seat's data, the clickable cards and the layout), and nodes are moved
+  // into place only where the order changed, so a step restyles little.
   const seatCache = new Map();
+  const middle = el("div", "mw-middle");
+  const seats = el("div", "mw-seats");
+  const others = el("div", "mw-seats mw-others");
+  let middleKey = "";
+  function setChildren(parent, nodes) {
+    nodes.forEach((node, i) => {
+      if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+    });
+    while (parent.children.length > nodes.length) parent.lastElementChild.remove();
+  }
   function drawTable() {
     const t = model.get("table") || {};
     const byCard = actionsByCardMap();
     const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 58 : 72 };
-    const middle = el("div", `mw-middle${compact ? " mw-row-chips" : ""}`);
-    for (const pile of t.piles || []) {
-      const p = el("div", "mw-pile");
-      p.appendChild(el("div", "mw-pile-label", `${pile.label}: ${pile.count}`));
-      if (pile.top) p.appendChild(drawCard(pile.top, byCard, onCardClick, selectedCard, ctx.nameWidth));
-      else if (pile.back && pile.count > 0) p.appendChild(drawBack(pile.count, pile.label));
-      else p.appendChild(el("div", "mw-card mw-slot"));
-      middle.appendChild(p);
-    }
-    if (t.pending) middle.appendChild(el("div", "mw-pending", t.pending));
-    const focus = compact ? focusSeat(t) : null;
     const clickable = JSON.stringify([...byCard.keys()]);
+    const nextMiddle = JSON.stringify([t.piles, t.pending, compact, clickable, String(selectedCard)]);
+    if (nextMiddle !== middleKey) {
+      middleKey = nextMiddle;
+      const piles = [];
+      for (const pile of t.piles || []) {
+        const p = el("div", "mw-pile");
+        p.appendChild(el("div", "mw-pile-label", `${pile.label}: ${pile.count}`));
+        if (pile.top) p.appendChild(drawCard(pile.top, byCard, onCardClick, selectedCard, ctx.nameWidth));
+        else if (pile.back && pile.count > 0) p.appendChild(drawBack(pile.count, pile.label));
+        else p.appendChild(el("div", "mw-card mw-slot"));
+        piles.push(p);
+      }
+      if (t.pending) piles.push(el("div", "mw-pending", t.pending));
+      middle.className = `mw-middle${compact ? " mw-row-chips" : ""}`;
+      middle.replaceChildren(...piles);
+    }
+    const focus = compact ? focusSeat(t) : null;
     const seatNodes = [];
     const seen = new Set();
     for (const seat of t.seats || []) {
@@ -571,20 +593,15 @@ function render({ model, el: host }) {
       else seatNodes.push(node.el);
     }
     for (const k of [...seatCache.keys()]) if (!seen.has(k)) seatCache.delete(k);
-    const seats = el("div", "mw-seats");
     if (compact && focus !== null && seatNodes.length) {
       // The seat in focus, then the piles, then everyone else.
-      seats.append(seatNodes[0]);
-      table.replaceChildren(seats, middle, ...(seatNodes.length > 1 ? [others(seatNodes.slice(1))] : []));
+      setChildren(seats, seatNodes.slice(0, 1));
+      setChildren(others, seatNodes.slice(1));
+      setChildren(table, seatNodes.length > 1 ? [seats, middle, others] : [seats, middle]);
     } else {
-      seats.append(...seatNodes);
-      table.replaceChildren(middle, seats);
+      setChildren(seats, seatNodes);
+      setChildren(table, [middle, seats]);
     }
-  }
-  function others(nodes) {
-    const box = el("div", "mw-seats mw-others");
-    box.append(...nodes);
-    return box;
   }
 
   // --- the play timer ---------------------------------------------------------------
