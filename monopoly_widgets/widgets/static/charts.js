@@ -156,7 +156,7 @@ function createCharts(model, makeEl) {
   const panels = {};
   const tabButtons = {};
   const drawn = {}; // key -> the input last drawn (a string), so unchanged charts are skipped
-  let compact = false;
+  let compact = null; // unknown until the table has measured its width
   let activeTab = "money";
   let plotly = null;
   let frame = null;
@@ -242,7 +242,7 @@ function createCharts(model, makeEl) {
   }
 
   function draw() {
-    if (!plotly) return;
+    if (!plotly || compact === null) return;
     const series = model.get("chart_series") || {};
     const labels = model.get("chart_labels") || {};
     const odds = model.get("odds") || {};

@@ -55,16 +55,22 @@ function bandBackground(bands) {
 // Card names wrap only between words: a word too long for the card shrinks the
 // font instead of breaking mid-word ("Mediterranean", "Connecticut").
 const NAME_FONT_PX = 11.5;
-const NAME_MIN_PX = 8.5;
+const NAME_MIN_PX = 8;
 const measureCanvas = document.createElement("canvas");
 const nameSizes = new Map();
+let nameFamily = null;
 function nameFontSize(name, widthPx) {
   const key = `${name}|${widthPx}`;
   if (nameSizes.has(key)) return nameSizes.get(key);
   const ctx = measureCanvas.getContext("2d");
   let size = NAME_FONT_PX;
   if (ctx) {
-    ctx.font = `700 ${NAME_FONT_PX}px system-ui, -apple-system, "Segoe UI", sans-serif`;
+    // Measure in the font the card uses: the Jupyter theme's UI font (as in table.css).
+    if (nameFamily === null) {
+      const themed = getComputedStyle(document.body).getPropertyValue("--jp-ui-font-family").trim();
+      nameFamily = themed || 'system-ui, -apple-system, "Segoe UI", sans-serif';
+    }
+    ctx.font = `700 ${NAME_FONT_PX}px ${nameFamily}`;
     const widest = Math.max(...name.split(/[\s/]+/).map((w) => ctx.measureText(w).width));
     if (widest > widthPx) size = Math.max(NAME_MIN_PX, Math.floor((NAME_FONT_PX * widthPx * 10) / widest) / 10);
   }
@@ -340,10 +346,14 @@ function render({ model, el: host }) {
   let width = 0;
   function applyLayout() {
     const mode = model.get("layout_mode") || "auto";
+    if (mode === "auto" && width === 0) return; // not measured yet: the observer calls again
     const next = mode === "compact" || (mode === "auto" && width > 0 && width < WIDE_FROM);
     root.classList.toggle("mw-one-column", width > 0 && width < ONE_COLUMN_BELOW);
     root.dataset.layout = next ? "compact" : "wide";
-    if (next === compact && root.classList.contains(next ? "mw-compact" : "mw-wide")) return;
+    if (next === compact && root.classList.contains(next ? "mw-compact" : "mw-wide")) {
+      charts.setCompact(compact);
+      return;
+    }
     compact = next;
     root.classList.toggle("mw-compact", compact);
     root.classList.toggle("mw-wide", !compact);
@@ -559,7 +569,8 @@ function render({ model, el: host }) {
   function drawTable() {
     const t = model.get("table") || {};
     const byCard = actionsByCardMap();
-    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 58 : 72 };
+    // The room for a name: the card's width less its padding and border.
+    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 54 : 72 };
     const clickable = JSON.stringify([...byCard.keys()]);
     const nextMiddle = JSON.stringify([t.piles, t.pending, compact, clickable, String(selectedCard)]);
     if (nextMiddle !== middleKey) {
