@@ -15,6 +15,8 @@ one page load in nine). Screenshots go to ``test-output/browser/``.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -128,103 +130,100 @@ def charts_settle(page: Any) -> None:
     )
 
 
-def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
-    pytest.importorskip("playwright")
-    from playwright.sync_api import expect, sync_playwright
-
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    with running_jupyterlab(tmp_path, NOTEBOOK) as (url, _folder):
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                for width, height in SCREENS:
-                    page = browser.new_page(viewport={"width": width, "height": height})
-                    page.set_default_timeout(60_000)
-                    run_notebook(page, url)
-                    expect(page.locator(".mw-root")).to_have_count(2)
-                    charts_settle(page)
-                    three = page.locator(".mw-root").first
-                    expect(three.locator(".mw-choice").first).to_be_visible()
-                    for theme in THEMES:
-                        set_theme(page, theme)
-                        scroll_to(page, 0)
-                        seen = page.evaluate(ON_SCREEN_JS, [0, PERSON])
-                        shot = OUTPUT / f"explorer-{width}x{height}-{theme}.png"
-                        page.screenshot(path=str(shot))
-                        where = f"{width}x{height} {theme}: {seen} (see {shot})"
-                        assert seen["layout"] == "compact", where
-                        assert seen["rootTop"] <= 2, where
-                        assert seen["hand"] > 0 and seen["handVisible"] == seen["hand"], where
-                        assert seen["choices"] and seen["narration"] and seen["decision"], where
-                        assert seen["chartsDrawn"] >= 1, where
-                        assert seen["namesCut"] == [], where
-                    set_theme(page, "light")
-                    scroll_to(page, 0)
-
-                    # Step on the person's own turn: nothing moves, the table says whose move.
-                    label = three.locator(".mw-step-label")
-                    before = label.inner_text()
-                    three.locator(".mw-step").click()
-                    expect(three.locator(".mw-notice")).to_contain_text("your move")
-                    assert label.inner_text() == before
-
-                    # Two steps: a card, then one of its moves.
-                    three.locator(
-                        f'.mw-seat[data-seat="{PERSON}"] .mw-card.mw-clickable'
-                    ).first.click()
-                    expect(three.locator(".mw-choices-head")).to_contain_text("choose")
-                    move = three.locator(".mw-choice[data-action]").first
-                    expect(move).to_be_visible()
-                    move.click()
-                    expect(label).not_to_have_text(before)
-                    expect(three.locator(".mw-error")).to_be_hidden()
-
-                    # The 5-player odds panel: every label, readable, as tall as it needs.
-                    scroll_to(page, FIVE)
-                    five = page.locator(".mw-root").nth(FIVE)
-                    five.locator('.mw-chart-tab[data-chart="odds"]').click()
-                    page.wait_for_function(
-                        "(i) => document.querySelectorAll('.mw-root')[i]"
-                        ".querySelector('.mw-chart-odds .js-plotly-plot .annotation-text')",
-                        arg=FIVE,
-                    )
-                    odds = page.evaluate(ODDS_JS, FIVE)
-                    page.screenshot(path=str(OUTPUT / f"odds-5-players-{width}x{height}.png"))
-                    assert odds and odds["rows"] >= 5, odds
-                    assert odds["labels"] == odds["rows"], odds
-                    assert odds["smallest"] >= 11, odds
-                    assert odds["height"] >= 44 + 40 * odds["rows"], odds
-                    assert odds["title"].startswith("Next draw odds: Player 0"), odds
-                    page.close()
-            finally:
-                browser.close()
-
-
-@pytest.mark.skipif(not QUICKSTART.exists(), reason="no quick-start notebook")
-def test_every_chart_draws_on_every_load(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def lab_and_browser(root: Path, notebook: Path) -> Iterator[tuple[str, Any]]:
+    """JupyterLab over ``notebook`` and a Chromium: yields (notebook URL, browser)."""
     pytest.importorskip("playwright")
     from playwright.sync_api import sync_playwright
 
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    with running_jupyterlab(tmp_path, QUICKSTART) as (url, _folder):
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                for load, theme in enumerate(["light", "dark", "light", "dark"]):
-                    page = browser.new_page(viewport={"width": 1366, "height": 768})
-                    page.set_default_timeout(90_000)
-                    run_notebook(page, url, ready=None)
-                    page.wait_for_function("() => document.querySelectorAll('.mw-root').length")
-                    set_theme(page, theme)
-                    charts_settle(page)
-                    page.wait_for_timeout(1500)
-                    charts = page.evaluate(CHARTS_JS)
-                    explorers = page.locator(".mw-root").count()
-                    blank = [i for i, (data, title) in enumerate(charts) if not (data and title)]
-                    if blank or len(charts) < explorers:
-                        page.screenshot(path=str(OUTPUT / f"quickstart-load{load}-blank.png"))
-                    assert len(charts) >= explorers, (load, theme, charts)
-                    assert blank == [], f"load {load} ({theme}): blank charts {blank}: {charts}"
-                    page.close()
-            finally:
-                browser.close()
+    with running_jupyterlab(root, notebook) as (url, _folder), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield url, browser
+        finally:
+            browser.close()
+
+
+def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    with lab_and_browser(tmp_path, NOTEBOOK) as (url, browser):
+        for width, height in SCREENS:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.set_default_timeout(60_000)
+            run_notebook(page, url)
+            expect(page.locator(".mw-root")).to_have_count(2)
+            charts_settle(page)
+            three = page.locator(".mw-root").first
+            expect(three.locator(".mw-choice").first).to_be_visible()
+            for theme in THEMES:
+                set_theme(page, theme)
+                scroll_to(page, 0)
+                seen = page.evaluate(ON_SCREEN_JS, [0, PERSON])
+                shot = OUTPUT / f"explorer-{width}x{height}-{theme}.png"
+                page.screenshot(path=str(shot))
+                where = f"{width}x{height} {theme}: {seen} (see {shot})"
+                assert seen["layout"] == "compact", where
+                assert seen["rootTop"] <= 2, where
+                assert seen["hand"] > 0 and seen["handVisible"] == seen["hand"], where
+                assert seen["choices"] and seen["narration"] and seen["decision"], where
+                assert seen["chartsDrawn"] >= 1, where
+                assert seen["namesCut"] == [], where
+            set_theme(page, "light")
+            scroll_to(page, 0)
+
+            # Step on the person's own turn: nothing moves, the table says whose move.
+            label = three.locator(".mw-step-label")
+            before = label.inner_text()
+            three.locator(".mw-step").click()
+            expect(three.locator(".mw-notice")).to_contain_text("your move")
+            assert label.inner_text() == before
+
+            # Two steps: a card, then one of its moves.
+            three.locator(f'.mw-seat[data-seat="{PERSON}"] .mw-card.mw-clickable').first.click()
+            expect(three.locator(".mw-choices-head")).to_contain_text("choose")
+            move = three.locator(".mw-choice[data-action]").first
+            expect(move).to_be_visible()
+            move.click()
+            expect(label).not_to_have_text(before)
+            expect(three.locator(".mw-error")).to_be_hidden()
+
+            # The 5-player odds panel: every label, readable, as tall as it needs.
+            scroll_to(page, FIVE)
+            five = page.locator(".mw-root").nth(FIVE)
+            five.locator('.mw-chart-tab[data-chart="odds"]').click()
+            page.wait_for_function(
+                "(i) => document.querySelectorAll('.mw-root')[i]"
+                ".querySelector('.mw-chart-odds .js-plotly-plot .annotation-text')",
+                arg=FIVE,
+            )
+            odds = page.evaluate(ODDS_JS, FIVE)
+            page.screenshot(path=str(OUTPUT / f"odds-5-players-{width}x{height}.png"))
+            assert odds and odds["rows"] >= 5, odds
+            assert odds["labels"] == odds["rows"], odds
+            assert odds["smallest"] >= 11, odds
+            assert odds["height"] >= 44 + 40 * odds["rows"], odds
+            assert odds["title"].startswith("Next draw odds: Player 0"), odds
+            page.close()
+
+
+@pytest.mark.skipif(not QUICKSTART.exists(), reason="no quick-start notebook")
+def test_every_chart_draws_on_every_load(tmp_path: Path) -> None:
+    with lab_and_browser(tmp_path, QUICKSTART) as (url, browser):
+        for load, theme in enumerate(["light", "dark", "light", "dark"]):
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.set_default_timeout(90_000)
+            run_notebook(page, url, ready=None)
+            page.wait_for_function("() => document.querySelectorAll('.mw-root').length")
+            set_theme(page, theme)
+            charts_settle(page)
+            page.wait_for_timeout(1500)
+            charts = page.evaluate(CHARTS_JS)
+            explorers = page.locator(".mw-root").count()
+            blank = [i for i, (data, title) in enumerate(charts) if not (data and title)]
+            if blank or len(charts) < explorers:
+                page.screenshot(path=str(OUTPUT / f"quickstart-load{load}-blank.png"))
+            assert len(charts) >= explorers, (load, theme, charts)
+            assert blank == [], f"load {load} ({theme}): blank charts {blank}: {charts}"
+            page.close()
