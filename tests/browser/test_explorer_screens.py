@@ -82,6 +82,11 @@ CHARTS_JS = """() => [...document.querySelectorAll('.mw-root .js-plotly-plot')].
   ((g._fullLayout || {}).title || {}).text || '']
 )"""
 
+#: Card names wider than their card (a word cut off), anywhere on the page.
+NAMES_CUT_JS = """() => [...document.querySelectorAll('.mw-card-name')]
+  .filter((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 1)
+  .map((n) => n.textContent)"""
+
 #: The odds panel of explorer ``index``: rows, labels drawn, smallest font, height.
 ODDS_JS = """(index) => {
   const root = document.querySelectorAll('.mw-root')[index];
@@ -226,4 +231,5 @@ def test_every_chart_draws_on_every_load(tmp_path: Path) -> None:
                 page.screenshot(path=str(OUTPUT / f"quickstart-load{load}-blank.png"))
             assert len(charts) >= explorers, (load, theme, charts)
             assert blank == [], f"load {load} ({theme}): blank charts {blank}: {charts}"
+            assert page.evaluate(NAMES_CUT_JS) == [], "card names cut mid-word"
             page.close()
