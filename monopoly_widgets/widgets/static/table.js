@@ -55,7 +55,8 @@ function bandBackground(bands) {
 // Card names wrap only between words: a word too long for the card shrinks the
 // font instead of breaking mid-word ("Mediterranean", "Connecticut").
 const NAME_FONT_PX = 11.5;
-const NAME_MIN_PX = 8;
+// Small enough for "Mediterranean" on a compact card: a whole word, never a cut one.
+const NAME_MIN_PX = 6.5;
 const measureCanvas = document.createElement("canvas");
 const nameSizes = new Map();
 let nameFamily = null;
@@ -72,7 +73,9 @@ function nameFontSize(name, widthPx) {
     }
     ctx.font = `700 ${NAME_FONT_PX}px ${nameFamily}`;
     const widest = Math.max(...name.split(/[\s/]+/).map((w) => ctx.measureText(w).width));
-    if (widest > widthPx) size = Math.max(NAME_MIN_PX, Math.floor((NAME_FONT_PX * widthPx * 10) / widest) / 10);
+    // 4% to spare: the canvas and the page may round glyph widths differently.
+    const room = widthPx * 0.96;
+    if (widest > room) size = Math.max(NAME_MIN_PX, Math.floor((NAME_FONT_PX * room * 10) / widest) / 10);
   }
   nameSizes.set(key, size);
   return size;
