@@ -1,161 +1,137 @@
-"""The charts beside the table: Plotly ``FigureWidget``s updated in place.
+"""The charts beside the table: their data, drawn by ``static/charts.js`` with Plotly.
 
-* money (bank, or money for The Card Game) per player, turn by turn;
-* properties on the table and complete sets per player, turn by turn;
+* money (bank, or score for The Card Game) per player, turn by turn;
+* properties and complete sets per player, turn by turn;
 * the probability panel of the player being watched.
 
 Each point is the value at the end of that turn; the last point is the step
-the cursor is on, so the charts follow the scrubber. Updates go through
-``batch_update`` and only when the numbers changed, so a step sends one small
-restyle message instead of a new figure.
+the cursor is on, so the charts follow the scrubber.
+
+Why not Plotly ``FigureWidget``s? Each FigureWidget is its own widget model
+that ships and evaluates its own copy of Plotly's 4.9 MB bundle (three per
+explorer), and its view draws the real figure only when JupyterLab tells it
+that it was attached to the page; until then it shows an empty placeholder
+plot, and later updates are applied to that placeholder. A view that missed
+that moment stayed blank, whatever was clicked. Here the charts are plain
+JSON traits of the table (a few KB), the browser loads Plotly once per page
+from one shared :class:`PlotlyLibrary` model, and ``charts.js`` draws every
+chart from its complete data whenever the data or the element's size changes,
+so a chart cannot be left half-drawn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
+import plotly
+import traitlets
 
 from monopoly_widgets.widgets.probability import ProbabilityRow
 from monopoly_widgets.widgets.views.common import seat_colour, seat_name
 
-WIDTH = 440
-FONT = {"size": 14}
-GRID = "rgba(128,128,128,0.3)"
+#: Plotly's own standalone build, shipped in the ``plotly`` package (no CDN).
+PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 
 
-def _layout(title: str, height: int) -> dict:
+class PlotlyLibrary(widgets.Widget):
+    """Plotly's JavaScript, sent to the browser once per kernel in one shared model.
+
+    Every explorer's table points at the same instance, and ``charts.js``
+    evaluates the source at most once per page.
+    """
+
+    source = traitlets.Unicode("").tag(sync=True)
+
+
+_LIBRARY: PlotlyLibrary | None = None
+
+
+def plotly_library() -> PlotlyLibrary:
+    """The one :class:`PlotlyLibrary` of this kernel (made on first use)."""
+    global _LIBRARY
+    if _LIBRARY is None:
+        _LIBRARY = PlotlyLibrary(source=PLOTLY_JS.read_text(encoding="utf-8"))
+    return _LIBRARY
+
+
+#: Chart titles per game. The Card Game keeps its properties in hand and scores
+#: points; Bid's money is the cash in hand (and in an open bid).
+CHART_LABELS: dict[str, dict[str, str]] = {
+    "deal": {
+        "money": "Money in the bank ($M)",
+        "properties": "Properties on the table",
+        "sets": "Complete sets",
+    },
+    "bid": {
+        "money": "Money in hand ($)",
+        "properties": "Properties on the table",
+        "sets": "Complete sets",
+    },
+    "cardgame": {
+        "money": "Match score ($)",
+        "properties": "Property cards in hand",
+        "sets": "Complete groups in hand",
+    },
+}
+DEFAULT_LABELS = CHART_LABELS["deal"]
+
+
+def chart_labels(game_name: str, players: int) -> dict[str, Any]:
+    """Titles, seat names and seat colours for the charts of ``game_name``."""
     return {
-        "title": {"text": title, "font": {"size": 16}},
-        "height": height,
-        "width": WIDTH,
-        "margin": {"l": 50, "r": 10, "t": 40, "b": 90},
-        "legend": {"orientation": "h", "y": -0.22, "yanchor": "top", "x": 0},
-        "template": "plotly_white",
-        # Transparent, with grey text and grid, so the charts read on light and dark themes.
-        "paper_bgcolor": "rgba(0,0,0,0)",
-        "plot_bgcolor": "rgba(0,0,0,0)",
-        "font": {**FONT, "color": "#808080"},
-        "xaxis": {"gridcolor": GRID},
-        "yaxis": {"gridcolor": GRID},
+        **CHART_LABELS.get(game_name, DEFAULT_LABELS),
+        "names": [seat_name(seat) for seat in range(players)],
+        "colours": [seat_colour(seat) for seat in range(players)],
     }
 
 
 class Charts:
-    """Three FigureWidgets and the box that shows them."""
+    """Puts the charts' data into the table's ``chart_series`` and ``odds`` traits.
 
-    def __init__(self, players: int, money_label: str = "Money ($M)") -> None:
+    Only values that changed are assigned, so a step that changes nothing in
+    the charts sends nothing for them.
+    """
+
+    def __init__(self, table: Any, game_name: str, players: int) -> None:
+        self.table = table
         self.players = players
-        self.money = go.FigureWidget(layout=_layout(money_label, 260))
-        for seat in range(players):
-            self.money.add_scatter(
-                x=[],
-                y=[],
-                mode="lines+markers",
-                name=seat_name(seat),
-                line={"color": seat_colour(seat), "width": 3},
-                marker={"size": 5},
-            )
-        self.money.update_xaxes(title_text="turn", rangemode="tozero", title_standoff=4)
-        self.money.update_yaxes(rangemode="tozero")
-
-        board = make_subplots(
-            rows=2,
-            cols=1,
-            shared_xaxes=True,
-            vertical_spacing=0.1,
-            subplot_titles=("Properties on the table", "Complete sets"),
-        )
-        self.board = go.FigureWidget(board)
-        self.board.update_layout(**_layout("", 380))
-        for row in (1, 2):
-            for seat in range(players):
-                self.board.add_scatter(
-                    x=[],
-                    y=[],
-                    mode="lines",
-                    name=seat_name(seat),
-                    row=row,
-                    col=1,
-                    showlegend=row == 1,
-                    legendgroup=f"seat{seat}",
-                    line={"color": seat_colour(seat), "width": 3, "shape": "hv"},
-                )
-        self.board.update_xaxes(title_text="turn", row=2, col=1, title_standoff=4)
-        self.board.update_yaxes(rangemode="tozero", gridcolor=GRID)
-        self.board.update_xaxes(gridcolor=GRID)
-
-        self.odds = go.FigureWidget(layout=_layout("Next draw odds", 240))
-        self.odds.add_bar(
-            x=[],
-            y=[],
-            orientation="h",
-            marker={"color": "#1976d2"},
-            textposition="auto",
-            hoverinfo="text",
-        )
-        self.odds.update_xaxes(range=[0, 1], tickformat=".0%")
-        self.odds.update_yaxes(autorange="reversed", automargin=True)
-        self.odds_notes = widgets.HTML(layout=widgets.Layout(width=f"{WIDTH}px"))
-        self.odds_notes.add_class("mw-odds-notes")
-
-        self.box = widgets.VBox(
-            [self.money, self.board, self.odds, self.odds_notes],
-            layout=widgets.Layout(flex="0 1 auto", min_width=f"{WIDTH}px"),
-        )
-        self._series: tuple = ()
-        self._odds: tuple = ()
+        table.chart_labels = chart_labels(game_name, players)
+        table.plotly = plotly_library()
 
     def show_series(
         self,
         turns: Sequence[int],
-        money: Sequence[Sequence[int]],
-        properties: Sequence[Sequence[int]],
-        sets: Sequence[Sequence[int]],
+        money: Sequence[Sequence[int | None]],
+        properties: Sequence[Sequence[int | None]],
+        sets: Sequence[Sequence[int | None]],
     ) -> None:
         """Per-player values at each turn in ``turns`` (one list per seat)."""
-        key = (tuple(turns), *(tuple(map(tuple, m)) for m in (money, properties, sets)))
-        if key == self._series:
-            return
-        self._series = key
-        x = list(turns)
-        with self.money.batch_update():
-            for seat, trace in enumerate(self.money.data):
-                trace.x = x
-                trace.y = list(money[seat])
-        with self.board.batch_update():
-            for index, trace in enumerate(self.board.data):
-                values = properties if index < self.players else sets
-                trace.x = x
-                trace.y = list(values[index % self.players])
+        series = {
+            "turns": list(turns),
+            "money": [list(m) for m in money],
+            "properties": [list(p) for p in properties],
+            "sets": [list(s) for s in sets],
+        }
+        if series != self.table.chart_series:
+            self.table.chart_series = series
 
-    def show_odds(self, title: str, rows: Sequence[ProbabilityRow]) -> None:
-        """The probability panel: one bar per row, explanations underneath."""
-        key = (title, tuple(rows))
-        if key == self._odds:
-            return
-        self._odds = key
-        labels = [label for label, _, _ in rows]
-        values = [round(float(p), 4) for _, p, _ in rows]
-        with self.odds.batch_update():
-            self.odds.layout.title.text = title
-            bar = self.odds.data[0]
-            bar.y = labels
-            bar.x = values
-            bar.text = [f"{p:.0%}" for p in values]
-            bar.hovertext = [text for _, _, text in rows]
-        items = "".join(
-            f"<li><b>{_escape(label)}: {p:.1%}</b>. {_escape(text)}</li>" for label, p, text in rows
-        )
-        self.odds_notes.value = (
-            "<details><summary>How these odds are worked out</summary>"
-            f"<ul style='margin:0;padding-left:18px'>{items}</ul></details>"
-            if rows
-            else ""
-        )
+    def show_odds(self, title: str, rows: Sequence[ProbabilityRow], note: str = "") -> None:
+        """The probability panel: one bar per row, its explanation on hover and below."""
+        odds = {
+            "title": title,
+            "note": note,
+            "rows": [
+                {"label": str(label), "p": round(float(p), 4), "text": str(text)}
+                for label, p, text in rows
+            ],
+        }
+        if odds != self.table.odds:
+            self.table.odds = odds
 
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    @property
+    def odds_rows(self) -> list[tuple[str, float, str]]:
+        """The panel's rows as shown: ``(label, probability, explanation)``."""
+        return [(r["label"], r["p"], r["text"]) for r in self.table.odds.get("rows", [])]

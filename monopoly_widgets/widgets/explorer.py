@@ -26,9 +26,10 @@ from monopoly_widgets.agents import HeuristicAgent, RandomAgent
 from monopoly_widgets.core import Action, Game, IllegalActionError, load_game, new_game
 from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.widgets import choices as choice_menu
 from monopoly_widgets.widgets import probability, views
 from monopoly_widgets.widgets.charts import Charts
-from monopoly_widgets.widgets.table import GameTable
+from monopoly_widgets.widgets.table import LAYOUTS, GameTable
 from monopoly_widgets.widgets.views.common import seat_name
 
 Agent = Callable[..., Action]
@@ -37,7 +38,9 @@ Agent = Callable[..., Action]
 MIN_SPEED, MAX_SPEED = 0.1, 20.0
 #: How many events of the step shown the narration line lists.
 NARRATION_EVENTS = 6
-MONEY_LABELS = {"cardgame": "Money and score", "bid": "Money ($)"}
+#: The probability panel's title per game (Bid's panel is about bids, not draws).
+ODDS_TITLES = {"bid": "Chance a bid wins", "cardgame": "Odds with the next draw"}
+DEFAULT_ODDS_TITLE = "Next draw odds"
 
 
 def default_agents(game: Game) -> list[Agent | None]:
@@ -61,7 +64,9 @@ class GameExplorer:
     ``agents`` has one entry per seat: an agent, or ``None`` for a person who
     clicks. Without ``agents`` every seat is a bot. ``perspective`` is ``None``
     for the teacher's view (everything) or a seat number (other hands face
-    down, with counts).
+    down, with counts). ``layout`` is ``"auto"`` (by the width the notebook
+    gives it), ``"wide"`` (charts beside the full table) or ``"compact"``
+    (opponents one line each, charts in tabs: fits a 1280x720 projector).
     """
 
     def __init__(
@@ -71,6 +76,7 @@ class GameExplorer:
         perspective: int | None = None,
         *,
         speed: float = 2.0,
+        layout: str = "auto",
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"GameExplorer needs a Game, not {type(game).__name__}")
@@ -82,17 +88,17 @@ class GameExplorer:
         self.probability_panel: probability.ProbabilityFn | None = None
         #: The last request refused, in words ("" if none).
         self.last_error = ""
-        self.table = GameTable(speed=self._check_speed(speed))
-        self.table.set_handler(self.handle_message)
-        self.charts = Charts(game.players, MONEY_LABELS.get(game.name, "Money in the bank ($M)"))
-        self.widget = widgets.Box(
-            [self.table, self.charts.box],
-            layout=widgets.Layout(
-                display="flex", flex_flow="row wrap", align_items="flex-start", width="100%"
-            ),
+        #: What the last step on a person's turn said ("" once the cursor moves on).
+        self._nudge = ""
+        self.table = GameTable(
+            speed=self._check_speed(speed), layout_mode=self._check_layout(layout)
         )
-        self.table.layout = widgets.Layout(flex="1 1 560px", min_width="0")
-        self.widget.add_class("mw-explorer")
+        self.table.set_handler(self.handle_message)
+        self.charts = Charts(self.table, game.name, game.players)
+        # One widget: the table draws its charts itself, so it can place them by its width.
+        self.widget = self.table
+        self.table.layout = widgets.Layout(width="100%")
+        self.table.add_class("mw-explorer")
         self._perspective = perspective
         self._start_game(game, cursor=game.step)
 
@@ -127,6 +133,21 @@ class GameExplorer:
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise ValueError(f"speed must be between {MIN_SPEED} and {MAX_SPEED} steps a second")
         return float(speed)
+
+    @staticmethod
+    def _check_layout(layout: Any) -> str:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, not {layout!r:.40}")
+        return layout
+
+    @property
+    def layout(self) -> str:
+        """ "auto", "wide" or "compact": how the table arranges itself."""
+        return self.table.layout_mode
+
+    @layout.setter
+    def layout(self, value: str) -> None:
+        self.table.layout_mode = self._check_layout(value)
 
     def _start_game(self, game: Game, cursor: int) -> None:
         """Show ``game`` with the cursor at ``cursor`` (new game, loaded game, start)."""
@@ -269,7 +290,9 @@ class GameExplorer:
         if not self.table.playing:
             return
         if not self.forward():
+            self._nudge = ""  # play reached a person: no "step waits", just whose move
             self.pause()
+            self._refresh_notice()
 
     def new_game(self, seed: int | None = None) -> None:
         """A new deal of the same game, players and options (``seed=None``: a fresh seed)."""
@@ -345,7 +368,7 @@ class GameExplorer:
         assert seat is not None
         agent = self.agents[seat]
         if agent is None:
-            self.table.notice = f"Waiting for {seat_name(seat)} (a person) to choose."
+            self._nudge_person(seat)
             return False
         legal = game.legal_actions()
         wants_obs = getattr(agent, "needs_observation", True)
@@ -359,6 +382,21 @@ class GameExplorer:
         self._cursor = game.step
         self._cursor_state = None
         return True
+
+    def _nudge_person(self, seat: int) -> None:
+        """Step on a person's turn: say whose move it is, and make the browser show it.
+
+        The notice stays until the cursor moves; the ``nudge`` message makes the
+        table flash it (and the choices) even when the same words are repeated.
+        """
+        if self._perspective == seat:
+            text = f"{seat_name(seat)}: your move. Step waits for you: pick a move below."
+        elif self._perspective is None:
+            text = f"Step waits for {seat_name(seat)}, a person: pick their move below."
+        else:
+            text = f"Step waits for {seat_name(seat)}, a person, to move in their own view."
+        self._nudge = text
+        self.table.send({"type": "nudge", "seat": seat, "text": text})
 
     def _maybe_autoplay(self) -> None:
         """With people at the table, bots answer on their own at the chosen speed."""
@@ -428,6 +466,7 @@ class GameExplorer:
         self.table.show_error(text)
 
     def _clear_error(self) -> None:
+        self._nudge = ""
         self.last_error = ""
         if self.table.error:
             self.table.error = ""
@@ -442,19 +481,24 @@ class GameExplorer:
             roles.append(role)
         return roles
 
-    def _choices(self) -> tuple[list[dict[str, Any]], int | None]:
-        """The legal actions to offer as buttons: only a person's, only to their view."""
+    def _choices(self, table_model: dict[str, Any]) -> tuple[list[dict[str, Any]], int | None]:
+        """The legal actions to offer as buttons: only a person's, only to their view.
+
+        Each carries a ``path`` for the two-step choice (``widgets/choices.py``).
+        """
         seat = self.current_player()
         if seat is None or self.agents[seat] is not None:
             return [], None
         if self._perspective is not None and self._perspective != seat:
             return [], None
-        return [
-            {"id": a.id, "text": a.text, "kind": a.kind, "card": a.card}
-            for a in self.legal_actions()
-        ], seat
+        names = choice_menu.card_names(table_model)
+        detail = views.choice_detail(self.game.name)
+        return choice_menu.choice_list(self.legal_actions(), names, detail), seat
 
     def _refresh_notice(self) -> None:
+        if self._nudge:
+            self.table.notice = self._nudge
+            return
         state_over = self.game.rules.is_over(self.state())
         seat = self.current_player()
         if state_over:
@@ -475,10 +519,11 @@ class GameExplorer:
     def _refresh(self) -> None:
         """Send the table and charts for the cursor (only traits that changed go out)."""
         observation = self.game.rules.observation(self.state(), self._perspective)
-        choices, choice_seat = self._choices()
+        table_model = views.table_model(self.game.name, observation, self._roles())
+        choices, choice_seat = self._choices(table_model)
         events = self.game.timeline.events_at(self._cursor)[-NARRATION_EVENTS:]
         with self.table.hold_sync():
-            self.table.table = views.table_model(self.game.name, observation, self._roles())
+            self.table.table = table_model
             self.table.choices = choices
             self.table.choice_seat = choice_seat
             self.table.narration = [{"text": e.text, "rule": e.rule} for e in events]
@@ -536,12 +581,18 @@ class GameExplorer:
         seat = self._perspective
         if seat is None:
             seat = self.current_player()
+        title = self._odds_title()
         if fn is None or seat is None:
-            return "Next draw odds", []
+            return title, []
         key = (id(fn), self._cursor, seat)  # the past never changes: cache per step and seat
         if key not in self._odds_cache:
             self._odds_cache[key] = list(fn(self.game.rules.observation(self.state(), seat)))
-        return f"Next draw odds: {seat_name(seat)}", self._odds_cache[key]
+        return f"{title}: {seat_name(seat)}", self._odds_cache[key]
+
+    def _odds_title(self) -> str:
+        if self.probability_panel is not None:
+            return "Odds"
+        return ODDS_TITLES.get(self.game.name, DEFAULT_ODDS_TITLE)
 
     def _refresh_charts(self) -> None:
         turns, values = self.chart_points()
@@ -554,10 +605,10 @@ class GameExplorer:
         if self.table.playing:
             # Exact odds can take a while (Bid's are a big sum); while the timer
             # plays, the panel waits, and it is filled in when play stops.
-            self.charts.show_odds("Next draw odds (shown when paused)", [])
+            self.charts.show_odds(self._odds_title(), [], "shown when paused")
             return
         title, rows = self._probability_rows()
-        self.charts.show_odds(title, rows)
+        self.charts.show_odds(title, rows, "" if rows else "nothing to show at this step")
 
     # --- saving and loading ------------------------------------------------------------------
     def to_json(self) -> str:
@@ -590,10 +641,12 @@ class GameExplorer:
         return explorer
 
     # --- notebook display ------------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        return bundle
+        # anywidget answers (data, metadata); a plain widget answers data only.
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/plain"] = repr(self)
+        return data
 
     def __repr__(self) -> str:
         return (

@@ -1,6 +1,7 @@
 """The table: an anywidget whose traits describe what the browser draws.
 
-The traits are the source of truth; ``static/table.js`` only renders them and
+The traits are the source of truth; ``static/table.js`` only renders them (and
+``static/charts.js`` the charts, from ``chart_series`` and ``odds``) and
 sends small custom messages back (``{"type": "step", "by": 1}``, ``{"type":
 "action", "id": ..., "seat": ...}``, ...). The browser never changes a trait
 itself: every request goes through :class:`~monopoly_widgets.widgets.explorer.
@@ -15,17 +16,26 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 STATIC = Path(__file__).parent / "static"
 
 MessageHandler = Callable[[Any], None]
+#: How the table arranges itself: "wide" (charts beside the full table), "compact"
+#: (opponents in one line each, charts in tabs) or "auto" (by the width it gets).
+LAYOUTS = ("auto", "wide", "compact")
+
+
+def _script() -> str:
+    """The widget's module: the charts' code, then the table's (one file each to read)."""
+    return (STATIC / "charts.js").read_text() + "\n" + (STATIC / "table.js").read_text()
 
 
 class GameTable(anywidget.AnyWidget):
     """The card table, controls, human choices and narration line."""
 
-    _esm = STATIC / "table.js"
+    _esm = _script()
     _css = STATIC / "table.css"
 
     #: The compact table model built by ``views`` (see ``views/common.py``).
@@ -52,6 +62,18 @@ class GameTable(anywidget.AnyWidget):
     #: ``["Player 1 (you)", "Player 2 (bot)", ...]`` for the perspective menu.
     seat_names = traitlets.List().tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)
+    #: "auto", "wide" or "compact" (see ``LAYOUTS``).
+    layout_mode = traitlets.Unicode("auto").tag(sync=True)
+    #: Chart data: ``{"turns": [...], "money"|"properties"|"sets": [[per seat]...]}``.
+    chart_series = traitlets.Dict().tag(sync=True)
+    #: Chart titles, seat names and colours (set once per game).
+    chart_labels = traitlets.Dict().tag(sync=True)
+    #: The probability panel: ``{"title", "note", "rows": [{"label", "p", "text"}]}``.
+    odds = traitlets.Dict().tag(sync=True)
+    #: The shared model holding Plotly's JavaScript (``charts.PlotlyLibrary``).
+    plotly = traitlets.Instance(widgets.Widget, allow_none=True).tag(
+        sync=True, **widgets.widget_serialization
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -10,6 +10,7 @@ under ``test-output/browser/``. JupyterLab is stopped by its PID.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -21,6 +22,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,6 +34,7 @@ CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
+    "--disable-dev-shm-usage",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
@@ -91,18 +94,22 @@ def prepare_lab_dir(root: Path, notebook: Path) -> dict[str, Path]:
         target = dirs["settings"] / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(settings))
-    shutil.copy(notebook, dirs["work"] / "explorer_test.ipynb")
+    shutil.copy(notebook, dirs["work"] / notebook.name)
     return dirs
 
 
-@pytest.fixture
-def jupyterlab(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """A running JupyterLab: yields (notebook URL, notebook folder); stopped by PID after."""
-    dirs = prepare_lab_dir(tmp_path, NOTEBOOK)
+@contextlib.contextmanager
+def running_jupyterlab(root: Path, notebook: Path) -> Iterator[tuple[str, Path]]:
+    """JupyterLab over a copy of ``notebook`` in ``root``: yields (notebook URL, folder).
+
+    Started as the docs tell users (``python -m jupyterlab``) on a free port with
+    a token; stopped by its PID.
+    """
+    dirs = prepare_lab_dir(root, notebook)
     port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ)
     env.update(JUPYTER_RUNTIME_DIR=str(dirs["runtime"]), JUPYTER_CONFIG_DIR=str(dirs["config"]))
-    log = (tmp_path / "jupyterlab.log").open("w")
+    log = (root / "jupyterlab.log").open("w")
     process = subprocess.Popen(
         [
             sys.executable,
@@ -127,10 +134,40 @@ def jupyterlab(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     try:
         base = f"http://127.0.0.1:{port}"
         wait_for_server(f"{base}/api/status?token={token}", process)
-        yield f"{base}/lab/tree/explorer_test.ipynb?token={token}", dirs["work"]
+        yield f"{base}/lab/tree/{notebook.name}?token={token}", dirs["work"]
     finally:
         stop_by_pid(process)
         log.close()
+
+
+@pytest.fixture
+def jupyterlab(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A running JupyterLab: yields (notebook URL, notebook folder); stopped by PID after."""
+    with running_jupyterlab(tmp_path, NOTEBOOK) as running:
+        yield running
+
+
+def run_notebook(page: Any, url: str, ready: str = "notebook ready") -> None:
+    """Open the notebook at ``url``, run all cells, wait for ``ready`` and an idle kernel."""
+    from playwright.sync_api import expect
+
+    page.goto(url)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell")
+    page.wait_for_selector(".jp-Notebook .jp-Cell")
+    status = page.locator("#jp-main-statusbar", has_text="Idle")
+    expect(status.first).to_be_visible(timeout=90_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    if ready is not None:
+        ready_line = page.locator(".jp-OutputArea-output pre", has_text=ready)
+        expect(ready_line).to_be_visible(timeout=120_000)
+    else:
+        page.wait_for_timeout(2000)
+        page.wait_for_function(
+            "() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+            ".some(p => p.textContent.includes('*'))",
+            timeout=180_000,
+        )
+    expect(status.first).to_be_visible(timeout=60_000)
 
 
 def read_seen(folder: Path) -> dict:
@@ -149,16 +186,7 @@ def test_explorer_in_jupyterlab(jupyterlab: tuple[str, Path]) -> None:
         try:
             page = browser.new_page(viewport={"width": 1600, "height": 1300})
             page.set_default_timeout(60_000)
-            page.goto(url)
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell")
-            page.wait_for_selector(".jp-Notebook .jp-Cell")
-            status = page.locator("#jp-main-statusbar", has_text="Idle")
-            expect(status.first).to_be_visible(timeout=90_000)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-            expect(
-                page.locator(".jp-OutputArea-output pre", has_text="notebook ready")
-            ).to_be_visible(timeout=90_000)
-            expect(status.first).to_be_visible(timeout=60_000)
+            run_notebook(page, url)
 
             root = page.locator(".mw-root")
             expect(root).to_be_visible()

@@ -258,14 +258,11 @@ def test_the_charts_follow_the_timeline(name: str) -> None:
         state = game.state_at(step)
         expected[game.rules.turn(state)] = game.rules.metrics(state)
     turns = sorted(expected)
+    series = explorer.table.chart_series
+    assert series["turns"] == turns
     for seat in range(PLAYERS):
-        money = explorer.charts.money.data[seat]
-        assert list(money.x) == turns
-        assert list(money.y) == [expected[t]["money"][seat] for t in turns]
-        props = explorer.charts.board.data[seat]
-        sets = explorer.charts.board.data[PLAYERS + seat]
-        assert list(props.y) == [expected[t]["properties"][seat] for t in turns]
-        assert list(sets.y) == [expected[t]["sets"][seat] for t in turns]
+        for metric in ("money", "properties", "sets"):
+            assert series[metric][seat] == [expected[t][metric][seat] for t in turns]
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -313,14 +310,9 @@ def test_a_seat_view_charts_only_public_numbers(name: str) -> None:
         explorer.forward()
     explorer.perspective = 0
     private = views.private_metrics(name)
-    figures = {
-        "money": (explorer.charts.money, 0),
-        "properties": (explorer.charts.board, 0),
-        "sets": (explorer.charts.board, PLAYERS),
-    }
-    for metric, (figure, offset) in figures.items():
+    for metric in ("money", "properties", "sets"):
         for seat in range(PLAYERS):
-            ys = list(figure.data[offset + seat].y)
+            ys = explorer.table.chart_series[metric][seat]
             if metric in private and seat != 0:
                 assert all(y is None for y in ys), f"{metric} of seat {seat} leaked"
             else:

@@ -38,12 +38,10 @@ def test_register_probability_and_the_explorer_hook() -> None:
         register_probability("deal", panel)
         explorer = mw.GameExplorer(mw.new_game("deal", players=2, seed=3), perspective=1)
         assert seen and seen[-1] == 1, "the panel gets the perspective seat's observation"
-        assert list(explorer.charts.odds.data[0].y) == ["Test row"]
-        assert list(explorer.charts.odds.data[0].x) == [0.25]
-        assert "a quarter" in explorer.charts.odds_notes.value
+        assert explorer.charts.odds_rows == [("Test row", 0.25, "a quarter")]
         explorer.probability_panel = lambda obs: [("Own hook", 0.5, "half")]
         explorer.forward()
-        assert list(explorer.charts.odds.data[0].y) == ["Own hook"]
+        assert explorer.charts.odds_rows == [("Own hook", 0.5, "half")]
         with pytest.raises(TypeError):
             register_probability("deal", "not a function")  # type: ignore[arg-type]
     finally:

@@ -13,13 +13,14 @@ PACKAGE = Path(monopoly_widgets.__file__).parent
 
 def test_the_table_loads_its_own_files() -> None:
     assert PACKAGE in STATIC.parents
-    assert str(GameTable._esm) == (STATIC / "table.js").read_text()
+    charts, table = (STATIC / "charts.js").read_text(), (STATIC / "table.js").read_text()
+    assert str(GameTable._esm) == charts + "\n" + table, "the charts' code, then the table's"
     assert str(GameTable._css) == (STATIC / "table.css").read_text()
-    assert (STATIC / "table.js").read_text().count("export default") == 1
+    assert str(GameTable._esm).count("export default") == 1
 
 
 def test_no_network_and_one_class_prefix() -> None:
-    js = (STATIC / "table.js").read_text()
+    js = str(GameTable._esm)
     css = (STATIC / "table.css").read_text()
     assert "http://" not in js + css and "https://" not in js + css
     assert "import " not in js, "the table must not import anything from outside the package"

@@ -7,8 +7,22 @@
 //   {type: "action", id, seat}.
 // Python checks every request and answers by changing traits (or showing an
 // error). The play timer lives here, so the kernel is never blocked waiting.
+//
+// Layout: "wide" puts the charts beside the full table; "compact" shows the
+// seat that decides (or is watched) in full, the others one line each, and
+// the charts in tabs, so a 1280x720 projector shows hand, choices, narration
+// and a chart at once; "auto" picks by the width the widget really has.
+// The charts' code (createCharts) comes from charts.js, joined before this file.
 
 const SPEEDS = [0.5, 1, 2, 5, 10];
+// "auto" is wide from this width (px) of the widget itself; below it, compact.
+const WIDE_FROM = 1500;
+// Below this width the charts go under the table instead of beside it.
+const ONE_COLUMN_BELOW = 760;
+// More choices than this (fewer in the compact layout) are shown one step at a
+// time: click a highlighted card (or a group), then its target, then the move.
+const CHOICE_LIMIT = 10;
+const COMPACT_CHOICE_LIMIT = 6;
 
 // One play timer per model, however many views show it, so that two views
 // of the same explorer do not play twice as fast.
@@ -38,7 +52,36 @@ function bandBackground(bands) {
   return `linear-gradient(90deg, ${stops.join(", ")})`;
 }
 
-function drawCard(face, actionsByCard, onCardClick, selectedCard) {
+// Card names wrap only between words: a word too long for the card shrinks the
+// font instead of breaking mid-word ("Mediterranean", "Connecticut").
+const NAME_FONT_PX = 11.5;
+// Small enough for "Mediterranean" on a compact card: a whole word, never a cut one.
+const NAME_MIN_PX = 6.5;
+const measureCanvas = document.createElement("canvas");
+const nameSizes = new Map();
+let nameFamily = null;
+function nameFontSize(name, widthPx) {
+  const key = `${name}|${widthPx}`;
+  if (nameSizes.has(key)) return nameSizes.get(key);
+  const ctx = measureCanvas.getContext("2d");
+  let size = NAME_FONT_PX;
+  if (ctx) {
+    // Measure in the font the card uses: the Jupyter theme's UI font (as in table.css).
+    if (nameFamily === null) {
+      const themed = getComputedStyle(document.body).getPropertyValue("--jp-ui-font-family").trim();
+      nameFamily = themed || 'system-ui, -apple-system, "Segoe UI", sans-serif';
+    }
+    ctx.font = `700 ${NAME_FONT_PX}px ${nameFamily}`;
+    const widest = Math.max(...name.split(/[\s/]+/).map((w) => ctx.measureText(w).width));
+    // 4% to spare: the canvas and the page may round glyph widths differently.
+    const room = widthPx * 0.96;
+    if (widest > room) size = Math.max(NAME_MIN_PX, Math.floor((NAME_FONT_PX * room * 10) / widest) / 10);
+  }
+  nameSizes.set(key, size);
+  return size;
+}
+
+function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72) {
   const card = el("div", `mw-card mw-kind-${face.kind || "card"}`);
   card.dataset.card = String(face.id);
   const title = `${face.name}${face.corner ? ` (${face.corner})` : ""}`;
@@ -51,7 +94,10 @@ function drawCard(face, actionsByCard, onCardClick, selectedCard) {
     card.appendChild(el("div", "mw-money-value", face.corner));
   } else {
     // Let long names wrap after a slash ("Red/Yellow wild") rather than mid-word.
-    card.appendChild(el("div", "mw-card-name", face.name.replaceAll("/", "/\u200b")));
+    const name = el("div", "mw-card-name", face.name.replaceAll("/", "/\u200b"));
+    const size = nameFontSize(face.name, nameWidth);
+    if (size < NAME_FONT_PX) name.style.fontSize = `${size}px`;
+    card.appendChild(name);
   }
   if (face.tag) card.appendChild(el("div", "mw-tag", face.tag));
   if (face.corner) card.appendChild(el("div", "mw-corner", face.corner));
@@ -86,10 +132,15 @@ function drawBack(count, label) {
   return stack;
 }
 
-function drawRow(row, actionsByCard, onCardClick, selectedCard) {
-  const wrap = el("div", "mw-row");
+// A seat's row. "chips" draws its cards as small one-line chips (compact view).
+function drawRow(row, ctx, chips) {
+  const { byCard, onCardClick, selectedCard, nameWidth } = ctx;
+  const hand = row.label === "Hand" && !chips && row.cards;
+  const wrap = el("div", `mw-row${chips ? " mw-row-chips" : ""}${hand ? " mw-row-hand" : ""}`);
+  wrap.dataset.row = row.label;
   wrap.appendChild(el("div", "mw-row-label", row.label));
   const body = el("div", "mw-row-cards");
+  const card = (face) => drawCard(face, byCard, onCardClick, selectedCard, nameWidth);
   if (row.sealed) {
     body.appendChild(drawBack("?", `${row.label} (sealed)`));
     body.appendChild(el("span", "mw-hidden-note", "sealed"));
@@ -106,28 +157,27 @@ function drawRow(row, actionsByCard, onCardClick, selectedCard) {
       head.appendChild(el("span", "mw-set-note", group.note + (group.complete ? " ✓" : "")));
       g.appendChild(head);
       const cards = el("div", "mw-set-cards");
-      for (const face of group.cards) {
-        cards.appendChild(drawCard(face, actionsByCard, onCardClick, selectedCard));
-      }
+      for (const face of group.cards) cards.appendChild(card(face));
       g.appendChild(cards);
       body.appendChild(g);
     }
   } else {
     const cards = row.cards || [];
     if (cards.length === 0) body.appendChild(el("span", "mw-empty", "empty"));
-    for (const face of cards) {
-      body.appendChild(drawCard(face, actionsByCard, onCardClick, selectedCard));
-    }
+    for (const face of cards) body.appendChild(card(face));
   }
   wrap.appendChild(body);
   return wrap;
 }
 
-function drawSeat(seat, actionsByCard, onCardClick, selectedCard) {
+// One seat. "full" (the seat in focus, or every seat in the wide layout) shows
+// the hand as cards first; otherwise the seat is one compact block of chips.
+function drawSeat(seat, ctx, full, compact) {
   const classes = ["mw-seat"];
   if (seat.turn) classes.push("mw-turn");
   if (seat.deciding) classes.push("mw-deciding");
   if (seat.winner) classes.push("mw-winner");
+  if (!full) classes.push("mw-seat-compact");
   const panel = el("section", classes.join(" "));
   panel.dataset.seat = String(seat.seat);
   panel.style.setProperty("--mw-seat", seat.colour);
@@ -135,10 +185,6 @@ function drawSeat(seat, actionsByCard, onCardClick, selectedCard) {
   const head = el("header", "mw-seat-head");
   head.appendChild(el("span", "mw-seat-name", seat.name));
   if (seat.role) head.appendChild(el("span", "mw-seat-role", seat.role));
-  if (seat.winner) head.appendChild(el("span", "mw-badge mw-badge-win", "winner"));
-  else if (seat.deciding) head.appendChild(el("span", "mw-badge", "deciding"));
-  else if (seat.turn) head.appendChild(el("span", "mw-badge mw-badge-turn", "turn"));
-  panel.appendChild(head);
   const stats = el("div", "mw-stats");
   for (const [label, value] of seat.stats || []) {
     const s = el("span", "mw-stat");
@@ -146,11 +192,58 @@ function drawSeat(seat, actionsByCard, onCardClick, selectedCard) {
     s.appendChild(el("span", "mw-stat-value", value));
     stats.appendChild(s);
   }
-  panel.appendChild(stats);
-  for (const row of seat.rows || []) {
-    panel.appendChild(drawRow(row, actionsByCard, onCardClick, selectedCard));
+  if (seat.winner) head.appendChild(el("span", "mw-badge mw-badge-win", "winner"));
+  else if (seat.deciding) head.appendChild(el("span", "mw-badge", "deciding"));
+  else if (seat.turn) head.appendChild(el("span", "mw-badge mw-badge-turn", "turn"));
+  if (compact) head.appendChild(stats); // one line: name, role, badge, numbers
+  panel.appendChild(head);
+  if (!compact) panel.appendChild(stats);
+  let rows = seat.rows || [];
+  if (compact && full) {
+    // The hand first: it is what the person in focus decides with.
+    rows = [...rows.filter((r) => r.label === "Hand"), ...rows.filter((r) => r.label !== "Hand")];
+  }
+  for (const row of rows) {
+    const chips = compact && !(full && row.label === "Hand" && row.cards);
+    panel.appendChild(drawRow(row, ctx, chips));
   }
   return panel;
+}
+
+// The seat a compact table shows in full: the viewer's, else the one deciding.
+function focusSeat(t) {
+  const seats = t.seats || [];
+  if (t.viewer !== null && t.viewer !== undefined) return t.viewer;
+  const deciding = seats.find((s) => s.deciding) || seats.find((s) => s.turn);
+  return deciding ? deciding.seat : null;
+}
+
+// The two-step choice: from the choices under `prefix` (path labels chosen so
+// far), either every move (when few) or the next level's labels.
+function choiceMenu(list, prefix, limit) {
+  const under = list.filter((c) => prefix.every((label, i) => (c.path || [])[i] === label));
+  if (under.length <= limit) return { depth: prefix.length, leaves: under, groups: [] };
+  let depth = prefix.length;
+  const deeper = (c) => depth < (c.path || []).length - 1;
+  while (under.every(deeper) && new Set(under.map((c) => c.path[depth])).size === 1) depth += 1;
+  const groups = new Map();
+  const direct = [];
+  for (const c of under) {
+    if (!deeper(c)) {
+      direct.push(c);
+      continue;
+    }
+    const label = c.path[depth];
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push(c);
+  }
+  const leaves = direct;
+  const named = [];
+  for (const [label, members] of groups) {
+    if (members.length === 1) leaves.push(members[0]);
+    else named.push({ label, path: [...members[0].path.slice(0, depth), label], count: members.length });
+  }
+  return { depth, leaves, groups: named };
 }
 
 function render({ model, el: host }) {
@@ -162,6 +255,8 @@ function render({ model, el: host }) {
 
   const send = (message) => model.send(message);
   let selectedCard = null;
+  let choicePath = [];
+  let compact = false;
 
   // --- header and controls (built once, updated in place) -------------------
   const header = el("div", "mw-header");
@@ -223,11 +318,14 @@ function render({ model, el: host }) {
     g.append(...nodes);
     return g;
   };
+  // New game and Save move up beside the title in the compact layout (one row less).
+  const gameGroup = group(seedInput, newBtn, saveBtn);
+  gameGroup.classList.add("mw-game-group");
   toolbar.append(
     group(resetBtn, backBtn, playBtn, stepBtn, speed),
     group(scrubber, stepLabel),
     group(perspective),
-    group(seedInput, newBtn, saveBtn),
+    gameGroup,
   );
 
   const narration = el("div", "mw-narration");
@@ -238,9 +336,63 @@ function render({ model, el: host }) {
   error.setAttribute("role", "alert");
   const choices = el("div", "mw-choices");
   const table = el("div", "mw-table");
-  root.append(header, toolbar, narration, error, notice, choices, table);
+  const main = el("div", "mw-main");
+  main.append(narration, error, notice, choices, table);
+  const charts = createCharts(model, el);
+  const side = el("div", "mw-side");
+  side.appendChild(charts.node);
+  const body = el("div", "mw-body");
+  body.append(main, side);
+  root.append(header, toolbar, body);
 
-  // --- drawing from traits ------------------------------------------------------
+  // --- layout: wide or compact, by the trait or by the width we really get ------
+  let width = 0;
+  function applyLayout() {
+    const mode = model.get("layout_mode") || "auto";
+    if (mode === "auto" && width === 0) return; // not measured yet: the observer calls again
+    const next = mode === "compact" || (mode === "auto" && width > 0 && width < WIDE_FROM);
+    root.classList.toggle("mw-one-column", width > 0 && width < ONE_COLUMN_BELOW);
+    root.dataset.layout = next ? "compact" : "wide";
+    if (next === compact && root.classList.contains(next ? "mw-compact" : "mw-wide")) {
+      charts.setCompact(compact);
+      return;
+    }
+    compact = next;
+    root.classList.toggle("mw-compact", compact);
+    root.classList.toggle("mw-wide", !compact);
+    if (compact) header.insertBefore(gameGroup, decision);
+    else toolbar.appendChild(gameGroup);
+    charts.setCompact(compact);
+    seatCache.clear();
+    scheduleDraw("table");
+  }
+  const resize = new ResizeObserver((entries) => {
+    const w = Math.round(entries[0].contentRect.width);
+    if (w === width || w === 0) return;
+    width = w;
+    applyLayout();
+  });
+  resize.observe(host);
+
+  // --- drawing from traits, at most once per animation frame ----------------------
+  const dirty = new Set();
+  let frame = null;
+  function scheduleDraw(...parts) {
+    for (const part of parts) dirty.add(part);
+    if (frame === null) frame = requestAnimationFrame(drawDirty);
+  }
+  function drawDirty() {
+    frame = null;
+    const parts = new Set(dirty);
+    dirty.clear();
+    if (parts.has("header")) drawHeader();
+    if (parts.has("controls")) drawControls();
+    if (parts.has("narration")) drawNarration();
+    if (parts.has("messages")) drawMessages();
+    if (parts.has("table")) drawTable();
+    if (parts.has("choices") || parts.has("table")) drawChoices();
+  }
+
   function actionsByCardMap() {
     const map = new Map();
     for (const choice of model.get("choices") || []) {
@@ -254,15 +406,15 @@ function render({ model, el: host }) {
 
   function chooseAction(choice) {
     selectedCard = null;
+    choicePath = [];
     send({ type: "action", id: choice.id, seat: model.get("choice_seat") });
   }
 
-  function onCardClick(cardId, actions) {
-    if (actions.length === 1) {
-      chooseAction(actions[0]);
-      return;
-    }
+  // A click on a card shows its moves (the first step); the move is the second.
+  function onCardClick(cardId) {
     selectedCard = String(selectedCard) === String(cardId) ? null : cardId;
+    choicePath = [];
+    seatCache.clear();
     drawTable();
     drawChoices();
   }
@@ -315,110 +467,214 @@ function render({ model, el: host }) {
   }
 
   function drawNarration() {
-    narration.replaceChildren();
+    const lines = [];
     for (const event of model.get("narration") || []) {
       const line = el("div", "mw-event");
       line.appendChild(el("span", "mw-event-text", event.text));
       if (event.rule) line.appendChild(el("span", "mw-rule", event.rule));
-      narration.appendChild(line);
+      lines.push(line);
     }
+    narration.replaceChildren(...lines);
+    narration.scrollTop = narration.scrollHeight; // the latest event is the last line
+  }
+
+  function flash(node, className) {
+    node.classList.remove(className);
+    void node.offsetWidth; // restart the animation
+    node.classList.add(className);
   }
 
   function drawMessages() {
     const text = model.get("error");
     error.textContent = text ? `⚠ ${text}` : "";
     error.hidden = !text;
-    if (text) {
-      error.classList.remove("mw-flash");
-      void error.offsetWidth; // restart the flash animation
-      error.classList.add("mw-flash");
-    }
+    if (text) flash(error, "mw-flash");
     const hint = model.get("notice");
     notice.textContent = hint;
     notice.hidden = !hint;
   }
 
+  let choicesKey = null;
   function drawChoices() {
-    choices.replaceChildren();
     const list = model.get("choices") || [];
+    // Redrawn only when the moves, the selection or the layout changed.
+    const key = [list, model.get("choice_seat"), String(selectedCard), JSON.stringify(choicePath), compact];
+    if (choicesKey && key.every((part, i) => part === choicesKey[i])) return;
+    choicesKey = key;
     if (list.length === 0) {
+      choices.replaceChildren();
       choices.hidden = true;
       return;
     }
     choices.hidden = false;
     const seat = model.get("choice_seat");
     const names = model.get("seat_names") || [];
+    const who = names[seat] || `Player ${seat}`;
+    const limit = compact ? COMPACT_CHOICE_LIMIT : CHOICE_LIMIT;
+    // Many moves: the cards on the table are the first step (click one to see its
+    // moves), and only the moves without such a card are buttons.
+    const byCards =
+      selectedCard === null && choicePath.length === 0 && list.length > limit && list.some((c) => c.on_table);
+    let pool = list;
+    if (selectedCard !== null) pool = list.filter((c) => String(c.card) === String(selectedCard));
+    else if (byCards) pool = list.filter((c) => !c.on_table);
+    const menu = choiceMenu(pool, choicePath, limit);
     const head = el("div", "mw-choices-head");
-    const who = names[seat] || `Player ${seat + 1}`;
-    head.textContent = selectedCard === null
-      ? `${who}: choose an action (or click a highlighted card)`
-      : `${who}: choose what to do with this card`;
-    choices.appendChild(head);
-    const shown = selectedCard === null
-      ? list
-      : list.filter((c) => String(c.card) === String(selectedCard));
+    const where = menu.leaves.length && menu.depth > 0 ? (menu.leaves[0].path || []).slice(0, menu.depth) : choicePath;
+    if (byCards) {
+      head.textContent = `${who}: ${list.length} moves. Click a highlighted card to see its moves${pool.length ? ", or" : "."}`;
+    } else if (selectedCard === null && where.length === 0) {
+      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or click a highlighted card)" : ""}`;
+    } else {
+      head.textContent = `${who}: ${where.join(" › ") || "this card"}: choose`;
+    }
     const box = el("div", "mw-choice-list");
-    for (const choice of shown) {
+    for (const g of menu.groups) {
+      const b = button(`${g.label} (${g.count}) ›`, `${g.label}: ${g.count} choices`, () => {
+        choicePath = g.path;
+        drawChoices();
+      }, "mw-choice mw-choice-group");
+      b.dataset.group = g.label;
+      box.appendChild(b);
+    }
+    for (const choice of menu.leaves) {
       const b = button(choice.text, choice.text, () => chooseAction(choice),
         `mw-choice mw-choice-${choice.kind}`);
       b.dataset.action = choice.id;
       box.appendChild(b);
     }
-    if (selectedCard !== null) {
-      box.appendChild(button("Show all choices", "Show all choices", () => {
-        selectedCard = null;
+    if (selectedCard !== null || choicePath.length > 0) {
+      box.appendChild(button("◀ Back", "Back to the previous choice", () => {
+        if (choicePath.length > 0) choicePath = choicePath.slice(0, -1);
+        else selectedCard = null;
+        seatCache.clear();
         drawTable();
         drawChoices();
-      }, "mw-btn mw-show-all"));
+      }, "mw-btn mw-choice-back"));
     }
-    choices.appendChild(box);
+    choices.replaceChildren(head, box);
   }
 
+  // Seats are rebuilt only when what they show changed (the cache is keyed by
+  // the seat's data, the clickable cards and the layout), and nodes are moved
+  // into place only where the order changed, so a step restyles little.
+  const seatCache = new Map();
+  const middle = el("div", "mw-middle");
+  const seats = el("div", "mw-seats");
+  const others = el("div", "mw-seats mw-others");
+  let middleKey = "";
+  function setChildren(parent, nodes) {
+    nodes.forEach((node, i) => {
+      if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+    });
+    while (parent.children.length > nodes.length) parent.lastElementChild.remove();
+  }
   function drawTable() {
     const t = model.get("table") || {};
     const byCard = actionsByCardMap();
-    table.replaceChildren();
-    const middle = el("div", "mw-middle");
-    for (const pile of t.piles || []) {
-      const p = el("div", "mw-pile");
-      p.appendChild(el("div", "mw-pile-label", `${pile.label}: ${pile.count}`));
-      if (pile.top) p.appendChild(drawCard(pile.top, byCard, onCardClick, selectedCard));
-      else if (pile.back && pile.count > 0) p.appendChild(drawBack(pile.count, pile.label));
-      else p.appendChild(el("div", "mw-card mw-slot"));
-      middle.appendChild(p);
+    // The room for a name: the card's width less its padding and border.
+    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 54 : 72 };
+    const clickable = JSON.stringify([...byCard.keys()]);
+    const nextMiddle = JSON.stringify([t.piles, t.pending, compact, clickable, String(selectedCard)]);
+    if (nextMiddle !== middleKey) {
+      middleKey = nextMiddle;
+      const piles = [];
+      for (const pile of t.piles || []) {
+        const p = el("div", "mw-pile");
+        p.appendChild(el("div", "mw-pile-label", `${pile.label}: ${pile.count}`));
+        if (pile.top) p.appendChild(drawCard(pile.top, byCard, onCardClick, selectedCard, ctx.nameWidth));
+        else if (pile.back && pile.count > 0) p.appendChild(drawBack(pile.count, pile.label));
+        else p.appendChild(el("div", "mw-card mw-slot"));
+        piles.push(p);
+      }
+      if (t.pending) piles.push(el("div", "mw-pending", t.pending));
+      middle.className = `mw-middle${compact ? " mw-row-chips" : ""}`;
+      middle.replaceChildren(...piles);
     }
-    if (t.pending) middle.appendChild(el("div", "mw-pending", t.pending));
-    table.appendChild(middle);
-    const seats = el("div", "mw-seats");
+    const focus = compact ? focusSeat(t) : null;
+    const seatNodes = [];
+    const seen = new Set();
     for (const seat of t.seats || []) {
-      seats.appendChild(drawSeat(seat, byCard, onCardClick, selectedCard));
+      const full = !compact || seat.seat === focus;
+      const key = JSON.stringify([seat, full, compact, clickable, String(selectedCard)]);
+      let node = seatCache.get(seat.seat);
+      if (!node || node.key !== key) {
+        node = { key, el: drawSeat(seat, ctx, full, compact) };
+        seatCache.set(seat.seat, node);
+      }
+      seen.add(seat.seat);
+      if (seat.seat === focus) seatNodes.unshift(node.el);
+      else seatNodes.push(node.el);
     }
-    table.appendChild(seats);
+    for (const k of [...seatCache.keys()]) if (!seen.has(k)) seatCache.delete(k);
+    if (compact && focus !== null && seatNodes.length) {
+      // The seat in focus, then the piles, then everyone else.
+      setChildren(seats, seatNodes.slice(0, 1));
+      setChildren(others, seatNodes.slice(1));
+      setChildren(table, seatNodes.length > 1 ? [seats, middle, others] : [seats, middle]);
+    } else {
+      setChildren(seats, seatNodes);
+      setChildren(table, [middle, seats]);
+    }
   }
 
   // --- the play timer ---------------------------------------------------------------
-  // One tick at a time: the next tick waits until Python has answered the last
-  // one (a step change), so a busy kernel never builds up a queue of ticks.
+  // One tick at a time, on the nominal beat: the next tick goes when Python has
+  // answered the last one (the step changed) and its beat has come, so a slow
+  // answer delays one beat instead of skipping one, and a busy kernel never
+  // builds up a queue of ticks.
   function timerRecord() {
-    if (!timers.has(model)) timers.set(model, { id: null, views: 0, waiting: false, sent: 0 });
+    if (!timers.has(model)) {
+      timers.set(model, { id: null, watchdog: null, views: 0, waiting: false, next: 0 });
+    }
     return timers.get(model);
   }
   const record = timerRecord();
   record.views += 1;
 
-  function restartTimer() {
-    if (record.id !== null) clearInterval(record.id);
+  function stopTimer() {
+    if (record.id !== null) clearTimeout(record.id);
+    if (record.watchdog !== null) clearTimeout(record.watchdog);
     record.id = null;
+    record.watchdog = null;
     record.waiting = false;
-    if (!model.get("playing")) return;
-    const rate = Math.max(0.1, Number(model.get("speed")) || 1);
-    record.id = setInterval(() => {
-      const now = Date.now();
-      if (record.waiting && now - record.sent < 2000) return;
+  }
+
+  function beat() {
+    return 1000 / Math.max(0.1, Number(model.get("speed")) || 1);
+  }
+
+  function tickOnBeat() {
+    if (record.id !== null || record.waiting || !model.get("playing")) return;
+    const delay = Math.max(0, record.next - performance.now());
+    record.id = setTimeout(() => {
+      record.id = null;
+      if (!model.get("playing")) return;
+      const now = performance.now();
+      // Never owe more than one beat: after a long stall, restart the beat from now.
+      record.next = Math.max(record.next + beat(), now);
       record.waiting = true;
-      record.sent = now;
       send({ type: "tick" });
-    }, 1000 / rate);
+      record.watchdog = setTimeout(() => {
+        record.watchdog = null;
+        record.waiting = false;
+        tickOnBeat();
+      }, 2000);
+    }, delay);
+  }
+
+  function restartTimer() {
+    stopTimer();
+    record.next = performance.now() + beat();
+    tickOnBeat();
+  }
+
+  function answered() {
+    if (!record.waiting) return;
+    record.waiting = false;
+    if (record.watchdog !== null) clearTimeout(record.watchdog);
+    record.watchdog = null;
+    tickOnBeat();
   }
 
   // --- keyboard -------------------------------------------------------------------
@@ -433,9 +689,17 @@ function render({ model, el: host }) {
   }
   root.addEventListener("keydown", onKey);
 
-  // --- saving: Python sends the JSON, the browser downloads it -----------------------
+  // --- messages from Python: a download, or "step waits for a person" ----------------
   function onCustom(message) {
-    if (!message || message.type !== "download") return;
+    if (!message) return;
+    if (message.type === "nudge") {
+      // Step was pressed on a person's turn: show whose move it is, every time.
+      drawMessages();
+      flash(notice, "mw-nudge");
+      if (!choices.hidden) flash(choices, "mw-nudge");
+      return;
+    }
+    if (message.type !== "download") return;
     const blob = new Blob([message.text], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
@@ -450,58 +714,58 @@ function render({ model, el: host }) {
   // --- wiring -----------------------------------------------------------------------
   const onTable = () => {
     selectedCard = null;
-    drawHeader();
-    drawTable();
-    drawChoices();
+    scheduleDraw("header", "table");
   };
   const onChoices = () => {
     selectedCard = null;
-    drawTable();
-    drawChoices();
+    choicePath = [];
+    scheduleDraw("table", "choices");
   };
   const onStep = () => {
-    record.waiting = false;
-    drawControls();
+    answered();
+    scheduleDraw("controls");
   };
   const onPlaying = () => {
-    drawControls();
+    scheduleDraw("controls");
     restartTimer();
   };
   const handlers = [
     ["change:table", onTable],
     ["change:choices", onChoices],
     ["change:choice_seat", onChoices],
-    ["change:narration", drawNarration],
-    ["change:error", drawMessages],
-    ["change:error_count", drawMessages],
-    ["change:notice", drawMessages],
+    ["change:narration", () => scheduleDraw("narration")],
+    ["change:error", () => scheduleDraw("messages")],
+    ["change:error_count", () => scheduleDraw("messages")],
+    ["change:notice", () => scheduleDraw("messages")],
     ["change:step", onStep],
-    ["change:steps", drawControls],
-    ["change:perspective", drawControls],
-    ["change:seat_names", drawControls],
-    ["change:seed", drawControls],
+    ["change:steps", () => scheduleDraw("controls")],
+    ["change:perspective", () => scheduleDraw("controls")],
+    ["change:seat_names", () => scheduleDraw("controls")],
+    ["change:seed", () => scheduleDraw("controls")],
     ["change:playing", onPlaying],
     ["change:speed", onPlaying],
+    ["change:layout_mode", applyLayout],
     ["msg:custom", onCustom],
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
 
+  applyLayout();
   drawHeader();
   drawControls();
   drawNarration();
   drawMessages();
-  drawChoices();
   drawTable();
-  if (record.id === null) restartTimer();
+  drawChoices();
+  if (record.id === null && !record.waiting) restartTimer();
 
   return () => {
     for (const [name, handler] of handlers) model.off(name, handler);
     root.removeEventListener("keydown", onKey);
+    resize.disconnect();
+    charts.destroy();
+    if (frame !== null) cancelAnimationFrame(frame);
     record.views -= 1;
-    if (record.views <= 0 && record.id !== null) {
-      clearInterval(record.id);
-      record.id = null;
-    }
+    if (record.views <= 0) stopTimer();
     root.remove();
   };
 }

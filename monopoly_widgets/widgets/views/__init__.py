@@ -20,6 +20,11 @@ def private_metrics(game_name: str) -> frozenset[str]:
     return getattr(adapter, "PRIVATE_METRICS", frozenset({"money", "properties", "sets"}))
 
 
+def choice_detail(game_name: str):
+    """The game's optional middle step of a two-step choice (see ``widgets/choices.py``)."""
+    return getattr(_ADAPTERS.get(game_name), "choice_detail", None)
+
+
 def table_model(game_name: str, observation: dict[str, Any], roles: Sequence[str]) -> dict:
     """The table model of ``observation`` for the browser."""
     adapter = _ADAPTERS.get(game_name)

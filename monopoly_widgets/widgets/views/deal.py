@@ -146,3 +146,14 @@ def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, 
         ],
         "seats": [seat_panel(s, observation, roles) for s in observation.get("seats", [])],
     }
+
+
+def choice_detail(action: Any) -> str | None:
+    """A Forced Deal's middle step: which card to take (then which of yours to give).
+
+    Its id is ``forced:<seat>:<colour>:<their card>:<your colour>:<your card>``.
+    """
+    parts = action.id.split(":")
+    if parts[0] == "forced" and len(parts) == 6:
+        return f"take {parts[3]} ({parts[2]})"
+    return None

@@ -1,0 +1,312 @@
+// The charts beside the table, drawn with Plotly from the table's traits:
+//   chart_series {turns, money, properties, sets}, chart_labels, odds.
+//
+// Plotly is loaded once per page: its source lives in one shared widget model
+// (the table's "plotly" trait points at it) and is evaluated the first time
+// any table needs it. Each chart is drawn from its complete data with
+// Plotly.react, at most once per animation frame, only when its data (or its
+// width, or the theme) changed, and only while it can be seen: a chart in a
+// hidden tab is drawn when its tab is opened.
+
+const CHART_KEYS = ["money", "properties", "sets", "odds"];
+const CHART_TABS = { money: "Money", properties: "Properties", sets: "Sets", odds: "Odds" };
+const PLOTLY_KEY = "__monopolyWidgetsPlotly";
+const GRID = "rgba(128,128,128,0.3)";
+const PLAYING_CHART_MS = 250;
+// Odds rows: the label's line, then its bar.
+const ODDS_ROW_PX = 40;
+const ODDS_LABEL_SHIFT_PX = 7;
+
+function loadPlotly(model) {
+  if (!globalThis[PLOTLY_KEY]) {
+    globalThis[PLOTLY_KEY] = (async () => {
+      const ref = String(model.get("plotly") || "");
+      const id = ref.replace(/^IPY_MODEL_/, "");
+      if (!id) throw new Error("the table has no Plotly library model");
+      const library = await model.widget_manager.get_model(id);
+      const source = library.get("source");
+      // plotly.min.js is a UMD bundle: give it a CommonJS "module" to fill in.
+      const module = { exports: {} };
+      new Function("module", "exports", "define", source)(module, module.exports, undefined);
+      return module.exports;
+    })().catch((error) => {
+      globalThis[PLOTLY_KEY] = null; // let the next table try again
+      throw error;
+    });
+  }
+  return globalThis[PLOTLY_KEY];
+}
+
+// Whole-number ticks: 1, 2, 5, 10, 20, 50 ... so that no axis shows 0.2 of a turn.
+function wholeStep(span, ticks = 5) {
+  const raw = Math.max(1, span / ticks);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
+  return 10 * power;
+}
+
+function maxOf(lists) {
+  let max = 0;
+  for (const list of lists) for (const v of list || []) if (v !== null && v > max) max = v;
+  return max;
+}
+
+function baseLayout(title, width, height, colour) {
+  return {
+    title: { text: title, font: { size: 14 }, x: 0.02, xanchor: "left", y: 0.98, yanchor: "top" },
+    width,
+    height,
+    margin: { l: 40, r: 8, t: 30, b: 34 },
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+    font: { size: 12, color: colour },
+    showlegend: false,
+    xaxis: { gridcolor: GRID, zeroline: false },
+    yaxis: { gridcolor: GRID, zeroline: false, rangemode: "tozero" },
+  };
+}
+
+function lineFigure(key, series, labels, width, height, colour) {
+  const turns = series.turns || [];
+  const values = series[key] || [];
+  const stepped = key !== "money";
+  const data = values.map((ys, seat) => ({
+    type: "scatter",
+    mode: stepped ? "lines" : "lines+markers",
+    name: (labels.names || [])[seat] || `Player ${seat}`,
+    x: turns,
+    y: ys,
+    line: { color: (labels.colours || [])[seat], width: 3, shape: stepped ? "hv" : "linear" },
+    marker: { size: 5 },
+    hovertemplate: "%{fullData.name}: %{y}<extra>turn %{x}</extra>",
+  }));
+  const layout = baseLayout(labels[key] || key, width, height, colour);
+  const lastTurn = turns.length ? turns[turns.length - 1] : 1;
+  const firstTurn = turns.length ? turns[0] : 0;
+  layout.xaxis = {
+    ...layout.xaxis,
+    title: { text: "turn", standoff: 2, font: { size: 12 } },
+    range: [firstTurn, Math.max(lastTurn, firstTurn + 1)],
+    dtick: wholeStep(lastTurn - firstTurn),
+    tickformat: "d",
+  };
+  const top = Math.max(1, maxOf(values));
+  layout.yaxis = { ...layout.yaxis, range: [0, top * 1.08], dtick: wholeStep(top, 4), tickformat: ",d" };
+  layout.margin.b = 38;
+  return { data, layout };
+}
+
+// Odds as one bar per row, each row's label on its own line above its bar, so
+// the bars get the panel's whole width and no label is dropped or shrunk.
+function oddsFigure(odds, width, colour) {
+  const rows = odds.rows || [];
+  const height = 44 + rows.length * ODDS_ROW_PX;
+  const index = rows.map((_, i) => i);
+  const data = [
+    {
+      type: "bar",
+      orientation: "h",
+      y: index,
+      x: rows.map((r) => r.p),
+      width: 0.42,
+      text: rows.map((r) => `${Math.round(r.p * 100)}%`),
+      textposition: "outside",
+      cliponaxis: false,
+      textfont: { size: 12, color: colour },
+      marker: { color: "#1976d2" },
+      hovertext: rows.map((r) => `${r.label}: ${r.text}`),
+      hoverinfo: "text",
+    },
+  ];
+  const layout = baseLayout(odds.title || "Odds", width, height, colour);
+  layout.margin = { l: 8, r: 40, t: 34, b: 24 };
+  layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
+  layout.yaxis = {
+    autorange: "reversed",
+    showticklabels: false,
+    showgrid: false,
+    fixedrange: true,
+    range: [rows.length - 0.5, -0.5],
+  };
+  layout.annotations = rows.map((r, i) => ({
+    x: 0,
+    y: i,
+    xref: "x",
+    yref: "y",
+    xanchor: "left",
+    yanchor: "bottom",
+    yshift: ODDS_LABEL_SHIFT_PX,
+    showarrow: false,
+    text: escapeHtml(r.label),
+    font: { size: 13, color: colour },
+  }));
+  return { data, layout };
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
+}
+
+// The chart area of one table view. Returns {node, setCompact, destroy}.
+function createCharts(model, makeEl) {
+  const node = makeEl("div", "mw-charts");
+  const tabs = makeEl("div", "mw-chart-tabs");
+  tabs.setAttribute("role", "tablist");
+  node.appendChild(tabs);
+  const panels = {};
+  const tabButtons = {};
+  const drawn = {}; // key -> the input last drawn (a string), so unchanged charts are skipped
+  let compact = null; // unknown until the table has measured its width
+  let activeTab = "money";
+  let plotly = null;
+  let frame = null;
+  let failed = "";
+
+  for (const key of CHART_KEYS) {
+    const tab = makeEl("button", "mw-chart-tab", CHART_TABS[key]);
+    tab.type = "button";
+    tab.setAttribute("role", "tab");
+    tab.dataset.chart = key;
+    tab.addEventListener("click", () => {
+      activeTab = key;
+      showTabs();
+      schedule();
+    });
+    tabs.appendChild(tab);
+    tabButtons[key] = tab;
+    const panel = makeEl("div", `mw-chart mw-chart-${key}`);
+    panel.dataset.chart = key;
+    const plot = makeEl("div", "mw-plot");
+    panel.appendChild(plot);
+    if (key === "odds") {
+      panel.appendChild(makeEl("div", "mw-odds-empty"));
+      panel.appendChild(makeEl("div", "mw-odds-notes"));
+    }
+    node.appendChild(panel);
+    panels[key] = { panel, plot };
+  }
+
+  function showTabs() {
+    tabs.hidden = !compact;
+    for (const key of CHART_KEYS) {
+      const on = !compact || key === activeTab;
+      panels[key].panel.hidden = !on;
+      tabButtons[key].setAttribute("aria-selected", key === activeTab ? "true" : "false");
+      tabButtons[key].classList.toggle("mw-active", key === activeTab);
+    }
+  }
+
+  function setCompact(value) {
+    if (value === compact) return;
+    compact = value;
+    showTabs();
+    schedule();
+  }
+
+  // At most one drawing per animation frame; while the game plays, at most one
+  // every PLAYING_CHART_MS (a line moving ten times a second cannot be read, and
+  // the table must keep up), and the last state is drawn when play stops.
+  let lastDraw = 0;
+  let wait = null;
+  function schedule() {
+    if (frame !== null || wait !== null) return;
+    const delay = model.get("playing") ? lastDraw + PLAYING_CHART_MS - performance.now() : 0;
+    if (delay > 0) {
+      wait = setTimeout(() => {
+        wait = null;
+        schedule();
+      }, delay);
+      return;
+    }
+    frame = requestAnimationFrame(() => {
+      frame = null;
+      lastDraw = performance.now();
+      draw();
+    });
+  }
+
+  function drawOddsText(odds) {
+    const { panel } = panels.odds;
+    const rows = odds.rows || [];
+    const empty = panel.querySelector(".mw-odds-empty");
+    empty.textContent = rows.length ? "" : `${odds.title || "Odds"}: ${odds.note || "nothing to show"}`;
+    empty.hidden = rows.length > 0;
+    const notes = panel.querySelector(".mw-odds-notes");
+    notes.innerHTML = rows.length
+      ? "<details><summary>How these odds are worked out</summary><ul>" +
+        rows
+          .map((r) => `<li><b>${escapeHtml(r.label)}: ${(r.p * 100).toFixed(1)}%</b>. ${escapeHtml(r.text)}</li>`)
+          .join("") +
+        "</ul></details>"
+      : "";
+  }
+
+  function draw() {
+    if (!plotly || compact === null) return;
+    const series = model.get("chart_series") || {};
+    const labels = model.get("chart_labels") || {};
+    const odds = model.get("odds") || {};
+    const colour = getComputedStyle(node).color || "#808080";
+    for (const key of CHART_KEYS) {
+      const { panel, plot } = panels[key];
+      if (panel.hidden) continue; // drawn when its tab is opened
+      const width = Math.floor(panel.clientWidth);
+      if (width < 50) continue; // not laid out yet: the resize observer calls again
+      const input = key === "odds" ? odds : [series.turns, series[key], labels[key]];
+      const signature = JSON.stringify([input, width, colour, compact]);
+      if (drawn[key] === signature) continue;
+      drawn[key] = signature;
+      if (key === "odds") {
+        drawOddsText(odds);
+        if (!(odds.rows || []).length) {
+          plotly.purge(plot);
+          continue;
+        }
+        const { data, layout } = oddsFigure(odds, width, colour);
+        plotly.react(plot, data, layout, { displayModeBar: false, responsive: false });
+      } else {
+        const height = compact ? 230 : key === "money" ? 240 : 190;
+        const { data, layout } = lineFigure(key, series, labels, width, height, colour);
+        plotly.react(plot, data, layout, { displayModeBar: false, responsive: false });
+      }
+    }
+  }
+
+  const loading = makeEl("div", "mw-charts-loading", "Loading charts…");
+  node.appendChild(loading);
+  loadPlotly(model)
+    .then((library) => {
+      plotly = library;
+      loading.remove();
+      schedule();
+    })
+    .catch((error) => {
+      failed = String(error);
+      loading.textContent = `The charts could not load: ${failed}`;
+    });
+
+  const resize = new ResizeObserver(() => schedule());
+  resize.observe(node);
+  // The Jupyter theme changes the text colour: redraw in the new one.
+  const theme = new MutationObserver(() => schedule());
+  theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
+  const handlers = [
+    ["change:chart_series", schedule],
+    ["change:chart_labels", schedule],
+    ["change:odds", schedule],
+    ["change:playing", schedule],
+  ];
+  for (const [name, handler] of handlers) model.on(name, handler);
+  showTabs();
+
+  function destroy() {
+    for (const [name, handler] of handlers) model.off(name, handler);
+    resize.disconnect();
+    theme.disconnect();
+    if (frame !== null) cancelAnimationFrame(frame);
+    if (wait !== null) clearTimeout(wait);
+    if (plotly) for (const key of CHART_KEYS) plotly.purge(panels[key].plot);
+  }
+
+  return { node, setCompact, destroy };
+}

@@ -1,0 +1,235 @@
+"""The explorer on the screens a class uses: a 1366x768 laptop and a 1280x720 projector.
+
+JupyterLab (its file browser open, as it opens) runs ``explorer_screens.ipynb``
+in Debian's Chromium. With the explorer's top scrolled to the top of the
+notebook area, a person's whole hand, what they must decide, the narration
+and a chart with data must all be on screen, in the light and dark themes;
+card names must not be cut mid-word. Then the person steps on their own turn
+(the table says whose move it is), makes a two-step choice (a card, then its
+move), and the 5-player odds panel shows every row label at a readable size.
+
+A second test loads the quick start several times, light and dark, and checks
+that every chart drew its data and its title (charts once drew blank in about
+one page load in nine). Screenshots go to ``test-output/browser/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_explorer_in_jupyterlab import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    OUTPUT,
+    run_notebook,
+    running_jupyterlab,
+)
+
+HERE = Path(__file__).parent
+NOTEBOOK = HERE / "explorer_screens.ipynb"
+QUICKSTART = HERE.parents[1] / "notebooks" / "00_quickstart.ipynb"
+SCREENS = [(1366, 768), (1280, 720)]
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+#: The person's seat in the 3-player explorer, and the 5-player explorer's index.
+PERSON, FIVE = 1, 1
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
+]
+
+#: What of explorer ``index`` lies inside the notebook area, as a person would see it.
+ON_SCREEN_JS = """([index, seat]) => {
+  const area = document
+    .querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
+    .getBoundingClientRect();
+  const root = document.querySelectorAll('.mw-root')[index];
+  const inside = (node) => {
+    if (!node) return false;
+    const r = node.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.top >= area.top - 1 && r.bottom <= area.bottom + 1
+      && r.left >= area.left - 1 && r.right <= area.right + 1;
+  };
+  const hand = [...root.querySelectorAll(`.mw-seat[data-seat="${seat}"] .mw-row-hand .mw-card`)];
+  const charts = [...root.querySelectorAll('.mw-chart:not([hidden]) .js-plotly-plot')];
+  const drawn = charts.filter((g) => inside(g) && (g.data || []).some((t) => (t.y || []).length)
+    && ((g._fullLayout || {}).title || {}).text);
+  const names = [...root.querySelectorAll('.mw-card-name')]
+    .filter((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 1)
+    .map((n) => n.textContent);
+  return {
+    layout: root.dataset.layout,
+    rootTop: Math.round(root.getBoundingClientRect().top - area.top),
+    hand: hand.length,
+    handVisible: hand.filter(inside).length,
+    choices: inside(root.querySelector('.mw-choices')),
+    narration: inside(root.querySelector('.mw-narration .mw-event')),
+    decision: inside(root.querySelector('.mw-decision'))
+      || inside(root.querySelector('.mw-choices-head')),
+    chartsDrawn: drawn.length,
+    namesCut: names,
+  };
+}"""
+
+#: Every Plotly chart on the page: (has data, title) per chart.
+CHARTS_JS = """() => [...document.querySelectorAll('.mw-root .js-plotly-plot')].map((g) => [
+  (g.data || []).some((t) => (t.x || []).length && (t.y || []).length),
+  ((g._fullLayout || {}).title || {}).text || '']
+)"""
+
+#: Card names wider than their card (a word cut off), anywhere on the page.
+NAMES_CUT_JS = """() => [...document.querySelectorAll('.mw-card-name')]
+  .filter((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 1)
+  .map((n) => n.textContent)"""
+
+#: The odds panel of explorer ``index``: rows, labels drawn, smallest font, height.
+ODDS_JS = """(index) => {
+  const root = document.querySelectorAll('.mw-root')[index];
+  const g = root.querySelector('.mw-chart-odds .js-plotly-plot');
+  if (!g) return null;
+  const labels = [...g.querySelectorAll('.annotation-text')];
+  const texts = [...g.querySelectorAll(
+    '.annotation-text, .bartext, .textpoint text, .xtick text, .gtitle')];
+  const sizes = texts.map((t) => parseFloat(getComputedStyle(t).fontSize || t.style.fontSize));
+  return {
+    rows: g.data[0].y.length,
+    labels: labels.filter((t) => t.textContent.trim()).length,
+    smallest: Math.min(...sizes),
+    height: g.getBoundingClientRect().height,
+    title: g._fullLayout.title.text,
+  };
+}"""
+
+
+def scroll_to(page: Any, index: int) -> None:
+    """Put explorer ``index``'s top at the top of the notebook area."""
+    page.evaluate(
+        "(i) => document.querySelectorAll('.mw-root')[i].scrollIntoView({block: 'start'})", index
+    )
+    page.wait_for_timeout(600)
+
+
+def set_theme(page: Any, theme: str) -> None:
+    page.evaluate(
+        "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})",
+        THEMES[theme],
+    )
+    page.wait_for_function(
+        "(light) => document.body.dataset.jpThemeLight === light",
+        arg="true" if theme == "light" else "false",
+    )
+    page.wait_for_timeout(800)
+
+
+def charts_settle(page: Any) -> None:
+    """Wait until each explorer has drawn at least one chart."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.mw-root')].every("
+        "r => r.querySelector('.mw-chart:not([hidden]) .js-plotly-plot'))",
+        timeout=60_000,
+    )
+
+
+@contextlib.contextmanager
+def lab_and_browser(root: Path, notebook: Path) -> Iterator[tuple[str, Any]]:
+    """JupyterLab over ``notebook`` and a Chromium: yields (notebook URL, browser)."""
+    pytest.importorskip("playwright")
+    from playwright.sync_api import sync_playwright
+
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with running_jupyterlab(root, notebook) as (url, _folder), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield url, browser
+        finally:
+            browser.close()
+
+
+def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    with lab_and_browser(tmp_path, NOTEBOOK) as (url, browser):
+        for width, height in SCREENS:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.set_default_timeout(60_000)
+            run_notebook(page, url)
+            expect(page.locator(".mw-root")).to_have_count(2)
+            charts_settle(page)
+            three = page.locator(".mw-root").first
+            expect(three.locator(".mw-choice").first).to_be_visible()
+            for theme in THEMES:
+                set_theme(page, theme)
+                scroll_to(page, 0)
+                seen = page.evaluate(ON_SCREEN_JS, [0, PERSON])
+                shot = OUTPUT / f"explorer-{width}x{height}-{theme}.png"
+                page.screenshot(path=str(shot))
+                where = f"{width}x{height} {theme}: {seen} (see {shot})"
+                assert seen["layout"] == "compact", where
+                assert seen["rootTop"] <= 2, where
+                assert seen["hand"] > 0 and seen["handVisible"] == seen["hand"], where
+                assert seen["choices"] and seen["narration"] and seen["decision"], where
+                assert seen["chartsDrawn"] >= 1, where
+                assert seen["namesCut"] == [], where
+            set_theme(page, "light")
+            scroll_to(page, 0)
+
+            # Step on the person's own turn: nothing moves, the table says whose move.
+            label = three.locator(".mw-step-label")
+            before = label.inner_text()
+            three.locator(".mw-step").click()
+            expect(three.locator(".mw-notice")).to_contain_text("your move")
+            assert label.inner_text() == before
+
+            # Two steps: a card, then one of its moves.
+            three.locator(f'.mw-seat[data-seat="{PERSON}"] .mw-card.mw-clickable').first.click()
+            expect(three.locator(".mw-choices-head")).to_contain_text("choose")
+            move = three.locator(".mw-choice[data-action]").first
+            expect(move).to_be_visible()
+            move.click()
+            expect(label).not_to_have_text(before)
+            expect(three.locator(".mw-error")).to_be_hidden()
+
+            # The 5-player odds panel: every label, readable, as tall as it needs.
+            scroll_to(page, FIVE)
+            five = page.locator(".mw-root").nth(FIVE)
+            five.locator('.mw-chart-tab[data-chart="odds"]').click()
+            page.wait_for_function(
+                "(i) => document.querySelectorAll('.mw-root')[i]"
+                ".querySelector('.mw-chart-odds .js-plotly-plot .annotation-text')",
+                arg=FIVE,
+            )
+            odds = page.evaluate(ODDS_JS, FIVE)
+            page.screenshot(path=str(OUTPUT / f"odds-5-players-{width}x{height}.png"))
+            assert odds and odds["rows"] >= 5, odds
+            assert odds["labels"] == odds["rows"], odds
+            assert odds["smallest"] >= 11, odds
+            assert odds["height"] >= 44 + 40 * odds["rows"], odds
+            assert odds["title"].startswith("Next draw odds: Player 0"), odds
+            page.close()
+
+
+@pytest.mark.skipif(not QUICKSTART.exists(), reason="no quick-start notebook")
+def test_every_chart_draws_on_every_load(tmp_path: Path) -> None:
+    with lab_and_browser(tmp_path, QUICKSTART) as (url, browser):
+        for load, theme in enumerate(["light", "dark", "light", "dark"]):
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.set_default_timeout(90_000)
+            run_notebook(page, url, ready=None)
+            page.wait_for_function("() => document.querySelectorAll('.mw-root').length")
+            set_theme(page, theme)
+            charts_settle(page)
+            page.wait_for_timeout(1500)
+            charts = page.evaluate(CHARTS_JS)
+            explorers = page.locator(".mw-root").count()
+            blank = [i for i, (data, title) in enumerate(charts) if not (data and title)]
+            if blank or len(charts) < explorers:
+                page.screenshot(path=str(OUTPUT / f"quickstart-load{load}-blank.png"))
+            assert len(charts) >= explorers, (load, theme, charts)
+            assert blank == [], f"load {load} ({theme}): blank charts {blank}: {charts}"
+            assert page.evaluate(NAMES_CUT_JS) == [], "card names cut mid-word"
+            page.close()
