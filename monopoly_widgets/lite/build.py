@@ -34,6 +34,9 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Front-end extensions the widgets need; a site without them shows no explorer.
 NEEDED_EXTENSIONS = ("anywidget", "@jupyter-widgets/jupyterlab-manager")
 
+#: The Pyodide kernel's spec, so a lesson opens with it and no "select a kernel" dialog.
+LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
 #: Packages with no WebAssembly wheel on PyPI: absent from an offline site.
 NOT_OFFLINE = ("numpy", "pandas")
 
@@ -135,6 +138,7 @@ def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
     if offline and needs_pandas(notebook):
         cells.insert(0, _cell("markdown", PANDAS_NOTE))
     site["cells"] = cells + site.get("cells", [])
+    site.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     return site
 
 
