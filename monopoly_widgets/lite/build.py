@@ -248,7 +248,8 @@ def build_site(
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(offline), indent=2))
         command = [sys.executable, "-m", "jupyterlite_core", "build"]
         command += ["--lite-dir", str(lite_dir), "--output-dir", str(out)]
-        command += ["--contents", str(files)]
+        # Source maps would double the site's size and only help debugging the app.
+        command += ["--contents", str(files), "--no-sourcemaps"]
         done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
         if done.returncode != 0:
             output = (done.stdout + done.stderr)[-3000:]

@@ -11,6 +11,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.lite
+
 HERE = Path(__file__).parent
 
 
