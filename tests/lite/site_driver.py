@@ -32,7 +32,7 @@ CHROMIUM_ARGS = [
 ]
 
 #: The open notebook's kernel has started and is not running anything.
-KERNEL_IDLE = """() => { const p = window.jupyterapp.shell.currentWidget;
+KERNEL_IDLE = """() => { const p = window.jupyterapp && window.jupyterapp.shell.currentWidget;
   const k = p && p.sessionContext.session && p.sessionContext.session.kernel;
   return k && k.status === 'idle'; }"""
 
