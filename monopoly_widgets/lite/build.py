@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from packaging.requirements import Requirement
+
 from monopoly_widgets.lite import wheels
 
 #: Where the site goes unless ``--out`` says otherwise.
@@ -119,9 +121,18 @@ INSTALL_ONLINE = """\
 INSTALL_OFFLINE = """\
 # In the browser (JupyterLite) the package is installed into this tab first (a few seconds).
 # This offline site has no numpy or pandas, so the package comes without them.
-%pip install -q anywidget ipywidgets plotly tqdm
+%pip install -q {dependencies}
 %pip install -q --no-deps monopoly_widgets
 """
+
+
+def offline_dependencies() -> list[str]:
+    """The package's own requirements an offline site can carry (all but numpy, pandas)."""
+    from importlib.metadata import requires
+
+    found = [Requirement(text) for text in requires("monopoly_widgets") or []]
+    return [r.name for r in found if r.marker is None and r.name not in NOT_OFFLINE]
+
 
 PANDAS_NOTE = """\
 **This lesson needs pandas and numpy, which this offline site does not have.** No \
@@ -134,7 +145,8 @@ tournaments stop with `ModuleNotFoundError`. Open the lesson in the online site 
 def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
     """The lesson as the site serves it: the install cell (and offline note) first."""
     site = copy.deepcopy(notebook)
-    cells = [_cell("code", INSTALL_OFFLINE if offline else INSTALL_ONLINE)]
+    install = INSTALL_OFFLINE.format(dependencies=" ".join(offline_dependencies()))
+    cells = [_cell("code", install if offline else INSTALL_ONLINE)]
     if offline and needs_pandas(notebook):
         cells.insert(0, _cell("markdown", PANDAS_NOTE))
     site["cells"] = cells + site.get("cells", [])
@@ -178,6 +190,13 @@ def prepare_offline_runtime(
     lite_dir: Path, package_wheel: Path, cache: Path, log: Callable[[str], None]
 ) -> None:
     """Pyodide's runtime into ``static/pyodide`` and every wheel the kernel needs."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as kernel_pyodide
+
+    if kernel_pyodide != wheels.PYODIDE_VERSION:
+        raise LiteBuildError(
+            f"jupyterlite-pyodide-kernel expects Pyodide {kernel_pyodide}, this build bundles "
+            f"{wheels.PYODIDE_VERSION}; install the tested versions: pip install -e '.[lite]'"
+        )
     runtime = wheels.fetch_pyodide_runtime(cache)
     target = lite_dir / "static" / "pyodide"
     target.mkdir(parents=True)

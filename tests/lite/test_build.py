@@ -43,7 +43,11 @@ def test_offline_lesson_gets_the_note_the_install_cell_and_the_pyodide_kernel() 
     kinds = [cell["cell_type"] for cell in site["cells"]]
     assert kinds == ["markdown", "code", "code"]
     assert "needs pandas" in "".join(site["cells"][0]["source"])
-    assert "--no-deps monopoly_widgets" in "".join(site["cells"][1]["source"])
+    install = "".join(site["cells"][1]["source"])
+    assert "--no-deps monopoly_widgets" in install
+    first_pip = next(line for line in install.splitlines() if line.startswith("%pip"))
+    assert "anywidget" in first_pip and "plotly" in first_pip
+    assert "numpy" not in first_pip and "pandas" not in first_pip
     assert site["metadata"]["kernelspec"]["name"] == "python"
     assert json.dumps(original) == before, "the repository's notebook must not change"
 
