@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from monopoly_widgets.core.errors import MonopolyWidgetsError
+from monopoly_widgets.lite.cli import add_lite_parser, run_lite
 
 #: Runs with at least this many games show a progress bar (unless --no-progress).
 PROGRESS_FROM = 50
@@ -85,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     commands.add_parser("games", help="list the games whose engines are installed")
+    add_lite_parser(commands)
     return parser
 
 
@@ -160,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return run_simulate(args)
+        if args.command == "lite":
+            return run_lite(args)
         return run_games()
     except (MonopolyWidgetsError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -20,6 +20,7 @@ import json
 import math
 import os
 import statistics
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -187,7 +188,8 @@ def simulate(
     ``agents`` are names ("random", "heuristic", "search") or agent objects, one
     per seat (a single agent fills every seat). Without ``executor`` the games
     run on a ``ProcessPoolExecutor`` with ``workers`` processes (default: every
-    core; ``workers=1`` plays in this process). Any ``concurrent.futures``
+    core; ``workers=1`` plays in this process, as does any ``workers`` where no
+    process can start, e.g. in a browser tab under Pyodide). Any ``concurrent.futures``
     executor works, e.g. a Dask cluster's ``client.get_executor()``. Games are
     sent in batches of ``batch_size`` so that process overhead stays small.
 
@@ -229,6 +231,28 @@ def simulate(
     return table
 
 
+def processes_available() -> bool:
+    """Can this Python start worker processes? Not in a browser tab (Pyodide) or WASI."""
+    return sys.platform not in ("emscripten", "wasi")
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor | None:
+    """A pool of ``workers`` processes, or None where processes cannot start.
+
+    With None the games are played one after another in this process. The
+    table is the same either way, because each game's seed depends only on the
+    master seed and the game's index (see the module docstring). Pyodide has
+    no threads either, so a thread pool would not help there.
+    """
+    if not processes_available():
+        return None
+    try:
+        return ProcessPoolExecutor(max_workers=workers)
+    except (NotImplementedError, ImportError, OSError):
+        # A Python built without working semaphores (some sandboxes) refuses here.
+        return None
+
+
 def _run(
     batches: list[Batch],
     executor: Executor | None,
@@ -242,12 +266,15 @@ def _run(
     bar = tqdm(total=total, desc=description, disable=not progress, unit="game")
     rows: list[dict[str, Any]] = []
     try:
-        if executor is None and workers == 1:
+        pool = None
+        if executor is None and workers > 1:
+            pool = process_pool(workers)
+        if executor is None and pool is None:
             for batch in batches:
                 rows.extend(run_batch(batch))
                 bar.update(len(batch.games))
-        elif executor is None:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+        elif executor is None and pool is not None:
+            with pool:
                 rows = _collect(pool, batches, bar)
         else:
             rows = _collect(executor, batches, bar)

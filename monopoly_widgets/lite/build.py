@@ -1,0 +1,278 @@
+"""Build the JupyterLite site: the package's wheel, the lessons, and (offline) Pyodide.
+
+Every build starts from an empty staging folder and an empty output folder.
+An incremental ``jupyter lite build`` after editing ``jupyter-lite.json`` was
+seen to drop the local ``pyodideUrl`` silently, leaving a site that tries the
+CDN; building from clean, then checking the written settings, rules that out.
+
+The lessons are copied from ``notebooks/`` with one cell put in front: the
+``%pip install`` a browser kernel needs before ``import monopoly_widgets``
+(the repository's notebooks stay as they are, for JupyterLab and Binder).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from packaging.requirements import Requirement
+
+from monopoly_widgets.lite import wheels
+
+#: Where the site goes unless ``--out`` says otherwise.
+DEFAULT_OUT = Path("lite-site")
+
+#: The Pyodide kernel's settings in ``jupyter-lite.json``.
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+#: Front-end extensions the widgets need; a site without them shows no explorer.
+NEEDED_EXTENSIONS = ("anywidget", "@jupyter-widgets/jupyterlab-manager")
+
+#: The Pyodide kernel's spec, so a lesson opens with it and no "select a kernel" dialog.
+LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+#: Packages with no WebAssembly wheel on PyPI: absent from an offline site.
+NOT_OFFLINE = ("numpy", "pandas")
+
+SIM_MODULE = "monopoly_widgets.sim"
+
+#: Modules that need numpy or pandas; a lesson using one says so offline.
+NEEDS_PANDAS_MODULES = (SIM_MODULE, "pandas", "numpy")
+
+
+class LiteBuildError(RuntimeError):
+    """The site could not be built; the message says what to do."""
+
+
+def source_root() -> Path:
+    """The repository this package was installed from (its lessons are needed)."""
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "pyproject.toml").exists() or not (root / "notebooks").is_dir():
+        raise LiteBuildError(
+            f"the site is built from a source checkout (with notebooks/), not from {root}; "
+            "clone the repository and run the command there"
+        )
+    return root
+
+
+def kernel_wheels() -> Path:
+    """The wheels the Pyodide kernel extension ships (piplite, pyodide_kernel...)."""
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    folder = share / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    if not (folder / "all.json").exists():
+        raise LiteBuildError(
+            "jupyterlite-pyodide-kernel is not installed; run: pip install -e '.[lite]'"
+        )
+    return folder
+
+
+def build_wheel(root: Path, dest: Path) -> Path:
+    """Build this package's wheel into ``dest`` (pip, no network needed)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
+    command += ["--no-build-isolation", "--wheel-dir", str(dest), str(root)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise LiteBuildError("building the package's wheel failed:\n" + done.stderr[-2000:])
+    return next(dest.glob("monopoly_widgets-*.whl"))
+
+
+def lazy_sim_names() -> list[str]:
+    """Top-level names that import ``monopoly_widgets.sim`` (pandas) when used."""
+    import monopoly_widgets
+
+    lazy: dict[str, str] = getattr(monopoly_widgets, "_LAZY", {})
+    return sorted(name for name, module in lazy.items() if module.startswith(SIM_MODULE))
+
+
+def needs_pandas(notebook: dict[str, Any]) -> bool:
+    """Does a lesson's code import pandas/numpy or call the ``sim`` tools?"""
+    modules = "|".join(re.escape(m) for m in NEEDS_PANDAS_MODULES)
+    calls = "|".join(re.escape(n) for n in lazy_sim_names())
+    pattern = re.compile(rf"(?:import|from)\s+(?:{modules})\b|\b(?:{calls})\s*\(")
+    return any(
+        pattern.search("".join(cell["source"]))
+        for cell in notebook.get("cells", [])
+        if cell.get("cell_type") == "code"
+    )
+
+
+def _cell(kind: str, text: str) -> dict[str, Any]:
+    cell: dict[str, Any] = {"cell_type": kind, "metadata": {"tags": ["jupyterlite"]}}
+    cell["source"] = text.splitlines(keepends=True)
+    if kind == "code":
+        cell.update(execution_count=None, outputs=[])
+    return cell
+
+
+INSTALL_ONLINE = """\
+# In the browser (JupyterLite) the package is installed into this tab first (a few seconds).
+%pip install -q monopoly_widgets
+"""
+
+INSTALL_OFFLINE = """\
+# In the browser (JupyterLite) the package is installed into this tab first (a few seconds).
+# This offline site has no numpy or pandas, so the package comes without them.
+%pip install -q {dependencies}
+%pip install -q --no-deps monopoly_widgets
+"""
+
+
+def offline_dependencies() -> list[str]:
+    """The package's own requirements an offline site can carry (all but numpy, pandas)."""
+    from importlib.metadata import requires
+
+    found = [Requirement(text) for text in requires("monopoly_widgets") or []]
+    return [r.name for r in found if r.marker is None and r.name not in NOT_OFFLINE]
+
+
+PANDAS_NOTE = """\
+**This lesson needs pandas and numpy, which this offline site does not have.** No \
+WebAssembly build of them can be bundled from PyPI, so the cells that simulate \
+tournaments stop with `ModuleNotFoundError`. Open the lesson in the online site \
+(built without `--offline`), on Binder, or in your own JupyterLab (see the README).
+"""
+
+
+def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
+    """The lesson as the site serves it: the install cell (and offline note) first."""
+    site = copy.deepcopy(notebook)
+    install = INSTALL_OFFLINE.format(dependencies=" ".join(offline_dependencies()))
+    cells = [_cell("code", install if offline else INSTALL_ONLINE)]
+    if offline and needs_pandas(notebook):
+        cells.insert(0, _cell("markdown", PANDAS_NOTE))
+    site["cells"] = cells + site.get("cells", [])
+    site.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
+    return site
+
+
+def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> list[str]:
+    """Copy ``notebooks/`` into the site's files; returns the lessons that need pandas."""
+    dest.mkdir(parents=True, exist_ok=True)
+    needing = []
+    for path in sorted(notebooks.iterdir()):
+        if path.name.startswith(".") or path.is_dir():
+            continue
+        if path.suffix == ".ipynb":
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            if needs_pandas(notebook):
+                needing.append(path.name)
+            site = lite_notebook(notebook, offline)
+            (dest / path.name).write_text(json.dumps(site, indent=1) + "\n", encoding="utf-8")
+        else:
+            shutil.copy2(path, dest / path.name)
+    return needing
+
+
+def lite_config(offline: bool) -> dict[str, Any]:
+    """The staging ``jupyter-lite.json``: offline, never fall back to PyPI."""
+    settings: dict[str, Any] = {}
+    if offline:
+        settings["disablePyPIFallback"] = True
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Monopoly widgets lessons",
+            "litePluginSettings": {KERNEL_PLUGIN: settings},
+        },
+    }
+
+
+def prepare_offline_runtime(
+    lite_dir: Path, package_wheel: Path, cache: Path, log: Callable[[str], None]
+) -> None:
+    """Pyodide's runtime into ``static/pyodide`` and every wheel the kernel needs."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as kernel_pyodide
+
+    if kernel_pyodide != wheels.PYODIDE_VERSION:
+        raise LiteBuildError(
+            f"jupyterlite-pyodide-kernel expects Pyodide {kernel_pyodide}, this build bundles "
+            f"{wheels.PYODIDE_VERSION}; install the tested versions: pip install -e '.[lite]'"
+        )
+    runtime = wheels.fetch_pyodide_runtime(cache)
+    target = lite_dir / "static" / "pyodide"
+    target.mkdir(parents=True)
+    for name in wheels.RUNTIME_FILES:
+        shutil.copy2(runtime / name, target / name)
+    lock = json.loads((target / "pyodide-lock.json").read_text())
+    provided = [p.name.split("-")[0] for p in kernel_wheels().glob("*.whl")]
+    kernel = [r.name for w in kernel_wheels().glob("*.whl") for r in wheels.wheel_requirements(w)]
+    package = [r.name for r in wheels.wheel_requirements(package_wheel) if r.marker is None]
+    roots = ["micropip", *kernel, *package]
+    found = wheels.resolve(
+        roots, lock, provided=[*provided, "monopoly_widgets"], left_out=NOT_OFFLINE, cache=cache
+    )
+    wheels.install_into_runtime(target, found.from_lock)
+    for path in found.extra.values():
+        shutil.copy2(path, lite_dir / "pypi" / path.name)
+    log(
+        f"offline: Pyodide {wheels.PYODIDE_VERSION} with {len(found.from_lock)} wheels "
+        f"from its lock file, {len(found.extra)} more in pypi/"
+    )
+
+
+def _clear_output(out: Path) -> None:
+    if not out.exists():
+        return
+    if out.is_dir() and (not any(out.iterdir()) or (out / "jupyter-lite.json").exists()):
+        shutil.rmtree(out)
+        return
+    raise LiteBuildError(f"{out} exists and is not a JupyterLite site; choose another --out")
+
+
+def check_site(out: Path, offline: bool) -> None:
+    """Fail loudly if the built site would not work (see the module docstring)."""
+    config = json.loads((out / "jupyter-lite.json").read_text())
+    settings = config["jupyter-config-data"].get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+    if offline:
+        url = settings.get("pyodideUrl", "")
+        if not url.startswith("./") or not (out / url).exists():
+            raise LiteBuildError(f"the site's pyodideUrl is {url!r}, not the bundled Pyodide")
+    for name in NEEDED_EXTENSIONS:
+        if not (out / "extensions" / name).is_dir():
+            raise LiteBuildError(f"the front-end extension {name} is missing from the site")
+    if not list((out / "pypi").glob("monopoly_widgets-*.whl")):
+        raise LiteBuildError("the package's wheel is missing from the site's pypi/")
+
+
+def build_site(
+    out: Path = DEFAULT_OUT,
+    offline: bool = False,
+    cache: Path | None = None,
+    log: Callable[[str], None] = print,
+) -> Path:
+    """Build the site into ``out`` (replacing an earlier site there) and return it."""
+    root = source_root()
+    out = Path(out).resolve()
+    cache = Path(cache) if cache else wheels.cache_dir()
+    _clear_output(out)
+    with tempfile.TemporaryDirectory(prefix="mw-lite-") as staging:
+        lite_dir = Path(staging) / "lite"
+        files = Path(staging) / "files"
+        package_wheel = build_wheel(root, lite_dir / "pypi")
+        log(f"wheel: {package_wheel.name}")
+        if offline:
+            prepare_offline_runtime(lite_dir, package_wheel, cache, log)
+        needing = copy_lessons(root / "notebooks", files, offline)
+        if offline and needing:
+            log("offline: these lessons say they need pandas: " + ", ".join(needing))
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(offline), indent=2))
+        command = [sys.executable, "-m", "jupyterlite_core", "build"]
+        command += ["--lite-dir", str(lite_dir), "--output-dir", str(out)]
+        # Source maps would double the site's size and only help debugging the app.
+        command += ["--contents", str(files), "--no-sourcemaps"]
+        done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
+        if done.returncode != 0:
+            output = (done.stdout + done.stderr)[-3000:]
+            raise LiteBuildError("jupyter lite build failed:\n" + output)
+    check_site(out, offline)
+    log(f"site: {out} (serve it with: python -m http.server --directory {out})")
+    return out

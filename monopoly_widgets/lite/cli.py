@@ -1,0 +1,48 @@
+"""``python -m monopoly_widgets lite build``: the command line of the site build."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def add_lite_parser(commands: Any) -> None:
+    """Add the ``lite`` command to the main parser's sub-commands."""
+    lite = commands.add_parser(
+        "lite",
+        help="build a JupyterLite site of the lessons (runs in a browser tab, no server)",
+        description="Build a JupyterLite site: static files any web host serves.",
+    )
+    actions = lite.add_subparsers(dest="lite_command", metavar="action")
+    actions.required = True
+    build = actions.add_parser(
+        "build",
+        help="build the site (replaces an earlier site in --out)",
+        description=(
+            "Build the lessons into a JupyterLite site. Online (the default) the kernel "
+            "loads Pyodide, numpy and pandas from Pyodide's CDN and other packages from "
+            "PyPI; --offline bundles everything from PyPI and npm (no numpy or pandas)."
+        ),
+    )
+    build.add_argument("--out", type=Path, default=Path("lite-site"), help="default lite-site")
+    build.add_argument(
+        "--offline", action="store_true", help="bundle Pyodide so the site needs no network"
+    )
+    build.add_argument(
+        "--cache", type=Path, default=None, help="download cache (default ~/.cache/...)"
+    )
+
+
+def run_lite(args: argparse.Namespace) -> int:
+    """Run ``lite build``; returns 0, or 2 with a message when the build cannot be done."""
+    from monopoly_widgets.lite.build import LiteBuildError, build_site
+    from monopoly_widgets.lite.wheels import WheelError
+
+    try:
+        build_site(args.out, offline=args.offline, cache=args.cache)
+    except (LiteBuildError, WheelError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,127 @@
+"""The site build's parts, without network: lessons, wheel resolution, lock hashes, CLI."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from monopoly_widgets.cli import main
+from monopoly_widgets.lite import build, wheels
+
+
+def code(text: str) -> dict:
+    return {"cell_type": "code", "source": [text], "metadata": {}, "outputs": []}
+
+
+def notebook(*cells: dict) -> dict:
+    return {"cells": list(cells), "metadata": {"kernelspec": {"name": "python3"}}}
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("import pandas as pd", True),
+        ("from monopoly_widgets.sim.plots import win_rate_chart", True),
+        ("table = mw.simulate('deal', games=10)", True),
+        ("mw.estimate_win_probability(game, 0)", True),
+        ("deal = mw.play('deal', players=3)\ndeal", False),
+        ("# simulate is described in lesson 05\nx = 1", False),
+    ],
+)
+def test_lessons_that_need_pandas_are_found(source: str, expected: bool) -> None:
+    assert build.needs_pandas(notebook(code(source))) is expected
+
+
+def test_offline_lesson_gets_the_note_the_install_cell_and_the_pyodide_kernel() -> None:
+    original = notebook(code("import pandas as pd"))
+    before = json.dumps(original)
+    site = build.lite_notebook(original, offline=True)
+    kinds = [cell["cell_type"] for cell in site["cells"]]
+    assert kinds == ["markdown", "code", "code"]
+    assert "needs pandas" in "".join(site["cells"][0]["source"])
+    install = "".join(site["cells"][1]["source"])
+    assert "--no-deps monopoly_widgets" in install
+    first_pip = next(line for line in install.splitlines() if line.startswith("%pip"))
+    assert "anywidget" in first_pip and "plotly" in first_pip
+    assert "numpy" not in first_pip and "pandas" not in first_pip
+    assert site["metadata"]["kernelspec"]["name"] == "python"
+    assert json.dumps(original) == before, "the repository's notebook must not change"
+
+
+def test_online_lesson_installs_with_dependencies_and_has_no_note() -> None:
+    site = build.lite_notebook(notebook(code("import pandas as pd")), offline=False)
+    assert [cell["cell_type"] for cell in site["cells"]] == ["code", "code"]
+    assert "%pip install -q monopoly_widgets" in "".join(site["cells"][0]["source"])
+
+
+def fake_wheel(folder: Path, name: str, version: str, requires: list[str]) -> Path:
+    """A minimal pure wheel whose METADATA lists ``requires``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    lines = [f"Name: {name}", f"Version: {version}"] + [f"Requires-Dist: {r}" for r in requires]
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"{name}-{version}.dist-info/METADATA", "\n".join(lines) + "\n")
+    return path
+
+
+def fake_lock(**packages: tuple[str, list[str]]) -> dict:
+    entries = {
+        name: {"version": version, "depends": depends, "file_name": f"{name}-{version}-x.whl"}
+        for name, (version, depends) in packages.items()
+    }
+    for name, entry in entries.items():
+        entry["file_name"] = f"{name}-{entry['version']}-py3-none-any.whl"
+    return {"info": {"python": "3.14.2"}, "packages": entries}
+
+
+def test_resolve_follows_lock_and_metadata_with_pyodide_markers(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    folder = cache / "wheels"
+    fake_wheel(folder, "widgety", "2.0", ["helper>=1", "winonly; sys_platform == 'win32'", "numpy"])
+    fake_wheel(folder, "helper", "1.5", ["locked"])
+    fake_wheel(folder, "locked", "3.0", [])
+    fake_wheel(folder, "deep", "0.1", [])
+    lock = fake_lock(locked=("3.0", ["deep"]), deep=("0.1", []))
+    found = wheels.resolve(["widgety"], lock, provided=[], left_out=["numpy"], cache=cache)
+    assert sorted(found.extra) == ["helper", "widgety"]
+    assert sorted(found.from_lock) == ["deep", "locked"]
+
+
+def test_resolve_refuses_a_compiled_lock_package(tmp_path: Path) -> None:
+    lock = fake_lock()
+    lock["packages"]["numpy"] = {
+        "version": "2.0",
+        "depends": [],
+        "file_name": "numpy-2.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+    }
+    with pytest.raises(wheels.WheelError, match="compiled Pyodide package"):
+        wheels.resolve(["numpy"], lock, provided=[], left_out=[], cache=tmp_path)
+
+
+def test_lock_hashes_are_rewritten_to_the_served_files(tmp_path: Path) -> None:
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    lock = fake_lock(locked=("3.0", []))
+    lock["packages"]["locked"]["sha256"] = "0" * 64
+    (runtime / "pyodide-lock.json").write_text(json.dumps(lock))
+    wheel = fake_wheel(tmp_path / "dl", "locked", "3.0", [])
+    wheels.install_into_runtime(runtime, {"locked": wheel})
+    written = json.loads((runtime / "pyodide-lock.json").read_text())
+    served = runtime / "locked-3.0-py3-none-any.whl"
+    expected = hashlib.sha256(served.read_bytes()).hexdigest()
+    assert written["packages"]["locked"]["sha256"] == expected
+
+
+def test_build_refuses_to_replace_a_folder_that_is_not_a_site(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    precious = tmp_path / "homework"
+    precious.mkdir()
+    (precious / "essay.txt").write_text("mine")
+    assert main(["lite", "build", "--out", str(precious)]) == 2
+    assert "is not a JupyterLite site" in capsys.readouterr().err
+    assert (precious / "essay.txt").read_text() == "mine"
