@@ -64,7 +64,15 @@ def why_illegal(state: State, action_id: str) -> str:
     seat = state.to_play
     if kind == "lay_down":
         block = laydown.lay_down_block(state, seat)
-        return block or laydown.hand_problem(state, seat) or f"cannot lay down. {now}"
+        problem = block or laydown.hand_problem(state, seat)
+        if problem:
+            return problem
+        legal = [a.id for a in laydown.lay_down_actions(state, seat)]
+        return (
+            f"{arg!r} is not a role a Chance can take in this hand (rulebook: Lay Down 3: a "
+            "missing Property, House or Hotel card, or a Token, keeping the lay-down legal); "
+            f"the lay-downs are {legal}"
+        )
     if kind in ("add", "excess", "discard", "put", "pass"):
         if kind == "pass":
             seat = next_passer(state) or 0

@@ -2,10 +2,14 @@
 
 Rulebook "Lay Down": at least one complete colour group, every group complete,
 Houses and Hotels in sequence, any number of bonus cards; a Chance may stand
-for a missing Property, House, Hotel or a Token. The engine lays the hand down
-in its most valuable arrangement (rulebook "Ending the Hand": the player
-decides where the houses go "to make the hand as valuable as possible"); what
-each Chance stands for is then fixed.
+for a missing Property, House, Hotel or a Token. The player DECLARES what each
+Chance stands for as part of the lay-down (``lay_down:<role>``; plain
+``lay_down`` declares the roles that score most now, the engine's suggestion),
+and the role is then fixed: "(You may not otherwise 'move' a Chance card after
+the hand is laid down.)" (rulebook "Ending the Hand" 1). Where the Houses go is
+decided when the hand is scored, on the dearest groups ("the player may decide
+which color-group to enhance with the house/hotel cards present (to make the
+hand as valuable as possible)", "Ending the Hand" 1).
 
 Rulebook "Ending the Hand": 1. REWARD: the top five cards of the draw pile
 (5-6 players: the trade cards on the table); the player may add any usable
@@ -22,9 +26,9 @@ from itertools import product
 from monopoly_widgets.cardgame.cards import CHANCE, MR_MONOPOLY, MR_MONOPOLY_VALUE
 from monopoly_widgets.cardgame.scoring import (
     HandScore,
-    best_arrangement,
     lay_down_problem,
     money,
+    role_choices,
     score_cards,
 )
 from monopoly_widgets.cardgame.state import (
@@ -38,6 +42,11 @@ from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rng import make_rng
 
 RULE_LAY_DOWN = 'rulebook "Lay Down"'
+RULE_CHANCE = (
+    'rulebook "Lay Down" 3 (a Chance for a missing Property, House or Hotel, or a Token) and '
+    '"Ending the Hand" 1 ("You may not otherwise \'move\' a Chance card after the hand is laid '
+    'down.")'
+)
 RULE_REWARD = 'rulebook "Ending the Hand" 1 (Reward)'
 RULE_COLLECT = 'rulebook "Ending the Hand" 2 (Collect Discards)'
 RULE_SCORING = 'rulebook "Scoring"'
@@ -80,22 +89,81 @@ def lay_down_block(state: State, seat: int) -> str | None:
     return "you may only go out before the cards are passed left (rulebook: Going Out)"
 
 
-def apply_lay_down(state: State, seat: int) -> list[Event]:
-    """Lay the hand down and take the reward; if no reward card is usable, finish the hand."""
+def declarations(state: State, seat: int) -> list[HandScore]:
+    """The legal Chance declarations for ``seat``'s hand, the suggestion (scores most) first.
+
+    A hand without a Chance has exactly one (no roles). Only call this for a hand
+    that :func:`hand_problem` accepts.
+    """
     counts = state.counts(state.hands[seat])
     chances = counts.pop(CHANCE, 0)
-    best = best_arrangement(counts, chances, state.settings, strict=True)
-    assert best is not None
+    return role_choices(counts, chances, state.settings)
+
+
+def role_id(roles: tuple[str, ...]) -> str:
+    """The action id of a declaration: ``lay_down:2nd House``, ``lay_down:Token+Boardwalk``."""
+    return "lay_down:" + "+".join(roles)
+
+
+def lay_down_actions(state: State, seat: int) -> list[Action]:
+    """One lay-down action per legal Chance declaration (rulebook "Lay Down" 3).
+
+    Plain ``lay_down`` (the id saved games and lessons have always used) declares the
+    suggestion: the roles that score most with the cards held now. Every other legal
+    declaration is ``lay_down:<role>[+<role>]``, so a player may declare, say, the 2nd
+    House to be ready for a 3rd House in the reward.
+    """
+    choices = declarations(state, seat)
+    if not choices[0].chance_roles:
+        return [Action("lay_down", "Lay down your hand (go out)", seat, "lay_down")]
+    actions = []
+    for index, choice in enumerate(choices):
+        roles = " and ".join(choice.chance_roles)
+        if index == 0:
+            text = f"Lay down (go out), Chance as {roles}: {money(choice.total)} now (suggested)"
+            actions.append(Action("lay_down", text, seat, "lay_down"))
+        else:
+            text = f"Lay down (go out), Chance as {roles}: {money(choice.total)} now"
+            actions.append(Action(role_id(choice.chance_roles), text, seat, "lay_down"))
+    return actions
+
+
+def declared(state: State, seat: int, arg: str) -> HandScore | None:
+    """The declaration an action argument names ("" = the suggestion), or None if not legal."""
+    choices = declarations(state, seat)
+    if not arg:
+        return choices[0]
+    wanted = sorted(arg.split("+"))
+    for choice in choices:
+        if sorted(choice.chance_roles) == wanted:
+            return choice
+    return None
+
+
+def apply_lay_down(state: State, seat: int, arg: str = "") -> list[Event]:
+    """Lay the hand down with the declared Chance roles and take the reward.
+
+    If no reward card is usable, the hand is finished at once.
+    """
+    choice = declared(state, seat, arg)
+    assert choice is not None
     state.went_out = seat
-    state.chance_roles = best.chance_roles
-    roles = "".join(f" A Chance stands for {role}." for role in best.chance_roles)
+    state.chance_roles = choice.chance_roles
+    roles = ""
+    if choice.chance_roles:
+        roles = (
+            f" Player {seat} declares each Chance: "
+            + ", ".join(f"Chance as {role}" for role in choice.chance_roles)
+            + " (a Chance may stand for a missing Property, House or Hotel card, or a Token; "
+            "it may not be moved later, except to swap in the real card from the reward)."
+        )
     events = [
         Event(
             f"Player {seat} lays down: {', '.join(state.names(state.hands[seat]))}.{roles}",
-            RULE_LAY_DOWN,
+            RULE_CHANCE if choice.chance_roles else RULE_LAY_DOWN,
             seat,
             "lay_down",
-            {"chance_roles": list(best.chance_roles)},
+            {"chance_roles": list(choice.chance_roles)},
         )
     ]
     if state.big_table:

@@ -12,7 +12,8 @@ one down first if you have none), discard one, then everyone passes one card
 face down to the left; you may go out before the pass.
 
 Decisions, one action each: ``draw``, ``add:<card>``, ``trade:<seat>:<n>``,
-``swap:<pile>``, ``swap2:<pile>``, ``excess:<card>``, ``lay_down``,
+``swap:<pile>``, ``swap2:<pile>``, ``excess:<card>``, ``lay_down`` (a hand with a
+Chance: ``lay_down`` declares the suggested role, ``lay_down:<role>`` another),
 ``discard:<card>``, ``reward:none`` / ``reward:<card>+<card>``, and for 5-6
 players ``put:<card>``, ``exchange:<seat>``, ``pass:<card>``. Cards in ids are
 printed names, so a position typed by hand offers the same actions.
@@ -203,7 +204,7 @@ class CardGameRules(Rules):
         if kind == "pass":
             return self._pass(state, seat, arg)
         if kind == "lay_down":
-            return laydown.apply_lay_down(state, seat)
+            return laydown.apply_lay_down(state, seat, arg)
         if kind == "reward":
             choice = () if arg == "none" else tuple(arg.split("+"))
             return laydown.apply_reward(state, choice)
@@ -329,7 +330,7 @@ def _card_actions(state: State, seat: int, kind: str, text: str) -> list[Action]
 
 def _lay_down_action(state: State, seat: int) -> list[Action]:
     if laydown.lay_down_block(state, seat) is None and laydown.hand_problem(state, seat) is None:
-        return [Action("lay_down", "Lay down your hand (go out)", seat, "lay_down")]
+        return laydown.lay_down_actions(state, seat)
     return []
 
 
