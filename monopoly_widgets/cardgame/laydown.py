@@ -37,6 +37,7 @@ from monopoly_widgets.cardgame.state import (
     State,
     add_to_hand,
     extra_pile_count,
+    extra_pile_label,
 )
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rng import make_rng
@@ -55,6 +56,10 @@ RULE_WINNING = 'rulebook "Winning the Game"'
 RULE_DEAL = 'rulebook "The Deal"'
 RULE_NEXT = 'rulebook "Next Hand"'
 RULE_BIG = 'rulebook "Rules for Five or Six Players"'
+RULE_FIRST = (
+    'first player from the summary (monopoly-the-card-game-summary.txt): "The person to the '
+    'left of the dealer goes first"'
+)
 
 
 def hand_problem(state: State, seat: int) -> str | None:
@@ -176,18 +181,22 @@ def apply_lay_down(state: State, seat: int, arg: str = "") -> list[Event]:
         take = min(REWARD_CARDS, len(state.draw_pile))
         for _ in range(take):
             state.reward.append(state.draw_pile.pop())
-        text = f"the top {take} card(s) of the draw pile"
+        text = "the top card" if take == 1 else f"the top {take} cards"
+        text += " of the draw pile"
         rule = RULE_REWARD
-    events.append(
-        Event(
+    if state.reward:
+        reward_text = (
             f"Reward: player {seat} may add usable cards from {text}: "
-            f"{', '.join(state.names(state.reward)) or 'none'}.",
-            rule,
-            seat,
-            "reward",
-            {"cards": state.names(state.reward)},
+            f"{', '.join(state.names(state.reward))}."
         )
-    )
+    elif state.big_table:
+        reward_text = f"Reward: there are no trade cards on the table, so player {seat} gets none."
+    else:
+        reward_text = (
+            f"Reward: the draw pile is empty, so player {seat} gets no reward cards (the "
+            'rulebook: "or the remaining cards if fewer than five remain").'
+        )
+    events.append(Event(reward_text, rule, seat, "reward", {"cards": state.names(state.reward)}))
     choices = reward_choices(state)
     if len(choices) > 1:
         state.phase = "reward"
@@ -298,12 +307,17 @@ def finish_hand(state: State, layer: int | None, added: list[int]) -> list[Event
     for pile in [*state.trade_piles, *state.extra_piles, state.draw_pile]:
         state.out_of_play.extend(pile)
         pile.clear()
-    events.append(
-        Event(
+    if state.big_table:  # no draw pile with 5 or 6 players
+        collect = Event(
+            "The trade cards left on the table and unused reward cards are removed from play.",
+            RULE_BIG + " (Reward: remove any unusable trade cards from play prior to scoring)",
+        )
+    else:
+        collect = Event(
             "The draw pile, the trading piles and unused reward cards are removed from play.",
             RULE_COLLECT,
         )
-    )
+    events.append(collect)
     won = score_all_hands(state, layer, Counter(state.names(added)), events)
     state.last_hand = won
     for seat in range(state.players):
@@ -390,18 +404,52 @@ def end_of_hand(state: State) -> list[Event]:
                 f"{money(target)} or more",
                 RULE_WINNING,
             )
+        who = seat_list(leaders)
         if settings.top_tie == "draw":
             return end_match(
-                state, None, f"players {leaders} tie on {money(top)}: a draw", "option: top_tie"
+                state, None, f"players {who} tie on {money(top)}: a draw", "option: top_tie"
             )
         events = [
             Event(
-                f"Players {leaders} tie on {money(top)}: another hand is played.",
+                f"Players {who} tie on {money(top)}: another hand is played.",
                 "option: top_tie",
             )
         ]
         return events + _next_or_cap(state)
     return _next_or_cap(state)
+
+
+def seat_list(seats: list[int]) -> str:
+    """Seats for a sentence: "0 and 1", "0, 2 and 3"."""
+    words = [str(seat) for seat in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def deal_text(state: State, each: int) -> str:
+    """What the deal puts on the table, every pile named (rulebook "The Deal" and the rules
+    for Two, Three, Five or Six Players)."""
+    text = f"{each} cards each and one face-up trade card before each player"
+    labels = [extra_pile_label(state.players, i) for i in range(len(state.extra_piles))]
+    if labels:
+        word = "pile" if len(labels) == 1 else "piles"
+        text += f", plus one face-up trade card for extra trading {word} {seat_list(labels)}"
+    if state.big_table:
+        return text + "; the whole deck is dealt, so there is no draw pile"
+    return text + f"; {len(state.draw_pile)} cards form the draw pile"
+
+
+def deal_rule(state: State) -> str:
+    """The rulebook sections a deal of this many players follows, and where the first
+    player comes from: the full rulebook never says who plays first, the summary does."""
+    if state.big_table:
+        rule = RULE_BIG
+    elif state.players == 2:
+        rule = RULE_DEAL + ' and "Rules for Two Players"'
+    elif state.players == 3:
+        rule = RULE_DEAL + ' and "Rules for Three Players"'
+    else:
+        rule = RULE_DEAL
+    return f"{rule}; {RULE_FIRST}"
 
 
 def _next_or_cap(state: State) -> list[Event]:
@@ -477,13 +525,11 @@ def deal_hand(state: State) -> list[Event]:
     state.added = False
     state.discards = 0
     state.hand_turns = 0
-    rule = RULE_BIG if state.big_table else RULE_DEAL
     return [
         Event(
-            f"Hand {state.hand_number}: player {state.dealer} deals {each} cards each and one "
-            f"face-up trade card before each player; {len(cards)} cards form the draw pile. "
+            f"Hand {state.hand_number}: player {state.dealer} deals {deal_text(state, each)}. "
             f"Player {first} plays first.",
-            rule,
+            deal_rule(state),
             state.dealer,
             "deal",
             {"hand": state.hand_number},

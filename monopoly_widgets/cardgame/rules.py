@@ -50,6 +50,8 @@ class CardGameRules(Rules):
 
     # --- setting up ---------------------------------------------------------
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        """Deal hand 1. ASSUMPTION: seat 0 deals first (the rulebook says only "Select a
+        Dealer"); the player to the dealer's left plays first (from the summary)."""
         settings = settings_from(options)
         state = State(
             players=players,
@@ -91,10 +93,11 @@ class CardGameRules(Rules):
             ]
         return [
             Event(
-                f"Player {state.dealer} deals {each} cards to each player and one face-up "
-                f"trade card before each; {len(state.draw_pile)} cards form the draw pile. "
+                f"Player {state.dealer} deals {laydown.deal_text(state, each)}. "
                 f"Player {state.to_play} plays first. {target}",
-                laydown.RULE_BIG if state.big_table else laydown.RULE_DEAL,
+                laydown.deal_rule(state)
+                + '; ASSUMPTION: seat 0 deals the first hand (the rulebook says only "Select a '
+                'Dealer")',
                 state.dealer,
                 "deal",
             )
@@ -189,6 +192,7 @@ class CardGameRules(Rules):
         if kind == "excess":
             _to_trade_pile(state, seat, arg)
             state.done = "excess"
+            state.discards += 1
             return [
                 Event(
                     f"Player {seat} began the turn with more than {HAND_LIMIT} cards and "
@@ -224,7 +228,7 @@ class CardGameRules(Rules):
         events = [
             Event(
                 f"Player {seat} discards {name} onto their trade pile.",
-                RULE_DISCARD,
+                laydown.RULE_BIG if state.big_table else RULE_DISCARD,
                 seat,
                 "discard",
                 {"card": name},
@@ -343,8 +347,11 @@ def _small_table_actions(state: State, seat: int) -> list[Action]:
     actions: list[Action] = []
     if state.draw_pile:
         actions.append(Action("draw", "Draw the top card of the draw pile", seat, "draw"))
-    actions.extend(trading.trade_actions(state, seat))
-    if trading.other_piles_have_cards(state, seat):
+    # Excess discarded this turn went onto the trade pile too (option trade_pile_adds).
+    literal = state.settings.trade_pile_adds == "one"
+    if not literal or state.discards <= 1:
+        actions.extend(trading.trade_actions(state, seat))
+    if (not literal or state.discards == 0) and trading.other_piles_have_cards(state, seat):
         actions.extend(_card_actions(state, seat, "add", "Add {} to your trade pile, then trade"))
     if len(state.hands[seat]) > HAND_LIMIT:
         actions.extend(_card_actions(state, seat, "excess", "Discard {} now (more than 10 cards)"))
@@ -357,7 +364,7 @@ def _big_table_actions(state: State, seat: int) -> list[Action]:
     if state.phase == "discard":
         actions = _card_actions(state, seat, "discard", "Discard {} onto your trade pile")
         return actions + _lay_down_action(state, seat)
-    actions = _lay_down_action(state, seat)
+    actions: list[Action] = []
     partners = trading.exchange_actions(state, seat) if state.trade_piles[seat] else []
     if state.trade_piles[seat]:
         actions.extend(partners)
@@ -371,7 +378,7 @@ def _big_table_actions(state: State, seat: int) -> list[Action]:
         actions.append(
             Action("no_exchange", "Nobody has a trade card: go on to discard", seat, "exchange")
         )
-    return actions
+    return actions + _lay_down_action(state, seat)  # lay-downs last (agents/random_agent.py)
 
 
 # --- turn flow -------------------------------------------------------------------
