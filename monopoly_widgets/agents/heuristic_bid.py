@@ -8,6 +8,10 @@
 * Answering a card: Nope! it if, left alone, the chain would let an opponent
   steal from me or complete a set, or would cancel my own card. Otherwise pass.
 * Bidding and raising: :func:`monopoly_widgets.agents.bidders.budget_bid`.
+* Trading (rulebook "Tips"): as host, before the auction, offer the trade that gains
+  me most (``bidders.trade_gain``) among those that also gain the other player (so
+  they may accept). Offered a trade: accept if it gains me something and does not
+  win the other player the game.
 """
 
 from __future__ import annotations
@@ -16,7 +20,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from monopoly_widgets.agents.bidders import COMPLETE_WORTH, budget_bid, worth_to
+from monopoly_widgets.agents.bidders import (
+    COMPLETE_WORTH,
+    WIN_WORTH,
+    budget_bid,
+    trade_gain,
+    worth_to,
+)
 from monopoly_widgets.bid.cards import COLOURS
 from monopoly_widgets.core.actions import Action
 
@@ -28,6 +38,8 @@ def choose(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> 
         return budget_bid(obs, legal, rng)
     if kind == "respond":
         return _answer(obs, legal)
+    if kind == "trade_answer":
+        return _answer_trade(obs, legal)
     return _host(obs, legal)
 
 
@@ -41,7 +53,34 @@ def _host(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     wild = _best_wild(obs, legal)
     if wild is not None:
         return wild
+    offer = _best_offer(obs, legal)
+    if offer is not None:
+        return offer
     return by_id.get("auction") or by_id["end_round"]
+
+
+def _best_offer(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    """The offer that gains me most, among those that gain the other player too."""
+    me = obs["viewer"]
+    best, best_gain = None, 0.0
+    for action in legal:
+        if not action.id.startswith("offer:"):
+            continue
+        _, other, give, take = action.id.split(":", 3)
+        mine = trade_gain(obs, me, give, take)
+        theirs = trade_gain(obs, int(other), take, give)
+        if mine > best_gain and theirs > 0:
+            best, best_gain = action, mine
+    return best
+
+
+def _answer_trade(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """Accept a trade that gains me something and does not win the offerer the game."""
+    by_id = {a.id: a for a in legal}
+    offer = obs["offer"]
+    mine = trade_gain(obs, obs["viewer"], offer["take"], offer["give"])
+    theirs = trade_gain(obs, offer["from"], offer["give"], offer["take"])
+    return by_id["accept"] if mine > 0 and theirs < WIN_WORTH else by_id["refuse"]
 
 
 def _best_steal(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:
