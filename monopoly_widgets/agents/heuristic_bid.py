@@ -40,6 +40,8 @@ def choose(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> 
         return _answer(obs, legal)
     if kind == "trade_answer":
         return _answer_trade(obs, legal)
+    if obs["phase"] == "offer":
+        return _best_offer(obs, legal) or next(a for a in legal if a.id == "offer:none")
     return _host(obs, legal)
 
 
@@ -53,24 +55,53 @@ def _host(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     wild = _best_wild(obs, legal)
     if wild is not None:
         return wild
-    offer = _best_offer(obs, legal)
-    if offer is not None:
-        return offer
+    if "trade" in by_id and _good_offers(obs):
+        return by_id["trade"]
     return by_id.get("auction") or by_id["end_round"]
+
+
+def _gains(obs: dict[str, Any], offer_id: str) -> tuple[float, float]:
+    """(my gain, the other player's gain) for ``offer:<seat>:<give>:<take>``."""
+    _, other, give, take = offer_id.split(":", 3)
+    return trade_gain(obs, obs["viewer"], give, take), trade_gain(obs, int(other), take, give)
+
+
+def _good_offers(obs: dict[str, Any]) -> list[str]:
+    """Offers not yet made this round that gain me and the other player (from my view)."""
+    me = obs["viewer"]
+    seats = obs["seats"]
+    made = set(obs["offers_this_round"])
+
+    def real(seat: int) -> list[tuple[str, str]]:
+        return [
+            (card["name"], prop_set["colour"])
+            for prop_set in seats[seat]["sets"]
+            for card in prop_set["cards"]
+            if card["kind"] == "property"
+        ]
+
+    found = []
+    for other in range(obs["players"]):
+        if other == me:
+            continue
+        for take, take_colour in real(other):
+            for give, give_colour in real(me):
+                offer = f"offer:{other}:{give}:{take}"
+                if give_colour != take_colour and offer not in made:
+                    mine, theirs = _gains(obs, offer)
+                    if mine > 0 and theirs > 0:
+                        found.append(offer)
+    return found
 
 
 def _best_offer(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:
     """The offer that gains me most, among those that gain the other player too."""
-    me = obs["viewer"]
     best, best_gain = None, 0.0
     for action in legal:
-        if not action.id.startswith("offer:"):
-            continue
-        _, other, give, take = action.id.split(":", 3)
-        mine = trade_gain(obs, me, give, take)
-        theirs = trade_gain(obs, int(other), take, give)
-        if mine > best_gain and theirs > 0:
-            best, best_gain = action, mine
+        if action.id.startswith("offer:") and action.id != "offer:none":
+            mine, theirs = _gains(obs, action.id)
+            if mine > best_gain and theirs > 0:
+                best, best_gain = action, mine
     return best
 
 

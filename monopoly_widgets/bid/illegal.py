@@ -17,6 +17,7 @@ from monopoly_widgets.bid.trading import tradeable
 PHASE_WORDS = {
     "actions": "the host is playing action cards",
     "respond": "players are answering an action card (Nope! or pass)",
+    "offer": "the host is choosing a trade offer",
     "trade": "a player is answering a trade offer",
     "bid": "players are sealing their bids",
     "raise": "tied players are choosing raises",
@@ -43,7 +44,7 @@ def explain(state: BidState, action_id: str) -> str:
                 "an action card (rulebook: Nope!)"
             )
         return f"player {seat} holds no Nope! card (rulebook: Nope!)"
-    if head in ("offer", "accept", "refuse"):
+    if head in ("trade", "offer", "accept", "refuse"):
         return _trade_reason(state, action_id, head, now)
     if head in ("bid", "raise"):
         wanted = "bid" if head == "bid" else "raise"
@@ -67,14 +68,18 @@ def _trade_reason(state: BidState, action_id: str, head: str, now: str) -> str:
         return f"{action_id!r} answers a trade offer, but {now} (rulebook: Tips, trading)"
     if state.options["trade_offers"] == "none":
         return "trading is switched off (option trade_offers = 'none')"
-    if state.phase != "actions":
+    limit = state.options["max_trade_offers_per_round"]
+    if state.phase not in ("actions", "offer"):
         return (
             f"the host offers trades before turning over the property, but {now} "
             "(option trade_offers = 'host')"
         )
-    limit = state.options["max_trade_offers_per_round"]
     if len(state.offers_made) >= limit:
         return f"the host has made {limit} offers this round (option max_trade_offers_per_round)"
+    if head == "trade":
+        return "no trade can be offered now: nobody has a property card to swap for yours"
+    if state.phase == "actions":
+        return "first choose 'trade' (offer a trade), then the offer"
     if action_id in state.offers_made:
         return "that offer was already made this round: the same offer is not made twice"
     parts = action_id.split(":", 3)

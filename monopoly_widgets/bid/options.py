@@ -95,9 +95,9 @@ _OPTIONS: list[RuleOption] = [
     ),
     RuleOption(
         "max_trade_offers_per_round",
-        2,
-        "The most trade offers a host may make in one round (the same offer is never made "
-        "twice in a round), so that games end.",
+        1,
+        "The most trade offers a host may make in one round (choosing 'offer:none' counts; "
+        "the same offer is never made twice in a round), so that games end.",
         "ASSUMPTION: the rulebook sets no limit; a bound keeps every game finite.",
         kind=int,
     ),

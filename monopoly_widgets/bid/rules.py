@@ -62,8 +62,10 @@ class BidRules(Rules):
         phase = state.phase
         if phase == "actions":
             actions = actions_cards.host_actions(state)
-            offers = trading.offer_actions(state)
-            return actions[:-1] + offers + actions[-1:] if offers else actions
+            start = trading.start_action(state)
+            return actions[:-1] + start + actions[-1:] if start else actions
+        if phase == "offer":
+            return trading.choose_actions(state)
         if phase == "respond":
             return actions_cards.respond_actions(state)
         if phase == "trade":
@@ -91,6 +93,10 @@ class BidRules(Rules):
             return actions_cards.answer_nope(state, seat)
         if head == "pass":
             return actions_cards.answer_pass(state, seat)
+        if head == "trade":
+            return trading.start_offer(state)
+        if action.id == trading.NO_OFFER:
+            return trading.no_offer(state)
         if head == "offer":
             to, give, take = rest.split(":", 2)
             return trading.make_offer(state, int(to), give, take)

@@ -14,8 +14,9 @@ from monopoly_widgets.bid.cards import CardSpec
 from monopoly_widgets.core.actions import Event
 
 #: The phases of a round, in order. "respond" interrupts "actions" while an
-#: action card waits for Nope! answers; "trade" while a trade offer waits for its answer.
-PHASES = ("actions", "respond", "trade", "bid", "raise", "over")
+#: action card waits for Nope! answers; "offer" while the host chooses a trade offer, and
+#: "trade" while the offer waits for its answer.
+PHASES = ("actions", "respond", "offer", "trade", "bid", "raise", "over")
 
 
 @dataclass(slots=True)

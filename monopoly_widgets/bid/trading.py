@@ -9,17 +9,19 @@ decision points. Option ``trade_offers`` says where they are:
   Every player hosts in turn, so everyone gets to offer.
 * ``"none"``: no trading (the engine before trading was modelled; for comparisons).
 
-An offer is one property card of the offerer's for one property card of the
-other player's (``offer:<seat>:<give>:<take>``, cards by name). The other player
-accepts or refuses (``accept`` / ``refuse``). ASSUMPTIONS, each for a reason:
+Making an offer takes two decisions, so the host's list of choices stays short: ``trade``
+("Offer a trade ..."), then one property card of the host's for one property card of
+another player's (``offer:<seat>:<give>:<take>``, cards by name) or ``offer:none`` (no offer
+after all). The other player accepts or refuses (``accept`` / ``refuse``). ASSUMPTIONS,
+each for a reason:
 
 * properties for properties only: the rulebook says "trade properties" (money
   cards are for bidding);
 * only real property cards: "Once you place a Wild! card in a set, you cannot move
   it" (Wild!);
 * two cards of the same colour are never swapped (it would change nothing);
-* games stay finite: at most ``max_trade_offers_per_round`` offers per round, and
-  the same offer is not made twice in one round.
+* games stay finite: at most ``max_trade_offers_per_round`` offers per round (an
+  ``offer:none`` counts), and the same offer is not made twice in one round.
 
 A traded card joins the receiver's sets as a won card does (``table.place_property``);
 if the trade completes sets, the offerer is checked for a win first ("How to Win").
@@ -37,6 +39,9 @@ from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.errors import PositionError
 
 RULE = rulebook.TRADE
+
+
+NO_OFFER = "offer:none"
 
 
 def offer_id(to: int, give: str, take: str) -> str:
@@ -63,10 +68,27 @@ def offers_left(state: BidState) -> bool:
     )
 
 
+def start_action(state: BidState) -> list[Action]:
+    """``trade``: the host starts choosing an offer (if any offer can be made now)."""
+    if not offers_left(state) or not offer_actions(state):
+        return []
+    return [Action("trade", "Offer a trade to another player", state.host, "trade")]
+
+
+def start_offer(state: BidState) -> list[Event]:
+    """The host will choose an offer next (phase "offer")."""
+    state.phase = "offer"
+    return [Event(f"Player {state.host} prepares a trade offer.", RULE, state.host, "trade_start")]
+
+
+def choose_actions(state: BidState) -> list[Action]:
+    """Phase "offer": every offer the host may make, and ``offer:none``."""
+    none = Action(NO_OFFER, "Make no offer after all", state.host, "trade")
+    return [*offer_actions(state), none]
+
+
 def offer_actions(state: BidState) -> list[Action]:
     """Every offer the host may make now: one property of theirs for one of another's."""
-    if not offers_left(state):
-        return []
     host = state.host
     mine = tradeable(state, host)
     if not mine:
@@ -102,6 +124,13 @@ def answer_actions(state: BidState) -> list[Action]:
         Action("accept", f"Accept the trade: {text}", offer.to, "trade_answer"),
         Action("refuse", f"Refuse the trade: {text}", offer.to, "trade_answer"),
     ]
+
+
+def no_offer(state: BidState) -> list[Event]:
+    """The host makes no offer after all (it counts towards the round's offers)."""
+    state.offers_made.append(NO_OFFER)
+    state.phase = "actions"
+    return [Event(f"Player {state.host} makes no offer.", RULE, state.host, "trade_none")]
 
 
 def make_offer(state: BidState, to: int, give: str, take: str) -> list[Event]:
@@ -187,6 +216,8 @@ def read_position_fields(state: BidState, position: Mapping[str, Any]) -> None:
     ):
         raise PositionError("offers_this_round", "must be a list of offer ids ('offer:...')")
     state.offers_made = list(made)
+    if state.phase == "offer" and not (offers_left(state) and offer_actions(state)):
+        raise PositionError("phase", "'offer' needs an offer the host may still make")
     value = position.get("offer")
     if (state.phase == "trade") != (value is not None):
         raise PositionError("offer", "is needed in phase 'trade' and only there")

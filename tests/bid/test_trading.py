@@ -36,15 +36,19 @@ def trading_game(options: dict | None = None) -> mw.Game:
 
 def test_the_host_may_offer_one_property_for_another_before_the_auction() -> None:
     """Rule: "Tips": trade properties "at any time"; option trade_offers = "host": the host
-    offers before turning over the property. No Wild! (Wild!: "you cannot move it"), no
-    swap of two cards of one colour."""
+    offers before turning over the property (``trade``, then the offer). No Wild! (Wild!:
+    "you cannot move it"), no swap of two cards of one colour."""
     g = trading_game()
-    offers = [a for a in ids(g) if a.startswith("offer:")]
-    assert offers == [
+    assert ids(g)[-2:] == ["trade", "auction"]
+    with pytest.raises(mw.IllegalActionError, match="first choose 'trade'"):
+        g.apply("offer:1:Baltic Avenue:Park Place")
+    g.apply("trade")
+    assert g.position()["phase"] == "offer" and g.current_player == 0
+    assert ids(g) == [
         "offer:1:Baltic Avenue:Park Place",
         "offer:1:Boardwalk:Mediterranean Avenue",
+        "offer:none",
     ]
-    assert ids(g)[-1] == "auction"
     with pytest.raises(mw.IllegalActionError, match="Wild! cards never move"):
         g.apply("offer:1:Wild!:Park Place")
 
@@ -52,10 +56,10 @@ def test_the_host_may_offer_one_property_for_another_before_the_auction() -> Non
 def test_an_accepted_trade_swaps_the_cards_and_cites_the_rule() -> None:
     """Rule: "Tips": the other player accepts; each card joins its new owner's sets."""
     g = trading_game()
-    events = play(g, "offer:1:Baltic Avenue:Park Place")
+    events = play(g, "trade", "offer:1:Baltic Avenue:Park Place")
     assert g.position()["phase"] == "trade" and g.current_player == 1
     assert ids(g) == ["accept", "refuse"]
-    assert "offers player 1 a trade: Baltic Avenue for Park Place" in events[0].text
+    assert "offers player 1 a trade: Baltic Avenue for Park Place" in events[-1].text
     assert g.observation(1)["offer"]["give"] == "Baltic Avenue"
     events = play(g, "accept")
     assert "Tips" in events[0].rule and "trade properties at any time" in events[0].rule
@@ -70,14 +74,15 @@ def test_a_refused_trade_changes_nothing_and_is_not_offered_again_this_round() -
     made twice in a round, and option max_trade_offers_per_round bounds the offers."""
     g = trading_game({"max_trade_offers_per_round": 2})
     before = g.position()["properties"]
-    events = play(g, "offer:1:Baltic Avenue:Park Place", "refuse")
+    events = play(g, "trade", "offer:1:Baltic Avenue:Park Place", "refuse")
     assert events[-1].kind == "trade_refused"
     assert g.position()["properties"] == before
+    g.apply("trade")
     assert "offer:1:Baltic Avenue:Park Place" not in ids(g)
     with pytest.raises(mw.IllegalActionError, match="already made this round"):
         g.apply("offer:1:Baltic Avenue:Park Place")
     play(g, "offer:1:Boardwalk:Mediterranean Avenue", "refuse")
-    assert not any(a.startswith("offer:") for a in ids(g))
+    assert "trade" not in ids(g)
     with pytest.raises(mw.IllegalActionError, match="max_trade_offers_per_round"):
         g.apply("offer:1:Boardwalk:Mediterranean Avenue")
 
@@ -85,7 +90,7 @@ def test_a_refused_trade_changes_nothing_and_is_not_offered_again_this_round() -
 def test_no_trading_when_the_option_is_off() -> None:
     """Rule: option trade_offers = "none": no offers at all."""
     g = trading_game({"trade_offers": "none"})
-    assert not any(a.startswith("offer:") for a in ids(g))
+    assert "trade" not in ids(g)
 
 
 def test_a_trade_that_completes_the_third_set_wins() -> None:
@@ -101,14 +106,14 @@ def test_a_trade_that_completes_the_third_set_wins() -> None:
         [{"colour": "Dark Blue", "cards": ["Park Place"]}],
     ]
     g = game(hands=[[], []], properties=table)
-    play(g, "offer:1:Kentucky Avenue:Park Place", "accept")
+    play(g, "trade", "offer:1:Kentucky Avenue:Park Place", "accept")
     assert g.is_over and g.winner == 0
 
 
 def test_a_trade_offer_position_round_trips() -> None:
     """Rule: positions: an offer waiting for its answer is part of the position."""
     g = trading_game()
-    play(g, "offer:1:Baltic Avenue:Park Place")
+    play(g, "trade", "offer:1:Baltic Avenue:Park Place")
     again = mw.from_position("bid", g.position())
     assert again.position() == g.position() and ids(again) == ["accept", "refuse"]
     with pytest.raises(mw.PositionError, match="offer"):
@@ -123,10 +128,12 @@ def test_the_heuristic_trades_by_value() -> None:
     agent = HeuristicAgent()
     rng = make_rng(1, "t")
     g = trading_game()
+    assert agent(g.observation(0), g.legal_actions(), rng).id == "trade"
+    g.apply("trade")
     choice = agent(g.observation(0), g.legal_actions(), rng)
     assert choice.id == "offer:1:Boardwalk:Mediterranean Avenue"
     g.apply(choice)
     assert agent(g.observation(1), g.legal_actions(), rng).id == "accept"
     h = trading_game()
-    h.apply("offer:1:Baltic Avenue:Park Place")
+    play(h, "trade", "offer:1:Baltic Avenue:Park Place")
     assert agent(h.observation(1), h.legal_actions(), rng).id == "refuse"
