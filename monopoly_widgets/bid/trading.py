@@ -70,9 +70,26 @@ def offers_left(state: BidState) -> bool:
 
 def start_action(state: BidState) -> list[Action]:
     """``trade``: the host starts choosing an offer (if any offer can be made now)."""
-    if not offers_left(state) or not offer_actions(state):
+    if not offers_left(state) or not can_offer(state):
         return []
     return [Action("trade", "Offer a trade to another player", state.host, "trade")]
+
+
+def can_offer(state: BidState) -> bool:
+    """Whether :func:`offer_actions` would offer anything (cheaper: stops at the first)."""
+    host = state.host
+    mine = tradeable(state, host)
+    if not mine:
+        return False
+    made = state.offers_made
+    for other in range(state.players):
+        if other == host:
+            continue
+        for take, take_colour in tradeable(state, other):
+            for give, give_colour in mine:
+                if give_colour != take_colour and offer_id(other, give, take) not in made:
+                    return True
+    return False
 
 
 def start_offer(state: BidState) -> list[Event]:
@@ -100,18 +117,10 @@ def offer_actions(state: BidState) -> list[Action]:
             continue
         for take, take_colour in tradeable(state, other):
             for give, give_colour in mine:
-                action_id = offer_id(other, give, take)
-                if give_colour == take_colour or action_id in made:
-                    continue
-                actions.append(
-                    Action(
-                        action_id,
-                        f"Offer player {other} your {give} for their {take}",
-                        host,
-                        "trade",
-                        target=other,
-                    )
-                )
+                action_id = f"offer:{other}:{give}:{take}"  # offer_id, inlined: a hot loop
+                if give_colour != take_colour and action_id not in made:
+                    text = f"Offer player {other} your {give} for their {take}"
+                    actions.append(Action(action_id, text, host, "trade", target=other))
     return actions
 
 
@@ -216,7 +225,7 @@ def read_position_fields(state: BidState, position: Mapping[str, Any]) -> None:
     ):
         raise PositionError("offers_this_round", "must be a list of offer ids ('offer:...')")
     state.offers_made = list(made)
-    if state.phase == "offer" and not (offers_left(state) and offer_actions(state)):
+    if state.phase == "offer" and not (offers_left(state) and can_offer(state)):
         raise PositionError("phase", "'offer' needs an offer the host may still make")
     value = position.get("offer")
     if (state.phase == "trade") != (value is not None):
