@@ -137,3 +137,16 @@ def test_the_heuristic_trades_by_value() -> None:
     h = trading_game()
     play(h, "trade", "offer:1:Baltic Avenue:Park Place")
     assert agent(h.observation(1), h.legal_actions(), rng).id == "refuse"
+
+
+def test_the_table_shows_a_trade_offer_waiting_for_its_answer() -> None:
+    """Rule: "Tips" trading: the offer is made across the table, so the table's pending
+    line (widgets/views/bid.py) shows it to every viewer, with the decision to make."""
+    from monopoly_widgets.widgets.views.bid import table_model
+
+    g = trading_game()
+    play(g, "trade", "offer:1:Baltic Avenue:Park Place")
+    for viewer in (None, 0, 1):
+        model = table_model(g.observation(viewer), ["human", "human"])
+        assert model["pending"] == "Player 0 offers player 1 Baltic Avenue for Park Place."
+    assert "accept or refuse" in table_model(g.observation(1), ["human", "human"])["decision"]
