@@ -15,6 +15,10 @@ property on offer and answers both in $M:
 Then it bids the smaller of that worth and a share of the money in hand: the
 share grows with the worth, so cheap properties never eat the whole budget,
 while a game-winning or game-saving card may take every last note.
+
+Trades (rulebook "Tips": "You may make deals with other players to trade
+properties at any time.") are judged with the same yardstick: :func:`trade_gain`
+is what the card taken is worth minus what the card given away costs.
 """
 
 from __future__ import annotations
@@ -66,6 +70,31 @@ def unsold_of(obs: dict[str, Any], colour: str) -> int:
     return sum(
         count for name, count in obs["unseen"].items() if PROPERTY_COLOUR.get(name) == colour
     )
+
+
+def card_loss(obs: dict[str, Any], seat: int, name: str) -> float:
+    """$M that ``seat`` loses by giving away the property card ``name`` from its table.
+
+    The set it sits in drops one step (``STEP_WORTH`` scaled by the set size), or, if it
+    was complete, from ``COMPLETE_WORTH`` back to an unfinished set.
+    """
+    for prop_set in obs["seats"][seat]["sets"]:
+        held = len(prop_set["cards"])
+        if any(card["name"] == name for card in prop_set["cards"]):
+            before = (
+                COMPLETE_WORTH if prop_set["complete"] else STEP_WORTH * held / prop_set["size"]
+            )
+            return before - STEP_WORTH * (held - 1) / prop_set["size"]
+    return 0.0
+
+
+def trade_gain(obs: dict[str, Any], seat: int, give: str, take: str) -> float:
+    """$M ``seat`` gains by trading its ``give`` for the ``take`` card (negative: a loss).
+
+    The same yardstick as bidding: what the card taken is worth to ``seat``
+    (:func:`worth_to`) minus what giving the other card costs (:func:`card_loss`).
+    """
+    return worth_to(obs, seat, PROPERTY_COLOUR[take]) - card_loss(obs, seat, give)
 
 
 def property_worth(obs: dict[str, Any], seat: int, colour: str) -> float:

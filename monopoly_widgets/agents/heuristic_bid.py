@@ -8,6 +8,10 @@
 * Answering a card: Nope! it if, left alone, the chain would let an opponent
   steal from me or complete a set, or would cancel my own card. Otherwise pass.
 * Bidding and raising: :func:`monopoly_widgets.agents.bidders.budget_bid`.
+* Trading (rulebook "Tips"): as host, before the auction, offer the trade that gains
+  me most (``bidders.trade_gain``) among those that also gain the other player (so
+  they may accept). Offered a trade: accept if it gains me something and does not
+  win the other player the game.
 """
 
 from __future__ import annotations
@@ -16,7 +20,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from monopoly_widgets.agents.bidders import COMPLETE_WORTH, budget_bid, worth_to
+from monopoly_widgets.agents.bidders import (
+    COMPLETE_WORTH,
+    WIN_WORTH,
+    budget_bid,
+    trade_gain,
+    worth_to,
+)
 from monopoly_widgets.bid.cards import COLOURS
 from monopoly_widgets.core.actions import Action
 
@@ -28,6 +38,10 @@ def choose(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> 
         return budget_bid(obs, legal, rng)
     if kind == "respond":
         return _answer(obs, legal)
+    if kind == "trade_answer":
+        return _answer_trade(obs, legal)
+    if obs["phase"] == "offer":
+        return _best_offer(obs, legal) or next(a for a in legal if a.id == "offer:none")
     return _host(obs, legal)
 
 
@@ -41,7 +55,63 @@ def _host(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     wild = _best_wild(obs, legal)
     if wild is not None:
         return wild
+    if "trade" in by_id and _good_offers(obs):
+        return by_id["trade"]
     return by_id.get("auction") or by_id["end_round"]
+
+
+def _gains(obs: dict[str, Any], offer_id: str) -> tuple[float, float]:
+    """(my gain, the other player's gain) for ``offer:<seat>:<give>:<take>``."""
+    _, other, give, take = offer_id.split(":", 3)
+    return trade_gain(obs, obs["viewer"], give, take), trade_gain(obs, int(other), take, give)
+
+
+def _good_offers(obs: dict[str, Any]) -> list[str]:
+    """Offers not yet made this round that gain me and the other player (from my view)."""
+    me = obs["viewer"]
+    seats = obs["seats"]
+    made = set(obs["offers_this_round"])
+
+    def real(seat: int) -> list[tuple[str, str]]:
+        return [
+            (card["name"], prop_set["colour"])
+            for prop_set in seats[seat]["sets"]
+            for card in prop_set["cards"]
+            if card["kind"] == "property"
+        ]
+
+    found = []
+    for other in range(obs["players"]):
+        if other == me:
+            continue
+        for take, take_colour in real(other):
+            for give, give_colour in real(me):
+                offer = f"offer:{other}:{give}:{take}"
+                if give_colour != take_colour and offer not in made:
+                    mine, theirs = _gains(obs, offer)
+                    if mine > 0 and theirs > 0:
+                        found.append(offer)
+    return found
+
+
+def _best_offer(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    """The offer that gains me most, among those that gain the other player too."""
+    best, best_gain = None, 0.0
+    for action in legal:
+        if action.id.startswith("offer:") and action.id != "offer:none":
+            mine, theirs = _gains(obs, action.id)
+            if mine > best_gain and theirs > 0:
+                best, best_gain = action, mine
+    return best
+
+
+def _answer_trade(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """Accept a trade that gains me something and does not win the offerer the game."""
+    by_id = {a.id: a for a in legal}
+    offer = obs["offer"]
+    mine = trade_gain(obs, obs["viewer"], offer["take"], offer["give"])
+    theirs = trade_gain(obs, offer["from"], offer["give"], offer["take"])
+    return by_id["accept"] if mine > 0 and theirs < WIN_WORTH else by_id["refuse"]
 
 
 def _best_steal(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:

@@ -236,10 +236,26 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
                 {"tied": leaders, "amount": top},
             )
         ]
+    who = " and ".join(f"player {s}" for s in leaders)
+    if state.raise_round == 0:  # the option allows no raise at all
+        return _nobody_wins(
+            state,
+            f"{who} tie at ${top}M and option tie_raise_rounds = 0 allows no raise, so nobody "
+            "wins and the property goes to the bottom of the pile",
+            rulebook.option("tie_raise_rounds"),
+        )
+    rounds = "1 raise round" if state.raise_round == 1 else f"{state.raise_round} raise rounds"
+    if not raised:
+        why = "nobody raised"
+        rule = rulebook.TIE
+    else:
+        why = f"the tie_raise_rounds limit ({state.options['tie_raise_rounds']}) is reached"
+        rule = rulebook.option("tie_raise_rounds")
     return _nobody_wins(
         state,
-        "the bids are still tied, so nobody wins and the property goes to the bottom of the pile",
-        rulebook.TIE,
+        f"{who} are still tied at ${top}M after {rounds} and {why}, "
+        "so nobody wins and the property goes to the bottom of the pile",
+        rule,
     )
 
 

@@ -12,10 +12,13 @@ from monopoly_widgets.bid.cards import COLOURS, DRAW_TWO, STEAL, WILD
 from monopoly_widgets.bid.observation import current_player
 from monopoly_widgets.bid.state import BidState
 from monopoly_widgets.bid.table import has_room, set_is_complete
+from monopoly_widgets.bid.trading import tradeable
 
 PHASE_WORDS = {
     "actions": "the host is playing action cards",
     "respond": "players are answering an action card (Nope! or pass)",
+    "offer": "the host is choosing a trade offer",
+    "trade": "a player is answering a trade offer",
     "bid": "players are sealing their bids",
     "raise": "tied players are choosing raises",
     "over": "the game is over",
@@ -41,6 +44,8 @@ def explain(state: BidState, action_id: str) -> str:
                 "an action card (rulebook: Nope!)"
             )
         return f"player {seat} holds no Nope! card (rulebook: Nope!)"
+    if head in ("trade", "offer", "accept", "refuse"):
+        return _trade_reason(state, action_id, head, now)
     if head in ("bid", "raise"):
         wanted = "bid" if head == "bid" else "raise"
         if state.phase != wanted:
@@ -52,8 +57,42 @@ def explain(state: BidState, action_id: str) -> str:
     return (
         f"{action_id!r} is not an action of Monopoly Bid; {now}. Actions look like 'auction', "
         "'draw2', 'wild:0', 'wild:new:Red', 'steal:1:0:Boardwalk', 'nope', 'pass', 'bid:7', "
-        "'bid:none', 'raise:2', 'raise:none'"
+        "'bid:none', 'raise:2', 'raise:none', 'offer:1:Boardwalk:Park Place', 'accept', "
+        "'refuse'"
     )
+
+
+def _trade_reason(state: BidState, action_id: str, head: str, now: str) -> str:
+    """Why a trade offer or answer is not legal now (rulebook Tips; option trade_offers)."""
+    if head in ("accept", "refuse"):
+        return f"{action_id!r} answers a trade offer, but {now} (rulebook: Tips, trading)"
+    if state.options["trade_offers"] == "none":
+        return "trading is switched off (option trade_offers = 'none')"
+    limit = state.options["max_trade_offers_per_round"]
+    if state.phase not in ("actions", "offer"):
+        return (
+            f"the host offers trades before turning over the property, but {now} "
+            "(option trade_offers = 'host')"
+        )
+    if len(state.offers_made) >= limit:
+        return f"the host has made {limit} offers this round (option max_trade_offers_per_round)"
+    if head == "trade":
+        return "no trade can be offered now: nobody has a property card to swap for yours"
+    if state.phase == "actions":
+        return "first choose 'trade' (offer a trade), then the offer"
+    if action_id in state.offers_made:
+        return "that offer was already made this round: the same offer is not made twice"
+    parts = action_id.split(":", 3)
+    if len(parts) != 4 or not parts[1].isdigit():
+        return "write an offer as 'offer:<seat>:<your property>:<their property>'"
+    other, give, take = int(parts[1]), parts[2], parts[3]
+    if other == state.host or other >= state.players:
+        return f"an offer goes to another player, not seat {other}"
+    if give not in [name for name, _ in tradeable(state, state.host)]:
+        return f"{give!r} is not a property card you have on the table (Wild! cards never move)"
+    if take not in [name for name, _ in tradeable(state, other)]:
+        return f"{take!r} is not a property card player {other} has on the table"
+    return "a trade swaps two properties of different colours"
 
 
 def _host_reason(state: BidState, action_id: str, head: str) -> str:

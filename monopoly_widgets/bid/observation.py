@@ -5,7 +5,7 @@ Mirrors the Monopoly Deal contract so that the widgets can draw both games::
     {
       "game": "bid", "viewer": int | None, "players": n, "turn": round, "round": round,
       "turn_player": host, "host": host, "current_player": int | None,
-      "phase": "actions" | "respond" | "bid" | "raise" | "over",
+      "phase": "actions" | "respond" | "offer" | "trade" | "bid" | "raise" | "over",
       "decision": "plain words: what current_player is deciding",
       "is_over": bool, "winner": int | None, "draw_reason": str | None,
       "property_pile": count, "draw_pile": count, "discard_pile": [card, ...] (top last),
@@ -22,6 +22,8 @@ Mirrors the Monopoly Deal contract so that the widgets can draw both games::
       "auction": {"property": card | None, "revealed": bool, "tied": [seats],
                   "raise_round": int, "raises_sealed": bool},
       "pending": None | {"chain": [{"player", "card", "text"}], "waiting": [seats], "text"},
+      "offer": None | {"from", "to", "give", "take", "text"},   # a trade offer to answer
+      "offers_this_round": ["offer:1:Boardwalk:Park Place", "offer:none", ...],
       "unseen": {"$3M": 4, "Boardwalk": 1, ...}
     }
 
@@ -50,6 +52,10 @@ def current_player(state: BidState) -> int | None:
         return state.host
     if phase == "respond":
         return state.waiting[0]
+    if phase == "offer":
+        return state.host
+    if phase == "trade":
+        return state.offer.to if state.offer is not None else None
     if phase == "bid":
         return auction.bidder(state)
     if phase == "raise":
@@ -68,6 +74,14 @@ def decision_text(state: BidState) -> str:
         return (
             f"Player {seat} may answer player {newest.player}'s {describe(state, newest)} "
             "with a Nope!, or pass."
+        )
+    if phase == "offer":
+        return f"Player {seat} (host) chooses a trade to offer, or no offer."
+    if phase == "trade" and state.offer is not None:
+        offer = state.offer
+        return (
+            f"Player {seat}: accept or refuse player {offer.offerer}'s offer of {offer.give} "
+            f"for your {offer.take}."
         )
     if phase == "bid":
         return f"Player {seat} secretly chooses a bid (or no bid)."
@@ -175,7 +189,23 @@ def observe(state: BidState, viewer: int | None) -> dict[str, Any]:
             "raises_sealed": state.options["tie_raise_sealed"],
         },
         "pending": pending,
+        "offer": _offer_view(state),
+        "offers_this_round": list(state.offers_made),
         "unseen": unseen(state, viewer),
+    }
+
+
+def _offer_view(state: BidState) -> dict[str, Any] | None:
+    """The trade offer waiting for an answer (public: made across the table)."""
+    offer = state.offer
+    if offer is None:
+        return None
+    return {
+        "from": offer.offerer,
+        "to": offer.to,
+        "give": offer.give,
+        "take": offer.take,
+        "text": f"Player {offer.offerer} offers player {offer.to} {offer.give} for {offer.take}.",
     }
 
 

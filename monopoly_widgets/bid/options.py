@@ -20,8 +20,9 @@ from monopoly_widgets.core.errors import OptionError
 from monopoly_widgets.core.options import RuleOption
 
 _ASSUMED = (
-    "ASSUMPTION: the rulebook gives only the totals (50 money cards valued 1 to 5, "
-    "32 action cards); the split is our choice"
+    'ASSUMPTION: the rulebook\'s "Contents" lists only "50 Money Cards" and "32 Action Cards", '
+    "with no values or kinds; the values $1M to $5M come from RULES-NOTES.md and the split "
+    "is our choice"
 )
 
 
@@ -55,19 +56,49 @@ _OPTIONS: list[RuleOption] = [
     RuleOption(
         "mulligan",
         True,
-        "A starting hand with no money card is discarded and five new cards are drawn, "
-        "again and again until it holds money.",
+        "A starting hand with no money card is discarded and five new cards are drawn "
+        "(up to max_mulligans times per player).",
         'Bid rulebook "Set It Up", Note: "If you didn\'t get any money cards, discard your '
         'hand and draw five new cards!"',
         kind=bool,
     ),
     RuleOption(
-        "tie_raise_rounds",
+        "max_mulligans",
         1,
-        "How many rounds of raising tied bidders get. 0: a tie at once means nobody wins.",
-        'Bid rulebook "Was There a Tie?": tied players "may raise their bids ... If any '
-        'players are still tied, the auction ends". We read "still tied" as: still tied after '
-        "one raise. Later rounds (if allowed) happen only while someone raised.",
+        "How many times one player may replace a starting hand with no money. 1 is what the "
+        "rulebook says; more is a house rule (the second hand may have no money either).",
+        'Bid rulebook "Set It Up", Note: "discard your hand and draw five new cards!" (once: '
+        "the rulebook does not say to repeat it)",
+        kind=int,
+    ),
+    RuleOption(
+        "tie_raise_rounds",
+        50,
+        "The most rounds of raising tied bidders get. Raising goes on while tied players "
+        "raise and stay tied; a round in which nobody raises leaves them still tied, and "
+        "nobody wins. 0: a tie at once means nobody wins.",
+        'Bid rulebook "Was There a Tie?": tied players "may raise their bids with more money '
+        "cards until there is a clear winner. If any players are still tied, the auction "
+        'ends". Every further round needs a new money card, so raising ends anyway; 50 (the '
+        "default deck's money cards) only bounds games played with other card counts.",
+        kind=int,
+    ),
+    RuleOption(
+        "trade_offers",
+        "host",
+        'When players may offer trades: "host" the host, before turning over the property '
+        '(everyone hosts in turn); "none" no trading.',
+        'Bid rulebook "Tips": "You may make deals with other players to trade properties at '
+        'any time." An engine asks one decision at a time, so "host" turns "at any time" '
+        "into one decision point per round for its host.",
+        choices=("host", "none"),
+    ),
+    RuleOption(
+        "max_trade_offers_per_round",
+        1,
+        "The most trade offers a host may make in one round (choosing 'offer:none' counts; "
+        "the same offer is never made twice in a round), so that games end.",
+        "ASSUMPTION: the rulebook sets no limit; a bound keeps every game finite.",
         kind=int,
     ),
     RuleOption(
@@ -128,7 +159,13 @@ OPTIONS: dict[str, RuleOption] = {option.name: option for option in _OPTIONS}
 
 def check_option_values(options: Mapping[str, Any]) -> None:
     """Range checks that ``RuleOption`` cannot express; raise :class:`OptionError`."""
-    for name in [*MONEY_OPTION.values(), *ACTION_OPTION.values(), "tie_raise_rounds"]:
+    for name in [
+        *MONEY_OPTION.values(),
+        *ACTION_OPTION.values(),
+        "tie_raise_rounds",
+        "max_mulligans",
+        "max_trade_offers_per_round",
+    ]:
         if options[name] < 0:
             raise OptionError(f"option {name!r} must be 0 or more, not {options[name]!r}")
     for name in ("sets_to_win", "max_rounds", "max_action_cards_per_round"):

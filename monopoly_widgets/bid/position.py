@@ -19,7 +19,10 @@ Cards are named as printed: "$3M", "Wild!", "Draw 2!", "Steal!", "Nope!",
                                          # (see option max_action_cards_per_round)
       "pending": null,                   # phase "respond" only, see below
       "auction": null,                   # phases "bid" and "raise" only, see below
-      "winner": null, "draw_reason": null
+      "winner": null, "draw_reason": null,
+      "offer": null,                     # phase "trade" only: {"from": 0, "to": 1,
+                                         #   "give": "Boardwalk", "take": "Park Place"}
+      "offers_this_round": []            # offer ids the host made this round [[]]
     }
 
 ``pending`` (an action card waiting for Nope! answers)::
@@ -47,6 +50,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from monopoly_widgets.bid import trading
 from monopoly_widgets.bid.cards import COLOURS, NOPE, WILD, build_deck
 from monopoly_widgets.bid.state import PHASES, BidState, Link, PropertySet
 from monopoly_widgets.bid.table import has_room, set_is_complete
@@ -69,6 +73,8 @@ KEYS = (
     "auction",
     "winner",
     "draw_reason",
+    "offer",
+    "offers_this_round",
 )
 CHAIN_CARDS = {"Wild!": "wild", "Draw 2!": "draw2", "Steal!": "steal"}
 
@@ -115,6 +121,7 @@ def position_of(state: BidState) -> dict[str, Any]:
         "auction": auction,
         "winner": state.winner,
         "draw_reason": state.draw_reason,
+        **trading.position_fields(state),
     }
 
 
@@ -232,6 +239,7 @@ def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) 
     make_rng(seed, "position", "draw").shuffle(extra_cards)
     state.draw_pile += extra_cards
     _read_ending(state, position)
+    trading.read_position_fields(state, position)
     _check_phase(state)
     return state
 

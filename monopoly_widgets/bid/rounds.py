@@ -63,12 +63,15 @@ def deal_new_game(players: int, seed: int, options: dict[str, Any]) -> BidState:
 
 def mulligan(state: BidState, seat: int) -> list[Event]:
     """Rule ("Set It Up", Note): "If you didn't get any money cards, discard your hand and
-    draw five new cards!" Repeated while the new hand has no money either, as long as
-    some money card is left to find in the draw or discard pile.
+    draw five new cards!" Once by default; option ``max_mulligans`` allows more (a house
+    rule), as long as some money card is left to find in the draw or discard pile.
     """
     events: list[Event] = []
     deck = state.deck
-    while not any(deck[c].kind == "money" for c in state.hands[seat]):
+    for count in range(state.options["max_mulligans"]):
+        rule = rulebook.MULLIGAN if count == 0 else rulebook.option("max_mulligans")
+        if any(deck[c].kind == "money" for c in state.hands[seat]):
+            break
         if not any(deck[c].kind == "money" for c in state.draw_pile + state.discard_pile):
             break
         state.discard_pile.extend(state.hands[seat])
@@ -77,12 +80,12 @@ def mulligan(state: BidState, seat: int) -> list[Event]:
             Event(
                 f"Player {seat} has no money cards, so discards their hand and draws five new "
                 "cards.",
-                rulebook.MULLIGAN,
+                rule,
                 seat,
                 "mulligan",
             )
         )
-        events += draw_cards(state, seat, HAND_SIZE, rulebook.MULLIGAN, "a new hand")
+        events += draw_cards(state, seat, HAND_SIZE, rule, "a new hand")
     return events
 
 
@@ -90,6 +93,7 @@ def start_round(state: BidState, why: str = "", rule: str = rulebook.HOSTING) ->
     """Rule ("Hosting an Auction"): "All players draw one card", the host first, then left."""
     state.phase = "actions"
     state.action_cards_played = 0
+    state.offers_made = []
     events = [
         Event(
             f"Round {state.round}: player {state.host} hosts the auction{why}.",

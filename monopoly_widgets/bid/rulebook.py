@@ -21,6 +21,10 @@ STEAL = 'Bid rulebook: "Action Cards: Steal!"'
 NOPE = 'Bid rulebook: "Action Cards: Nope!"'
 RESHUFFLE = 'Bid rulebook: "Tips": if the draw pile runs out, shuffle the discard pile'
 HOW_TO_WIN = 'Bid rulebook: "How to Win" and "The End of the Game"'
+TRADE = (
+    'Bid rulebook: "Tips": "You may make deals with other players to trade properties at any '
+    'time." (option trade_offers)'
+)
 SETS = 'Bid rulebook: "Tips": the number in the corner is the set size'
 
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import actions_cards, auction, illegal, observation, render
+from monopoly_widgets.bid import actions_cards, auction, illegal, observation, render, trading
 from monopoly_widgets.bid import position as positions
 from monopoly_widgets.bid.options import OPTIONS, check_option_values
 from monopoly_widgets.bid.rounds import deal_new_game, end_round_without_auction, next_round
@@ -22,7 +22,11 @@ from monopoly_widgets.core.rules import Rules
 
 
 class BidRules(Rules):
-    """Monopoly Bid for 2 to 5 players (rulebook: "Aim of the Game")."""
+    """Monopoly Bid for 2 to 5 players.
+
+    ASSUMPTION: the rulebook gives no number of players; 2 to 5 is our choice (an
+    auction needs two bidders, and five hands of five cards leave a draw pile).
+    """
 
     name = "bid"
     title = "Monopoly Bid"
@@ -57,9 +61,15 @@ class BidRules(Rules):
     def legal_actions(self, state: BidState) -> list[Action]:
         phase = state.phase
         if phase == "actions":
-            return actions_cards.host_actions(state)
+            actions = actions_cards.host_actions(state)
+            start = trading.start_action(state)
+            return actions[:-1] + start + actions[-1:] if start else actions
+        if phase == "offer":
+            return trading.choose_actions(state)
         if phase == "respond":
             return actions_cards.respond_actions(state)
+        if phase == "trade":
+            return trading.answer_actions(state)
         if phase == "bid":
             return auction.bid_actions(state, auction.bidder(state))
         if phase == "raise":
@@ -83,6 +93,15 @@ class BidRules(Rules):
             return actions_cards.answer_nope(state, seat)
         if head == "pass":
             return actions_cards.answer_pass(state, seat)
+        if head == "trade":
+            return trading.start_offer(state)
+        if action.id == trading.NO_OFFER:
+            return trading.no_offer(state)
+        if head == "offer":
+            to, give, take = rest.split(":", 2)
+            return trading.make_offer(state, int(to), give, take)
+        if head in ("accept", "refuse"):
+            return trading.answer(state, head == "accept")
         return actions_cards.play_card(state, self._link(state, action))
 
     @staticmethod

@@ -14,8 +14,9 @@ from monopoly_widgets.bid.cards import CardSpec
 from monopoly_widgets.core.actions import Event
 
 #: The phases of a round, in order. "respond" interrupts "actions" while an
-#: action card waits for Nope! answers.
-PHASES = ("actions", "respond", "bid", "raise", "over")
+#: action card waits for Nope! answers; "offer" while the host chooses a trade offer, and
+#: "trade" while the offer waits for its answer.
+PHASES = ("actions", "respond", "offer", "trade", "bid", "raise", "over")
 
 
 @dataclass(slots=True)
@@ -43,6 +44,16 @@ class Link:
     set_index: int | None = None
     victim: int | None = None
     target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffer:
+    """A trade offer waiting for its answer: ``offerer``'s ``give`` for ``to``'s ``take``."""
+
+    offerer: int
+    to: int
+    give: str
+    take: str
 
 
 @dataclass(slots=True)
@@ -74,6 +85,9 @@ class BidState:
     winner: int | None = None
     draw_reason: str | None = None
     setup_log: tuple[Event, ...] = ()
+    #: A trade offer waiting for its answer (phase "trade"), and the offers made this round.
+    offer: TradeOffer | None = None
+    offers_made: list[str] = field(default_factory=list)
 
     def seats_from_left_of_host(self) -> list[int]:
         """Every seat, starting left of the host and ending with the host."""
@@ -112,4 +126,6 @@ def clone_state(state: BidState) -> BidState:
         winner=state.winner,
         draw_reason=state.draw_reason,
         setup_log=state.setup_log,
+        offer=state.offer,
+        offers_made=list(state.offers_made),
     )

@@ -64,7 +64,15 @@ def why_illegal(state: State, action_id: str) -> str:
     seat = state.to_play
     if kind == "lay_down":
         block = laydown.lay_down_block(state, seat)
-        return block or laydown.hand_problem(state, seat) or f"cannot lay down. {now}"
+        problem = block or laydown.hand_problem(state, seat)
+        if problem:
+            return problem
+        legal = [a.id for a in laydown.lay_down_actions(state, seat)]
+        return (
+            f"{arg!r} is not a role a Chance can take in this hand (rulebook: Lay Down 3: a "
+            "missing Property, House or Hotel card, or a Token, keeping the lay-down legal); "
+            f"the lay-downs are {legal}"
+        )
     if kind in ("add", "excess", "discard", "put", "pass"):
         if kind == "pass":
             seat = next_passer(state) or 0
@@ -76,6 +84,11 @@ def why_illegal(state: State, action_id: str) -> str:
             return (
                 f"you may only discard early if you begin your turn with more than "
                 f"{HAND_LIMIT} cards and have not drawn or traded ({RULE_EXCESS})"
+            )
+        if kind == "add" and state.discards and state.settings.trade_pile_adds == "one":
+            return (
+                "you already put excess cards on your trade pile this turn: the rulebook lets "
+                "you add only one card before a trade (rulebook: Trade; option trade_pile_adds)"
             )
         if kind == "add":
             return (
@@ -111,6 +124,12 @@ def _why_trade(state: State, seat: int, arg: str, now: str) -> str:
         return f"player {other} is not an opponent you can trade with"
     if state.done is not None and state.done != "excess":
         return "you have already drawn or traded this turn (rulebook: Play)"
+    if state.discards > 1 and state.settings.trade_pile_adds == "one":
+        return (
+            f"you put {state.discards} excess cards on your trade pile this turn, more than the "
+            "one card the rulebook lets you add before a trade: draw or lay down instead "
+            "(rulebook: Trade; option trade_pile_adds)"
+        )
     mine, theirs = len(state.trade_piles[seat]), len(state.trade_piles[other])
     if mine == 0:
         return "your trade pile is empty: add a card from your hand first (rulebook: Trade)"

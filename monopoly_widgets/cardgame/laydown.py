@@ -2,10 +2,14 @@
 
 Rulebook "Lay Down": at least one complete colour group, every group complete,
 Houses and Hotels in sequence, any number of bonus cards; a Chance may stand
-for a missing Property, House, Hotel or a Token. The engine lays the hand down
-in its most valuable arrangement (rulebook "Ending the Hand": the player
-decides where the houses go "to make the hand as valuable as possible"); what
-each Chance stands for is then fixed.
+for a missing Property, House, Hotel or a Token. The player DECLARES what each
+Chance stands for as part of the lay-down (``lay_down:<role>``; plain
+``lay_down`` declares the roles that score most now, the engine's suggestion),
+and the role is then fixed: "(You may not otherwise 'move' a Chance card after
+the hand is laid down.)" (rulebook "Ending the Hand" 1). Where the Houses go is
+decided when the hand is scored, on the dearest groups ("the player may decide
+which color-group to enhance with the house/hotel cards present (to make the
+hand as valuable as possible)", "Ending the Hand" 1).
 
 Rulebook "Ending the Hand": 1. REWARD: the top five cards of the draw pile
 (5-6 players: the trade cards on the table); the player may add any usable
@@ -22,9 +26,9 @@ from itertools import product
 from monopoly_widgets.cardgame.cards import CHANCE, MR_MONOPOLY, MR_MONOPOLY_VALUE
 from monopoly_widgets.cardgame.scoring import (
     HandScore,
-    best_arrangement,
     lay_down_problem,
     money,
+    role_choices,
     score_cards,
 )
 from monopoly_widgets.cardgame.state import (
@@ -33,11 +37,17 @@ from monopoly_widgets.cardgame.state import (
     State,
     add_to_hand,
     extra_pile_count,
+    extra_pile_label,
 )
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rng import make_rng
 
 RULE_LAY_DOWN = 'rulebook "Lay Down"'
+RULE_CHANCE = (
+    'rulebook "Lay Down" 3 (a Chance for a missing Property, House or Hotel, or a Token) and '
+    '"Ending the Hand" 1 ("You may not otherwise \'move\' a Chance card after the hand is laid '
+    'down.")'
+)
 RULE_REWARD = 'rulebook "Ending the Hand" 1 (Reward)'
 RULE_COLLECT = 'rulebook "Ending the Hand" 2 (Collect Discards)'
 RULE_SCORING = 'rulebook "Scoring"'
@@ -46,6 +56,10 @@ RULE_WINNING = 'rulebook "Winning the Game"'
 RULE_DEAL = 'rulebook "The Deal"'
 RULE_NEXT = 'rulebook "Next Hand"'
 RULE_BIG = 'rulebook "Rules for Five or Six Players"'
+RULE_FIRST = (
+    'first player from the summary (monopoly-the-card-game-summary.txt): "The person to the '
+    'left of the dealer goes first"'
+)
 
 
 def hand_problem(state: State, seat: int) -> str | None:
@@ -80,22 +94,81 @@ def lay_down_block(state: State, seat: int) -> str | None:
     return "you may only go out before the cards are passed left (rulebook: Going Out)"
 
 
-def apply_lay_down(state: State, seat: int) -> list[Event]:
-    """Lay the hand down and take the reward; if no reward card is usable, finish the hand."""
+def declarations(state: State, seat: int) -> list[HandScore]:
+    """The legal Chance declarations for ``seat``'s hand, the suggestion (scores most) first.
+
+    A hand without a Chance has exactly one (no roles). Only call this for a hand
+    that :func:`hand_problem` accepts.
+    """
     counts = state.counts(state.hands[seat])
     chances = counts.pop(CHANCE, 0)
-    best = best_arrangement(counts, chances, state.settings, strict=True)
-    assert best is not None
+    return role_choices(counts, chances, state.settings)
+
+
+def role_id(roles: tuple[str, ...]) -> str:
+    """The action id of a declaration: ``lay_down:2nd House``, ``lay_down:Token+Boardwalk``."""
+    return "lay_down:" + "+".join(roles)
+
+
+def lay_down_actions(state: State, seat: int) -> list[Action]:
+    """One lay-down action per legal Chance declaration (rulebook "Lay Down" 3).
+
+    Plain ``lay_down`` (the id saved games and lessons have always used) declares the
+    suggestion: the roles that score most with the cards held now. Every other legal
+    declaration is ``lay_down:<role>[+<role>]``, so a player may declare, say, the 2nd
+    House to be ready for a 3rd House in the reward.
+    """
+    choices = declarations(state, seat)
+    if not choices[0].chance_roles:
+        return [Action("lay_down", "Lay down your hand (go out)", seat, "lay_down")]
+    actions = []
+    for index, choice in enumerate(choices):
+        roles = " and ".join(choice.chance_roles)
+        if index == 0:
+            text = f"Lay down (go out), Chance as {roles}: {money(choice.total)} now (suggested)"
+            actions.append(Action("lay_down", text, seat, "lay_down"))
+        else:
+            text = f"Lay down (go out), Chance as {roles}: {money(choice.total)} now"
+            actions.append(Action(role_id(choice.chance_roles), text, seat, "lay_down"))
+    return actions
+
+
+def declared(state: State, seat: int, arg: str) -> HandScore | None:
+    """The declaration an action argument names ("" = the suggestion), or None if not legal."""
+    choices = declarations(state, seat)
+    if not arg:
+        return choices[0]
+    wanted = sorted(arg.split("+"))
+    for choice in choices:
+        if sorted(choice.chance_roles) == wanted:
+            return choice
+    return None
+
+
+def apply_lay_down(state: State, seat: int, arg: str = "") -> list[Event]:
+    """Lay the hand down with the declared Chance roles and take the reward.
+
+    If no reward card is usable, the hand is finished at once.
+    """
+    choice = declared(state, seat, arg)
+    assert choice is not None
     state.went_out = seat
-    state.chance_roles = best.chance_roles
-    roles = "".join(f" A Chance stands for {role}." for role in best.chance_roles)
+    state.chance_roles = choice.chance_roles
+    roles = ""
+    if choice.chance_roles:
+        roles = (
+            f" Player {seat} declares each Chance: "
+            + ", ".join(f"Chance as {role}" for role in choice.chance_roles)
+            + " (a Chance may stand for a missing Property, House or Hotel card, or a Token; "
+            "it may not be moved later, except to swap in the real card from the reward)."
+        )
     events = [
         Event(
             f"Player {seat} lays down: {', '.join(state.names(state.hands[seat]))}.{roles}",
-            RULE_LAY_DOWN,
+            RULE_CHANCE if choice.chance_roles else RULE_LAY_DOWN,
             seat,
             "lay_down",
-            {"chance_roles": list(best.chance_roles)},
+            {"chance_roles": list(choice.chance_roles)},
         )
     ]
     if state.big_table:
@@ -108,18 +181,22 @@ def apply_lay_down(state: State, seat: int) -> list[Event]:
         take = min(REWARD_CARDS, len(state.draw_pile))
         for _ in range(take):
             state.reward.append(state.draw_pile.pop())
-        text = f"the top {take} card(s) of the draw pile"
+        text = "the top card" if take == 1 else f"the top {take} cards"
+        text += " of the draw pile"
         rule = RULE_REWARD
-    events.append(
-        Event(
+    if state.reward:
+        reward_text = (
             f"Reward: player {seat} may add usable cards from {text}: "
-            f"{', '.join(state.names(state.reward)) or 'none'}.",
-            rule,
-            seat,
-            "reward",
-            {"cards": state.names(state.reward)},
+            f"{', '.join(state.names(state.reward))}."
         )
-    )
+    elif state.big_table:
+        reward_text = f"Reward: there are no trade cards on the table, so player {seat} gets none."
+    else:
+        reward_text = (
+            f"Reward: the draw pile is empty, so player {seat} gets no reward cards (the "
+            'rulebook: "or the remaining cards if fewer than five remain").'
+        )
+    events.append(Event(reward_text, rule, seat, "reward", {"cards": state.names(state.reward)}))
     choices = reward_choices(state)
     if len(choices) > 1:
         state.phase = "reward"
@@ -230,12 +307,17 @@ def finish_hand(state: State, layer: int | None, added: list[int]) -> list[Event
     for pile in [*state.trade_piles, *state.extra_piles, state.draw_pile]:
         state.out_of_play.extend(pile)
         pile.clear()
-    events.append(
-        Event(
+    if state.big_table:  # no draw pile with 5 or 6 players
+        collect = Event(
+            "The trade cards left on the table and unused reward cards are removed from play.",
+            RULE_BIG + " (Reward: remove any unusable trade cards from play prior to scoring)",
+        )
+    else:
+        collect = Event(
             "The draw pile, the trading piles and unused reward cards are removed from play.",
             RULE_COLLECT,
         )
-    )
+    events.append(collect)
     won = score_all_hands(state, layer, Counter(state.names(added)), events)
     state.last_hand = won
     for seat in range(state.players):
@@ -322,18 +404,52 @@ def end_of_hand(state: State) -> list[Event]:
                 f"{money(target)} or more",
                 RULE_WINNING,
             )
+        who = seat_list(leaders)
         if settings.top_tie == "draw":
             return end_match(
-                state, None, f"players {leaders} tie on {money(top)}: a draw", "option: top_tie"
+                state, None, f"players {who} tie on {money(top)}: a draw", "option: top_tie"
             )
         events = [
             Event(
-                f"Players {leaders} tie on {money(top)}: another hand is played.",
+                f"Players {who} tie on {money(top)}: another hand is played.",
                 "option: top_tie",
             )
         ]
         return events + _next_or_cap(state)
     return _next_or_cap(state)
+
+
+def seat_list(seats: list[int]) -> str:
+    """Seats for a sentence: "0 and 1", "0, 2 and 3"."""
+    words = [str(seat) for seat in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def deal_text(state: State, each: int) -> str:
+    """What the deal puts on the table, every pile named (rulebook "The Deal" and the rules
+    for Two, Three, Five or Six Players)."""
+    text = f"{each} cards each and one face-up trade card before each player"
+    labels = [extra_pile_label(state.players, i) for i in range(len(state.extra_piles))]
+    if labels:
+        word = "pile" if len(labels) == 1 else "piles"
+        text += f", plus one face-up trade card for extra trading {word} {seat_list(labels)}"
+    if state.big_table:
+        return text + "; the whole deck is dealt, so there is no draw pile"
+    return text + f"; {len(state.draw_pile)} cards form the draw pile"
+
+
+def deal_rule(state: State) -> str:
+    """The rulebook sections a deal of this many players follows, and where the first
+    player comes from: the full rulebook never says who plays first, the summary does."""
+    if state.big_table:
+        rule = RULE_BIG
+    elif state.players == 2:
+        rule = RULE_DEAL + ' and "Rules for Two Players"'
+    elif state.players == 3:
+        rule = RULE_DEAL + ' and "Rules for Three Players"'
+    else:
+        rule = RULE_DEAL
+    return f"{rule}; {RULE_FIRST}"
 
 
 def _next_or_cap(state: State) -> list[Event]:
@@ -409,13 +525,11 @@ def deal_hand(state: State) -> list[Event]:
     state.added = False
     state.discards = 0
     state.hand_turns = 0
-    rule = RULE_BIG if state.big_table else RULE_DEAL
     return [
         Event(
-            f"Hand {state.hand_number}: player {state.dealer} deals {each} cards each and one "
-            f"face-up trade card before each player; {len(cards)} cards form the draw pile. "
+            f"Hand {state.hand_number}: player {state.dealer} deals {deal_text(state, each)}. "
             f"Player {first} plays first.",
-            rule,
+            deal_rule(state),
             state.dealer,
             "deal",
             {"hand": state.hand_number},

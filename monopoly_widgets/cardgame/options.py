@@ -65,6 +65,18 @@ OPTIONS: dict[str, RuleOption] = {
             choices=("play_on", "draw"),
         ),
         RuleOption(
+            name="trade_pile_adds",
+            default="one",
+            doc="2-4 players, how many cards may go from hand onto your trade pile before a "
+            'trade: "one" (the rulebook\'s words) counts the excess discarded at the start of '
+            "the turn (rulebook Lay Down, Note), so after discarding one excess card you may "
+            "trade but not add, and after two or more you may not trade that turn; "
+            '"excess_and_one" the excess does not count: you may still add one card and trade.',
+            source='rulebook "Trade": "you may add one card from your hand to your trade pile '
+            'BEFORE making a trade" (read literally)',
+            choices=("one", "excess_and_one"),
+        ),
+        RuleOption(
             name="empty_draw_pile",
             default="trade_on",
             doc='2-4 players, once the draw pile is empty: "trade_on" play goes on (nobody can '
@@ -135,6 +147,7 @@ class Settings:
     house_split: tuple[int, int, int, int]
     target: int | None
     top_tie: str
+    trade_pile_adds: str
     empty_draw_pile: str
     unfinished_hand: str
     max_turns_per_hand: int
@@ -201,6 +214,7 @@ def settings_from(options: dict[str, Any]) -> Settings:
         house_split=(split[0], split[1], split[2], split[3]),
         target=target,
         top_tie=options["top_tie"],
+        trade_pile_adds=options["trade_pile_adds"],
         empty_draw_pile=options["empty_draw_pile"],
         unfinished_hand=options["unfinished_hand"],
         max_turns_per_hand=options["max_turns_per_hand"],

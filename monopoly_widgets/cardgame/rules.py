@@ -12,7 +12,8 @@ one down first if you have none), discard one, then everyone passes one card
 face down to the left; you may go out before the pass.
 
 Decisions, one action each: ``draw``, ``add:<card>``, ``trade:<seat>:<n>``,
-``swap:<pile>``, ``swap2:<pile>``, ``excess:<card>``, ``lay_down``,
+``swap:<pile>``, ``swap2:<pile>``, ``excess:<card>``, ``lay_down`` (a hand with a
+Chance: ``lay_down`` declares the suggested role, ``lay_down:<role>`` another),
 ``discard:<card>``, ``reward:none`` / ``reward:<card>+<card>``, and for 5-6
 players ``put:<card>``, ``exchange:<seat>``, ``pass:<card>``. Cards in ids are
 printed names, so a position typed by hand offers the same actions.
@@ -49,6 +50,8 @@ class CardGameRules(Rules):
 
     # --- setting up ---------------------------------------------------------
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        """Deal hand 1. ASSUMPTION: seat 0 deals first (the rulebook says only "Select a
+        Dealer"); the player to the dealer's left plays first (from the summary)."""
         settings = settings_from(options)
         state = State(
             players=players,
@@ -90,10 +93,11 @@ class CardGameRules(Rules):
             ]
         return [
             Event(
-                f"Player {state.dealer} deals {each} cards to each player and one face-up "
-                f"trade card before each; {len(state.draw_pile)} cards form the draw pile. "
+                f"Player {state.dealer} deals {laydown.deal_text(state, each)}. "
                 f"Player {state.to_play} plays first. {target}",
-                laydown.RULE_BIG if state.big_table else laydown.RULE_DEAL,
+                laydown.deal_rule(state)
+                + '; ASSUMPTION: seat 0 deals the first hand (the rulebook says only "Select a '
+                'Dealer")',
                 state.dealer,
                 "deal",
             )
@@ -188,6 +192,7 @@ class CardGameRules(Rules):
         if kind == "excess":
             _to_trade_pile(state, seat, arg)
             state.done = "excess"
+            state.discards += 1
             return [
                 Event(
                     f"Player {seat} began the turn with more than {HAND_LIMIT} cards and "
@@ -203,7 +208,7 @@ class CardGameRules(Rules):
         if kind == "pass":
             return self._pass(state, seat, arg)
         if kind == "lay_down":
-            return laydown.apply_lay_down(state, seat)
+            return laydown.apply_lay_down(state, seat, arg)
         if kind == "reward":
             choice = () if arg == "none" else tuple(arg.split("+"))
             return laydown.apply_reward(state, choice)
@@ -223,7 +228,7 @@ class CardGameRules(Rules):
         events = [
             Event(
                 f"Player {seat} discards {name} onto their trade pile.",
-                RULE_DISCARD,
+                laydown.RULE_BIG if state.big_table else RULE_DISCARD,
                 seat,
                 "discard",
                 {"card": name},
@@ -329,7 +334,7 @@ def _card_actions(state: State, seat: int, kind: str, text: str) -> list[Action]
 
 def _lay_down_action(state: State, seat: int) -> list[Action]:
     if laydown.lay_down_block(state, seat) is None and laydown.hand_problem(state, seat) is None:
-        return [Action("lay_down", "Lay down your hand (go out)", seat, "lay_down")]
+        return laydown.lay_down_actions(state, seat)
     return []
 
 
@@ -342,8 +347,11 @@ def _small_table_actions(state: State, seat: int) -> list[Action]:
     actions: list[Action] = []
     if state.draw_pile:
         actions.append(Action("draw", "Draw the top card of the draw pile", seat, "draw"))
-    actions.extend(trading.trade_actions(state, seat))
-    if trading.other_piles_have_cards(state, seat):
+    # Excess discarded this turn went onto the trade pile too (option trade_pile_adds).
+    literal = state.settings.trade_pile_adds == "one"
+    if not literal or state.discards <= 1:
+        actions.extend(trading.trade_actions(state, seat))
+    if (not literal or state.discards == 0) and trading.other_piles_have_cards(state, seat):
         actions.extend(_card_actions(state, seat, "add", "Add {} to your trade pile, then trade"))
     if len(state.hands[seat]) > HAND_LIMIT:
         actions.extend(_card_actions(state, seat, "excess", "Discard {} now (more than 10 cards)"))
@@ -356,7 +364,7 @@ def _big_table_actions(state: State, seat: int) -> list[Action]:
     if state.phase == "discard":
         actions = _card_actions(state, seat, "discard", "Discard {} onto your trade pile")
         return actions + _lay_down_action(state, seat)
-    actions = _lay_down_action(state, seat)
+    actions: list[Action] = []
     partners = trading.exchange_actions(state, seat) if state.trade_piles[seat] else []
     if state.trade_piles[seat]:
         actions.extend(partners)
@@ -370,7 +378,7 @@ def _big_table_actions(state: State, seat: int) -> list[Action]:
         actions.append(
             Action("no_exchange", "Nobody has a trade card: go on to discard", seat, "exchange")
         )
-    return actions
+    return actions + _lay_down_action(state, seat)  # lay-downs last (agents/random_agent.py)
 
 
 # --- turn flow -------------------------------------------------------------------

@@ -321,6 +321,26 @@ def best_arrangement(
     return best
 
 
+def role_choices(cards: Counter[str], chances: int, settings: Settings) -> list[HandScore]:
+    """Every legal way to declare ``chances`` Chance cards, the most valuable first.
+
+    Rulebook "Lay Down" 3: "A Chance card may be substituted for a missing Property card
+    or a House or Hotel card ... Chance can also represent a token." The player who lays
+    down *declares* each Chance's role; a role is legal when the hand, with the Chance as
+    that card, is a legal lay-down. ``chance_roles`` of each result is the declaration;
+    the first result is the one that scores most now (the engine's suggestion). Equal
+    scores keep the order of :func:`chance_role_choices` (Token first).
+    """
+    found: list[HandScore] = []
+    for roles in chance_role_choices(cards, chances):
+        trial = cards + Counter(roles) if roles else cards
+        result = _arrange(trial, settings, strict=True)
+        if result is not None:
+            found.append(_with_roles(result, roles))
+    found.sort(key=lambda r: -r.total)
+    return found
+
+
 def _with_roles(result: HandScore, roles: tuple[str, ...]) -> HandScore:
     if not roles:
         return result

@@ -113,11 +113,18 @@ def test_a_raise_breaks_the_tie() -> None:
 
 
 def test_still_tied_after_raising_nobody_wins() -> None:
-    """Rule: Bid rulebook "Was There a Tie?": still tied -> nobody wins, money back, bottom."""
+    """Rule: Bid rulebook "Was There a Tie?": tied players raise "until there is a clear
+    winner" (tied raises bring another round, option tie_raise_rounds default 50); "If any
+    players are still tied" (nobody raised) -> nobody wins, money back, bottom."""
     g = tied()
-    events = play(g, "raise:1", "raise:1")
+    play(g, "raise:1", "raise:1")
+    assert g.position()["phase"] == "raise" and g.position()["auction"]["raise_round"] == 1
+    events = play(g, "raise:none", "raise:none")
     no_sale = next(e for e in events if e.kind == "no_sale")
     assert "Was There a Tie?" in no_sale.rule
+    assert "player 1 and player 2 are still tied at $5M after 2 raise rounds and nobody " in (
+        no_sale.text
+    )
     pos = g.position()
     assert pos["property_pile"][0] == "Park Place" and pos["property_pile"][-1] == "Boardwalk"
     assert sorted(pos["hands"][1]) == ["$1M", "$1M", "$2M", "$4M"]  # back, plus the round's draw
@@ -208,3 +215,18 @@ def test_bid_for_an_amount_the_hand_cannot_make_says_why() -> None:
         g.apply("bid:2")
     with pytest.raises(mw.IllegalActionError, match="sealing their bids"):
         g.apply("auction")
+
+
+def test_a_tie_with_no_raise_allowed_says_so() -> None:
+    """Rule: option tie_raise_rounds = 0 ("Was There a Tie?" with no raise): the event says
+    the option allows no raise, not that the bids are "still" tied."""
+    g = bidding(
+        options={"tie_raise_rounds": 0},
+        hands=[["$1M"], ["$4M", "$2M", "$1M"], ["$3M", "$1M", "$1M", "$5M"]],
+        property_pile=["Park Place"],
+    )
+    events = play(g, "bid:4", "bid:4", "bid:1")
+    no_sale = next(e for e in events if e.kind == "no_sale")
+    assert "tie at $4M and option tie_raise_rounds = 0 allows no raise" in no_sale.text
+    assert "still" not in no_sale.text
+    assert no_sale.rule == "option: tie_raise_rounds"

@@ -29,3 +29,17 @@ def test_every_option_is_documented() -> None:
     text = DOC.read_text()
     for name in OPTIONS:
         assert f"`{name}`" in text, name
+
+
+def test_sourcing_marks_what_the_rulebook_does_not_say() -> None:
+    """Rule: Bid rulebook "Contents" lists "50 Money Cards" and "32 Action Cards" without
+    values, and gives no number of players: both are ASSUMPTIONS, listed in the docs' one
+    list of assumptions together with the mulligan and trading choices."""
+    assert "ASSUMPTION" in OPTIONS["count_money_1"].source
+    assert "no values" in OPTIONS["count_money_1"].source
+    assert OPTIONS["max_mulligans"].default == 1
+    text = DOC.read_text()
+    assumptions = text.split("## All assumptions in one place")[1].split("\n## ")[0]
+    for needle in ("2 to 5 players", "max_mulligans", "$1M to $5M", "trade_offers"):
+        assert needle in assumptions, needle
+    assert text.count("## All assumptions in one place") == 1

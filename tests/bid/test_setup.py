@@ -62,15 +62,32 @@ def test_mulligan_replaces_a_hand_without_money() -> None:
     assert "Note" in events[0].rule
 
 
-def test_mulligan_repeats_until_money_arrives() -> None:
-    """Rule: Bid rulebook "Set It Up", Note: the new five cards are checked again."""
+def test_one_mulligan_by_default_as_the_rulebook_says() -> None:
+    """Rule: Bid rulebook "Set It Up", Note: "discard your hand and draw five new cards!"
+    (once: option max_mulligans defaults to 1), even if the new five hold no money."""
     g = game(
         hands=[["Wild!", "Nope!", "Steal!", "Draw 2!", "Wild!"], ["$1M"]],
         draw_pile=["Nope!", "Nope!", "Wild!", "Steal!", "Draw 2!", "$2M", "Wild!"],
     )
     state = g.rules.clone(g.state)
     events = mulligan(state, 0)
-    assert [e.kind for e in events].count("mulligan") == 2
+    assert [e.kind for e in events].count("mulligan") == 1
+    assert not any(state.deck[c].kind == "money" for c in state.hands[0])
+    assert "Set It Up" in events[0].rule
+
+
+def test_more_mulligans_are_a_named_house_rule() -> None:
+    """Rule: option max_mulligans = 2 (a house rule beyond "Set It Up", Note): the new five
+    cards are checked again, and the second mulligan cites the option."""
+    g = game(
+        options={"max_mulligans": 2},
+        hands=[["Wild!", "Nope!", "Steal!", "Draw 2!", "Wild!"], ["$1M"]],
+        draw_pile=["Nope!", "Nope!", "Wild!", "Steal!", "Draw 2!", "$2M", "Wild!"],
+    )
+    state = g.rules.clone(g.state)
+    events = mulligan(state, 0)
+    kinds = [e for e in events if e.kind == "mulligan"]
+    assert len(kinds) == 2 and kinds[1].rule == "option: max_mulligans"
     assert any(state.deck[c].kind == "money" for c in state.hands[0])
 
 

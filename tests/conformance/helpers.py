@@ -24,6 +24,16 @@ PLAYER_COUNTS: dict[str, list[int]] = {
     "cardgame": [2, 3, 4, 5, 6],
 }
 
+#: Rule options whose non-default values change what is legal: each variant is played out
+#: too (``test_option_variants_keep_invariants``).
+OPTION_VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "bid": [
+        {"trade_offers": "none"},
+        {"max_mulligans": 3, "tie_raise_rounds": 0, "max_trade_offers_per_round": 5},
+    ],
+    "cardgame": [{"trade_pile_adds": "excess_and_one"}],
+}
+
 #: Random playouts per game (spread over its player counts); raise it for a soak.
 PLAYOUTS = int(os.environ.get("MW_CONFORMANCE_PLAYOUTS", "1000"))
 
@@ -64,9 +74,15 @@ def check_invariants(game: mw.Game) -> None:
         assert all(a.player == seat for a in legal), "actions belong to the current player"
 
 
-def random_playout(name: str, players: int, seed: int, check_every_step: bool = True) -> mw.Game:
+def random_playout(
+    name: str,
+    players: int,
+    seed: int,
+    check_every_step: bool = True,
+    options: dict[str, Any] | None = None,
+) -> mw.Game:
     """A full random game, with the invariants checked after each action."""
-    game = mw.new_game(name, players=players, seed=seed)
+    game = mw.new_game(name, players=players, seed=seed, options=options)
     agent = RandomAgent()
     rng = make_rng(seed, "conformance")
     steps = 0

@@ -23,6 +23,7 @@ from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.core.rng import make_rng
 
 from .helpers import (
+    OPTION_VARIANTS,
     PLAYER_COUNTS,
     PLAYOUTS,
     check_invariants,
@@ -44,6 +45,20 @@ def test_random_playouts_keep_invariants(name: str, players: int) -> None:
         assert game.is_over
         finished += 1
     assert finished == count
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [(name, options) for name, variants in OPTION_VARIANTS.items() for options in variants],
+)
+def test_option_variants_keep_invariants(name: str, options: dict) -> None:
+    """Random playouts under non-default rule options: cards accounted for, positions and
+    saved games round-trip."""
+    for seed in range(12):
+        players = PLAYER_COUNTS[name][seed % len(PLAYER_COUNTS[name])]
+        game = random_playout(name, players, 2000 + seed, options=options)
+        assert game.is_over
+        assert mw.load_game(game.to_json()).position() == game.position()
 
 
 @pytest.mark.parametrize(("name", "players"), PARAMS)

@@ -105,7 +105,7 @@ def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, 
     auction = observation.get("auction") or {}
     up = auction.get("property")
     discard = observation.get("discard_pile") or []
-    pending = observation.get("pending")
+    pending = observation.get("pending") or observation.get("offer")  # a card or a trade offer
     status = status_line(observation).replace("Turn", "Round", 1)
     return {
         "game": "bid",
