@@ -171,8 +171,8 @@ def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(field, f"must be a whole number, not {value!r}")
     if value < low or (high is not None and value > high):
-        top = "" if high is None else f" and {high}"
-        raise PositionError(field, f"must be between {low}{top}, not {value}")
+        allowed = f"{low} or more" if high is None else f"between {low} and {high}"
+        raise PositionError(field, f"must be {allowed}, not {value}")
     return value
 
 

@@ -178,8 +178,8 @@ class _CardPool:
             raise PositionError(field, f"unknown card {name!r}{hint}")
         if not ids:
             copies = COPIES_PER_PACK[name] * self.packs
-            packs = "one pack" if self.packs == 1 else "two packs"
-            raise PositionError(field, f"too many copies of {name!r}: {packs} have only {copies}")
+            packs = "one pack has" if self.packs == 1 else "two packs have"
+            raise PositionError(field, f"too many copies of {name!r}: {packs} only {copies}")
         return ids.pop()
 
     def rest(self) -> list[int]:
@@ -340,6 +340,14 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
     if kind in ("rent", "debt", "birthday"):
         pending.amount = _int(raw.get("amount"), "pending.amount", 0, 10**4)
         pending.paid = _int(raw.get("paid", 0), "pending.paid", 0, 10**4)
+        if stage == PHASE_RESPOND and pending.paid:
+            raise PositionError("pending.paid", "must be 0 until the payment is due (stage 'pay')")
+        if pending.paid and pending.paid >= pending.amount:
+            raise PositionError(
+                "pending.paid",
+                f"must be less than pending.amount ({pending.amount}), not {pending.paid}: "
+                "a debt paid in full is over (rulebook: What if I Owe Another Player Money?)",
+            )
     elif stage == PHASE_PAY:
         raise PositionError("pending.stage", f"a {kind} is never paid")
     if stage == PHASE_PAY and pending.jsn % 2 == 1:
