@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from monopoly_widgets.core.errors import (
@@ -26,6 +28,7 @@ from monopoly_widgets.core.options import resolve_options
 from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.core.rng import fresh_seed
 from monopoly_widgets.core.validation import (
+    MAX_JSON_CHARS,
     copy_json,
     excerpt,
     json_mapping,
@@ -35,6 +38,8 @@ from monopoly_widgets.core.validation import (
 
 FORMAT = "monopoly_widgets/game/1"
 #: Every field a saved game may have (anything else is refused, not ignored).
+#: A string longer than this given to ``saved_game_text`` is JSON text, not a file name.
+MAX_PATH_CHARS = 4096
 SAVED_KEYS = ("format", "game", "players", "seed", "options", "position", "actions")
 
 
@@ -120,6 +125,45 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
             "file", f"must be JSON text or a dict, not {type(text).__name__} ({excerpt(text)})"
         )
     return game_from_dict(data)
+
+
+def saved_game_text(text_or_path: str | os.PathLike[str]) -> str:
+    """The JSON text of a saved game given as the text itself or as a file path.
+
+    A ``Path`` is always a file. A string is JSON text if it starts (after
+    blanks) with ``{`` or ``[``, or is too long or multi-line to be a file name;
+    otherwise it is a file name. Errors are :class:`SavedGameError`, quoting
+    only a short excerpt of what was given.
+    """
+    if isinstance(text_or_path, bytes):
+        return text_or_path.decode("utf-8", errors="replace")
+    if not isinstance(text_or_path, (str, os.PathLike)):
+        raise SavedGameError(
+            "file", f"must be JSON text or a file path, not {type(text_or_path).__name__}"
+        )
+    if isinstance(text_or_path, str):
+        stripped = text_or_path.lstrip()
+        looks_like_json = stripped[:1] in ("{", "[")
+        if looks_like_json or len(text_or_path) > MAX_PATH_CHARS or "\n" in text_or_path:
+            return text_or_path
+    path = Path(text_or_path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_JSON_CHARS:
+            raise SavedGameError(
+                "file", f"{excerpt(str(path))} is {size:,} bytes; the limit is {MAX_JSON_CHARS:,}"
+            )
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SavedGameError(
+            "file", f"no file {excerpt(str(path))} (give a saved game's path or its JSON text)"
+        ) from None
+    except UnicodeDecodeError:
+        raise SavedGameError("file", f"{excerpt(str(path))} is not UTF-8 text") from None
+    except OSError as exc:
+        raise SavedGameError(
+            "file", f"cannot read {excerpt(str(path))}: {exc.strerror or type(exc).__name__}"
+        ) from None
 
 
 def game_from_dict(data: Any) -> Game:
