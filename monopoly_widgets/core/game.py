@@ -15,7 +15,12 @@ from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.errors import IllegalActionError
 from monopoly_widgets.core.rules import Rules
 from monopoly_widgets.core.timeline import Timeline
-from monopoly_widgets.core.validation import excerpt, seat_or_none, whole_number
+from monopoly_widgets.core.validation import (
+    EXCERPT_CHARS,
+    excerpt,
+    seat_or_none,
+    whole_number,
+)
 
 #: Longest action id the engines are asked about (real ids are well under 100 characters).
 MAX_ACTION_ID_CHARS = 200
@@ -137,7 +142,11 @@ class Game:
                     f"{excerpt(action_id)} is not an action id: it is {len(action_id):,} "
                     f"characters long (ids are at most {MAX_ACTION_ID_CHARS})"
                 )
-            raise IllegalActionError(self.rules.why_illegal(self._state, action_id))
+            reason = self.rules.why_illegal(self._state, action_id)
+            if len(action_id) > EXCERPT_CHARS:  # the rules quote the id; quote less of it
+                reason = reason.replace(repr(action_id), excerpt(action_id))
+                reason = reason.replace(action_id, excerpt(action_id))
+            raise IllegalActionError(reason)
         return found
 
     def apply(self, action_or_id: Action | str) -> list[Event]:
