@@ -8,6 +8,7 @@ games as JSON. All rules live in the game packages (``deal``, ``bid``,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +25,7 @@ from monopoly_widgets.core.validation import (
 
 #: Longest action id the engines are asked about (real ids are well under 100 characters).
 MAX_ACTION_ID_CHARS = 200
+_LONG_QUOTE = re.compile(f"'([^']{{{EXCERPT_CHARS},}})'")
 
 
 class Game:
@@ -143,9 +145,9 @@ class Game:
                     f"characters long (ids are at most {MAX_ACTION_ID_CHARS})"
                 )
             reason = self.rules.why_illegal(self._state, action_id)
-            if len(action_id) > EXCERPT_CHARS:  # the rules quote the id; quote less of it
-                reason = reason.replace(repr(action_id), excerpt(action_id))
-                reason = reason.replace(action_id, excerpt(action_id))
+            if len(action_id) > EXCERPT_CHARS:
+                # The rules quote the id, or parts of it: quote no more than an excerpt.
+                reason = _LONG_QUOTE.sub(lambda quoted: excerpt(quoted.group(1)), reason)
             raise IllegalActionError(reason)
         return found
 

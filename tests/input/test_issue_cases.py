@@ -148,7 +148,7 @@ def test_good_arguments_still_work(name: str) -> None:
     assert game.step == 0
 
 
-# --- silently accepted nonsense ---------------------------------------------------------------------
+# --- silently accepted nonsense ------------------------------------------------------------
 @pytest.mark.parametrize("max_turns", [0, -1, True, "3"])
 def test_deal_max_turns_must_be_a_whole_number_of_one_or_more(max_turns: object) -> None:
     with pytest.raises(mw.OptionError) as info:
@@ -240,13 +240,11 @@ def test_a_long_unknown_card_name_is_quoted_as_an_excerpt(name: str) -> None:
     assert_short(info.value)
 
 
-# --- wording --------------------------------------------------------------------------------------------
+# --- wording --------------------------------------------------------------------------------
 def test_deal_too_many_copies_is_correct_english() -> None:
     with pytest.raises(mw.PositionError) as info:
         mw.from_position("deal", {"players": 2, "hands": [["Boardwalk", "Boardwalk"], []]})
-    assert str(info.value) == (
-        "hands[0][1]: too many copies of 'Boardwalk': one pack has only 1"
-    )
+    assert str(info.value) == ("hands[0][1]: too many copies of 'Boardwalk': one pack has only 1")
 
 
 def test_bid_range_without_a_top_says_or_more() -> None:
