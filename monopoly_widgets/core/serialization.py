@@ -168,9 +168,9 @@ def saved_game_text(text_or_path: str | os.PathLike[str]) -> str:
 
 def game_from_dict(data: Any) -> Game:
     """Rebuild a game from its saved dict (see :func:`load_game`)."""
+    data = copy_json(data, "file", SavedGameError)
     if not isinstance(data, Mapping):
         raise SavedGameError("file", f"must be a JSON object, not {type_name(data)}")
-    data = copy_json(data, "file", SavedGameError)
     unknown = [key for key in data if key not in SAVED_KEYS]
     if unknown:
         raise SavedGameError(

@@ -202,6 +202,7 @@ def json_mapping(value: Any, field: str, fail: Fail) -> dict[str, Any]:
     """A JSON object given as text or as a mapping, parsed, checked and copied."""
     if isinstance(value, (str, bytes, bytearray)):
         value = parse_json(value, field, fail)
+    value = copy_json(value, field, fail)
     if not isinstance(value, Mapping):
         _fail_with(fail, field, f"must be a JSON object (a dict), not {type_name(value)}")
-    return copy_json(value, field, fail)
+    return value
