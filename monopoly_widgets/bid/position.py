@@ -259,7 +259,7 @@ def _read_sets(value: Any, players: int, pools: _Pools) -> list[list[PropertySet
             if not isinstance(entry, Mapping) or set(entry) != {"colour", "cards"}:
                 raise PositionError(where, "must be {'colour': ..., 'cards': [...]}")
             colour = entry["colour"]
-            if colour not in COLOURS:
+            if not isinstance(colour, str) or colour not in COLOURS:
                 raise PositionError(
                     f"{where}.colour", f"must be one of {list(COLOURS)}, not {excerpt(colour)}"
                 )
