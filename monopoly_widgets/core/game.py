@@ -8,7 +8,6 @@ games as JSON. All rules live in the game packages (``deal``, ``bid``,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,15 +16,14 @@ from monopoly_widgets.core.errors import IllegalActionError
 from monopoly_widgets.core.rules import Rules
 from monopoly_widgets.core.timeline import Timeline
 from monopoly_widgets.core.validation import (
-    EXCERPT_CHARS,
     excerpt,
     seat_or_none,
+    shorten_quotes,
     whole_number,
 )
 
 #: Longest action id the engines are asked about (real ids are well under 100 characters).
 MAX_ACTION_ID_CHARS = 200
-_LONG_QUOTE = re.compile(f"'([^']{{{EXCERPT_CHARS},}})'")
 
 
 class Game:
@@ -144,11 +142,8 @@ class Game:
                     f"{excerpt(action_id)} is not an action id: it is {len(action_id):,} "
                     f"characters long (ids are at most {MAX_ACTION_ID_CHARS})"
                 )
-            reason = self.rules.why_illegal(self._state, action_id)
-            if len(action_id) > EXCERPT_CHARS:
-                # The rules quote the id, or parts of it: quote no more than an excerpt.
-                reason = _LONG_QUOTE.sub(lambda quoted: excerpt(quoted.group(1)), reason)
-            raise IllegalActionError(reason)
+            # The rules quote the id, or parts of it: quote no more than an excerpt.
+            raise IllegalActionError(shorten_quotes(self.rules.why_illegal(self._state, action_id)))
         return found
 
     def apply(self, action_or_id: Action | str) -> list[Event]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import reprlib
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
@@ -63,6 +64,18 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
     if len(text) > limit:
         return text[: limit - 1] + "…"
     return text
+
+
+_LONG_QUOTE = re.compile(f"'([^']{{{EXCERPT_CHARS},}})'")
+
+
+def shorten_quotes(text: str) -> str:
+    """``text`` with every quoted run longer than an excerpt cut to one.
+
+    For reasons the rules write about an action id they were given (they quote
+    the id or parts of it): only called on the error path.
+    """
+    return _LONG_QUOTE.sub(lambda quoted: excerpt(quoted.group(1)), text)
 
 
 def type_name(value: Any) -> str:
@@ -144,7 +157,13 @@ def _copy(value: Any, field: str, fail: Fail, depth: int, budget: list[int]) -> 
             _fail_with(fail, field, f"must be a finite number, not {value!r}")
         return value
     if depth >= MAX_JSON_DEPTH:
-        _fail_with(fail, field, f"is nested deeper than the limit of {MAX_JSON_DEPTH} levels")
+        # Named by its first two steps, not by 32 of them, and worded as parse_json words it.
+        top = re.match(r"[^\[.]*(?:[\[.][^\[.]*)?", field)
+        _fail_with(
+            fail,
+            top.group(0) if top else field,
+            f"is nested deeper than the limit of {MAX_JSON_DEPTH} levels",
+        )
     if isinstance(value, (list, tuple)):
         return [_copy(v, f"{field}[{i}]", fail, depth + 1, budget) for i, v in enumerate(value)]
     if isinstance(value, Mapping):

@@ -27,7 +27,12 @@ from monopoly_widgets.core import Action, Game, IllegalActionError, load_game, n
 from monopoly_widgets.core.errors import InputError, MessageError, MonopolyWidgetsError
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.serialization import saved_game_text
-from monopoly_widgets.core.validation import excerpt, seat_or_none, whole_number
+from monopoly_widgets.core.validation import (
+    excerpt,
+    seat_or_none,
+    shorten_quotes,
+    whole_number,
+)
 from monopoly_widgets.widgets import probability, views
 from monopoly_widgets.widgets.charts import Charts
 from monopoly_widgets.widgets.messages import check_message, clip_error
@@ -76,7 +81,7 @@ class GameExplorer:
         speed: float = 2.0,
     ) -> None:
         if not isinstance(game, Game):
-            raise TypeError(f"GameExplorer needs a Game, not {type(game).__name__}")
+            raise InputError(f"GameExplorer needs a Game, not {type(game).__name__}")
         self.game = game
         self.agents: list[Agent | None] = self._check_agents(game, agents)
         self._check_seat(perspective, "perspective")
@@ -106,13 +111,13 @@ class GameExplorer:
             return default_agents(game)
         agents = list(agents)
         if len(agents) != game.players:
-            raise ValueError(
+            raise InputError(
                 f"need one agent (or None for a person) per seat: "
                 f"{game.players} seats, {len(agents)} given"
             )
         for seat, agent in enumerate(agents):
             if agent is not None and not callable(agent):
-                raise TypeError(f"agents[{seat}] must be an agent (callable) or None")
+                raise InputError(f"agents[{seat}] must be an agent (callable) or None")
         return agents
 
     def _check_seat(self, seat: Any, what: str) -> None:
@@ -286,14 +291,14 @@ class GameExplorer:
         move that was played, and otherwise forgets it.
         """
         if not isinstance(action_id, str):
-            raise IllegalActionError(f"an action id must be text, not {action_id!r}")
+            raise IllegalActionError(f"an action id must be text, not {excerpt(action_id)}")
         deciding = self.current_player()
         if deciding is None:
             raise IllegalActionError("the game is over; no more moves")
         if seat is None:
             seat = deciding
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalActionError(f"the seat must be a seat number, not {seat!r}")
+            raise IllegalActionError(f"the seat must be a seat number, not {excerpt(seat)}")
         if seat != deciding:
             raise IllegalActionError(
                 f"it is {seat_name(deciding)}'s decision, not {seat_name(seat)}'s"
@@ -309,7 +314,8 @@ class GameExplorer:
             )
         legal = {a.id: a for a in self.legal_actions()}
         if action_id not in legal:
-            raise IllegalActionError(self.game.rules.why_illegal(self.state(), action_id))
+            reason = self.game.rules.why_illegal(self.state(), action_id)
+            raise IllegalActionError(shorten_quotes(reason))
         self._clear_error()
         if self._cursor < self.game.step:
             if self.game.timeline.actions[self._cursor].id == action_id:

@@ -26,12 +26,13 @@ def test_deeply_nested_json_is_a_clear_error_not_a_recursion_error(name: str) ->
     assert f"nested deeper than the limit of {MAX_JSON_DEPTH}" in assert_short(saved.value)
     with pytest.raises(mw.PositionError) as position:
         mw.from_position(name, DEEP)
-    assert position.value.field == "position"
+    assert position.value.field in ("position", "position[0]")  # parser or our depth check
+    assert "nested deeper" in assert_short(position.value)
     # Nested within Python's recursion limit but past ours, inside a real field.
     nested = '{"players": 2, "hands": ' + "[" * 200 + "]" * 200 + "}"
     with pytest.raises(mw.PositionError) as inner:
         mw.from_position(name, nested)
-    assert inner.value.field.startswith("position.hands[0]")
+    assert inner.value.field == "position.hands"
     assert "nested deeper" in assert_short(inner.value)
 
 

@@ -196,3 +196,19 @@ def test_explorer_arguments_are_input_errors() -> None:
         mw.play("bid", players=3, human=5)
     data = json.loads(ex.to_json())
     assert data["game"] == "bid"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_persons_long_unknown_move_is_quoted_as_an_excerpt(name: str) -> None:
+    seat = mw.new_game(name, players=2, seed=4).current_player
+    agents = [None if s == seat else RandomAgent() for s in range(2)]
+    ex = mw.GameExplorer(mw.new_game(name, players=2, seed=4), agents=agents)
+    comm = attach(ex)
+    before = model_state(ex)
+    browser_says(ex, {"type": "action", "id": "play:" + MARK * 190, "seat": seat})
+    assert model_state(ex) == before
+    error = comm.last("error")
+    assert error and MARK * 61 not in error
+    with pytest.raises(mw.IllegalActionError) as info:
+        ex.play_action("play:" + MARK * 100_000)
+    assert MARK * 61 not in str(info.value)
