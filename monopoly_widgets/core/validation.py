@@ -185,10 +185,14 @@ def _copy(value: Any, field: str, fail: Fail, depth: int, budget: list[int]) -> 
 
 def whole_number(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
     """``value`` if it is an int (not a bool) in ``low..high``; else :class:`InputError`."""
+    allowed = _range(low, high)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name} must be a whole number{_range(low, high)}, not {excerpt(value)}")
+        shape = f"a whole number {allowed}" if allowed.startswith("from") else "a whole number"
+        if allowed and not allowed.startswith("from"):
+            shape += f", {allowed}"
+        raise InputError(f"{name} must be {shape}, not {excerpt(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"{name} must be{_range(low, high)}, not {value}")
+        raise InputError(f"{name} must be {allowed}, not {value}")
     return value
 
 
@@ -208,12 +212,13 @@ def seat_or_none(value: Any, name: str, players: int) -> int | None:
 
 
 def _range(low: int | None, high: int | None) -> str:
+    """The allowed values in words: "from 0 to 5", "1 or more", "at most 9" or ""."""
     if low is not None and high is not None:
-        return f" from {low} to {high}"
+        return f"from {low} to {high}"
     if low is not None:
-        return f" of {low} or more"
+        return f"{low} or more"
     if high is not None:
-        return f" of at most {high}"
+        return f"at most {high}"
     return ""
 
 
