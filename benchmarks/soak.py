@@ -62,11 +62,15 @@ OPTION_SETS: dict[str, dict[str, dict[str, Any]]] = {
     },
     "cardgame": {
         "defaults": {},
-        "draws": {
-            "top_tie": "draw",
-            "empty_draw_pile": "end_hand",
+        # Short hands that nobody goes out of: exercises unfinished_hand and the caps
+        # (random players rarely tie or empty the draw pile under the defaults).
+        "short-hands-draws": {
+            "max_turns_per_hand": 8,
             "unfinished_hand": "score_all",
+            "empty_draw_pile": "end_hand",
+            "top_tie": "draw",
             "cap_result": "draw",
+            "max_stalled_hands": 4,
         },
         "short-match": {"target": 3000, "max_hands": 4, "max_turns_per_hand": 20},
     },
