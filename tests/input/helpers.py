@@ -5,32 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.core.errors import MAX_MESSAGE_CHARS
-from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.validation import EXCERPT_CHARS
 
-GAMES = ("deal", "bid", "cardgame")
 #: A character that appears in no card name, option or rule text: runs of it in an
 #: error message can only be echoed input.
 MARK = "Ж"
-
-
-def game_names() -> list[Any]:
-    """Each game, skipped with the reason when its engine has not landed."""
-    params = []
-    for name in GAMES:
-        try:
-            get_rules(name)
-            marks: list[Any] = []
-        except ImportError as exc:  # pragma: no cover - every engine has landed
-            marks = [pytest.mark.skip(reason=f"{name} engine not available: {exc}")]
-        params.append(pytest.param(name, marks=marks, id=name))
-    return params
 
 
 def played(name: str, players: int = 2, seed: int = 1, steps: int = 12) -> mw.Game:

@@ -29,8 +29,8 @@ import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.widgets.messages import MESSAGES
-from tests.input.helpers import MARK, assert_short, game_names, played, snapshot
-from tests.widgets.helpers import attach, browser_says
+from tests.input.helpers import MARK, assert_short, played, snapshot
+from tests.widgets.helpers import attach, browser_says, game_names
 
 #: Examples per test (CI: the default, about 40 s for the whole file on one core).
 EXAMPLES = int(os.environ.get("MW_FUZZ_EXAMPLES", "50"))

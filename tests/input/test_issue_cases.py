@@ -13,7 +13,8 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.core.validation import MAX_JSON_DEPTH
-from tests.input.helpers import MARK, assert_short, game_names, played, snapshot
+from tests.input.helpers import MARK, assert_short, played, snapshot
+from tests.widgets.helpers import game_names
 
 DEEP = "[" * 1000 + "]" * 1000
 
