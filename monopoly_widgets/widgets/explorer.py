@@ -109,6 +109,10 @@ class GameExplorer:
     def _check_agents(game: Game, agents: Sequence[Agent | None] | None) -> list[Agent | None]:
         if agents is None:
             return default_agents(game)
+        if not isinstance(agents, (list, tuple)):
+            raise InputError(
+                f"agents must be a list with one agent (or None) per seat, not {excerpt(agents)}"
+            )
         agents = list(agents)
         if len(agents) != game.players:
             raise InputError(

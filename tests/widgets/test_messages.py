@@ -187,6 +187,10 @@ def test_explorer_arguments_are_input_errors() -> None:
     game = mw.new_game("bid", 3, seed=1)
     with pytest.raises(mw.InputError, match="perspective must be None or a seat number"):
         mw.GameExplorer(game, perspective="1")  # type: ignore[arg-type]
+    with pytest.raises(mw.InputError, match="agents must be a list"):
+        mw.GameExplorer(game, agents=5)  # type: ignore[arg-type]
+    with pytest.raises(mw.InputError, match="one agent"):
+        mw.GameExplorer(game, agents=[None])
     with pytest.raises(mw.InputError, match="speed must be between"):
         mw.GameExplorer(game, speed=-5)
     ex = mw.GameExplorer(game)
