@@ -143,7 +143,9 @@ class Game:
                     f"characters long (ids are at most {MAX_ACTION_ID_CHARS})"
                 )
             # The rules quote the id, or parts of it: quote no more than an excerpt.
-            raise IllegalActionError(shorten_quotes(self.rules.why_illegal(self._state, action_id)))
+            raise IllegalActionError(
+                shorten_quotes(self.rules.why_illegal(self._state, action_id), action_id)
+            )
         return found
 
     def apply(self, action_or_id: Action | str) -> list[Event]:

@@ -69,13 +69,21 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
 _LONG_QUOTE = re.compile(f"'([^']{{{EXCERPT_CHARS},}})'")
 
 
-def shorten_quotes(text: str) -> str:
-    """``text`` with every quoted run longer than an excerpt cut to one.
+def shorten_quotes(text: str, given: str) -> str:
+    """``text`` with each quote of (part of) ``given`` longer than an excerpt cut to one.
 
-    For reasons the rules write about an action id they were given (they quote
-    the id or parts of it): only called on the error path.
+    For the reasons the rules give about an action id (they quote the id or parts
+    of it). Only quotes taken from ``given`` are cut, never the rule's own words
+    between two apostrophes ("player 1's turn ... their owner's"). Error path only.
     """
-    return _LONG_QUOTE.sub(lambda quoted: excerpt(quoted.group(1)), text)
+    if len(given) <= EXCERPT_CHARS:
+        return text
+
+    def cut(quoted: re.Match[str]) -> str:
+        inside = quoted.group(1)
+        return excerpt(inside) if inside in given else quoted.group(0)
+
+    return _LONG_QUOTE.sub(cut, text)
 
 
 def type_name(value: Any) -> str:

@@ -319,7 +319,7 @@ class GameExplorer:
         legal = {a.id: a for a in self.legal_actions()}
         if action_id not in legal:
             reason = self.game.rules.why_illegal(self.state(), action_id)
-            raise IllegalActionError(shorten_quotes(reason))
+            raise IllegalActionError(shorten_quotes(reason, action_id))
         self._clear_error()
         if self._cursor < self.game.step:
             if self.game.timeline.actions[self._cursor].id == action_id:

@@ -266,3 +266,13 @@ def test_a_long_unknown_action_id_is_quoted_as_an_excerpt(name: str, size: int) 
         game.apply("play:" + MARK * size)
     assert_short(info.value)
     assert snapshot(game) == before
+
+
+def test_only_quotes_of_the_input_are_cut_never_the_rules_own_words() -> None:
+    from monopoly_widgets.core.validation import shorten_quotes
+
+    reason = "it is player 1's turn to pay; wilds are moved only on their owner's own turn"
+    assert shorten_quotes(reason, "move:" + "x" * 100) == reason
+    long_id = "play:" + MARK * 100
+    cut = shorten_quotes(f"player 1 holds no '{MARK * 100}' to play", long_id)
+    assert MARK * 61 not in cut and cut.startswith("player 1 holds no '") and "…" in cut
