@@ -35,7 +35,7 @@ def parse_option(text: str) -> tuple[str, Any]:
         raise argparse.ArgumentTypeError(f"an option must look like name=value, not {text!r}")
     try:
         value = json.loads(raw)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # too deep for JSON: the option check says so
         value = raw
     return name.strip(), value
 

@@ -26,6 +26,10 @@ _ASSUMED = (
 )
 
 
+#: Most copies of one card an option may ask for (a deck is dealt into memory).
+MAX_CARD_COUNT = 100
+
+
 def _card_count_options() -> list[RuleOption]:
     found = []
     for value, name in MONEY_OPTION.items():
@@ -36,6 +40,8 @@ def _card_count_options() -> list[RuleOption]:
                 f"How many ${value}M money cards are in the draw deck.",
                 _ASSUMED,
                 kind=int,
+                low=0,
+                high=MAX_CARD_COUNT,
             )
         )
     for card, name in ACTION_OPTION.items():
@@ -46,6 +52,8 @@ def _card_count_options() -> list[RuleOption]:
                 f"How many {card} cards are in the draw deck.",
                 _ASSUMED,
                 kind=int,
+                low=0,
+                high=MAX_CARD_COUNT,
             )
         )
     return found

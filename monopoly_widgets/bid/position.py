@@ -56,6 +56,7 @@ from monopoly_widgets.bid.state import PHASES, BidState, Link, PropertySet
 from monopoly_widgets.bid.table import has_room, set_is_complete
 from monopoly_widgets.core.errors import PositionError
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.validation import excerpt
 
 KEYS = (
     "players",
@@ -146,23 +147,27 @@ class _Pools:
 
     def take(self, name: Any, field: str, kinds: tuple[str, ...] | None = None) -> int:
         if not isinstance(name, str):
-            raise PositionError(field, f"must be a card name string, not {name!r}")
+            raise PositionError(field, f"must be a card name string, not {excerpt(name)}")
         if name not in self.free:
-            raise PositionError(field, f"{name!r} is not a Monopoly Bid card name in this deck")
+            raise PositionError(
+                field, f"{excerpt(name)} is not a Monopoly Bid card name in this deck"
+            )
         ids = self.free[name]
         if not ids:
             count = sum(1 for spec in self.deck if spec.name == name)
             raise PositionError(
-                field, f"too many {name!r} cards: the deck (with these options) has {count}"
+                field, f"too many {excerpt(name)} cards: the deck (with these options) has {count}"
             )
         card = ids[0]
         if kinds is not None and self.deck[card].kind not in kinds:
-            raise PositionError(field, f"{name!r} cannot be here (only {' or '.join(kinds)})")
+            raise PositionError(
+                field, f"{excerpt(name)} cannot be here (only {' or '.join(kinds)})"
+            )
         return ids.pop(0)
 
     def cards(self, names: Any, field: str, kinds: tuple[str, ...] | None = None) -> list[int]:
         if not isinstance(names, list):
-            raise PositionError(field, f"must be a list of card names, not {names!r}")
+            raise PositionError(field, f"must be a list of card names, not {excerpt(names)}")
         return [self.take(n, f"{field}[{i}]", kinds) for i, n in enumerate(names)]
 
     def leftover(self, kind_is_property: bool) -> list[int]:
@@ -176,10 +181,10 @@ class _Pools:
 
 def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, f"must be a whole number, not {value!r}")
+        raise PositionError(field, f"must be a whole number, not {excerpt(value)}")
     if value < low or (high is not None and value > high):
-        top = "" if high is None else f" and {high}"
-        raise PositionError(field, f"must be between {low}{top}, not {value}")
+        allowed = f"{low} or more" if high is None else f"between {low} and {high}"
+        raise PositionError(field, f"must be {allowed}, not {value}")
     return value
 
 
@@ -211,7 +216,7 @@ def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) 
     )
     phase = position.get("phase", "actions")
     if phase not in PHASES:
-        raise PositionError("phase", f"must be one of {list(PHASES)}, not {phase!r}")
+        raise PositionError("phase", f"must be one of {list(PHASES)}, not {excerpt(phase)}")
     state = BidState(
         deck=deck,
         options=options,
@@ -262,9 +267,9 @@ def _read_sets(value: Any, players: int, pools: _Pools) -> list[list[PropertySet
             if not isinstance(entry, Mapping) or set(entry) != {"colour", "cards"}:
                 raise PositionError(where, "must be {'colour': ..., 'cards': [...]}")
             colour = entry["colour"]
-            if colour not in COLOURS:
+            if not isinstance(colour, str) or colour not in COLOURS:
                 raise PositionError(
-                    f"{where}.colour", f"must be one of {list(COLOURS)}, not {colour!r}"
+                    f"{where}.colour", f"must be one of {list(COLOURS)}, not {excerpt(colour)}"
                 )
             cards = pools.cards(entry["cards"], f"{where}.cards")
             if not cards:
@@ -278,7 +283,9 @@ def _read_sets(value: Any, players: int, pools: _Pools) -> list[list[PropertySet
                 if spec.name == WILD:
                     continue
                 if spec.kind != "property":
-                    raise PositionError(f"{where}.cards[{k}]", f"{spec.name!r} is not a property")
+                    raise PositionError(
+                        f"{where}.cards[{k}]", f"{excerpt(spec.name)} is not a property"
+                    )
                 if spec.colour != colour:
                     raise PositionError(
                         f"{where}.cards[{k}]", f"{spec.name} is {spec.colour}, not {colour}"
@@ -353,7 +360,7 @@ def _read_steal(state: BidState, link: Link, entry: Mapping[str, Any], field: st
         raise PositionError(f"{field}.set", "Steal! may not take from a complete set")
     target = entry.get("target")
     if target not in [state.deck[c].name for c in target_set.cards]:
-        raise PositionError(f"{field}.target", f"{target!r} is not in that set")
+        raise PositionError(f"{field}.target", f"{excerpt(target)} is not in that set")
     link.victim, link.set_index, link.target = victim, index, target
 
 

@@ -19,6 +19,7 @@ from monopoly_widgets.cardgame.cards import (
 )
 from monopoly_widgets.core.errors import OptionError
 from monopoly_widgets.core.options import RuleOption
+from monopoly_widgets.core.validation import excerpt
 
 #: Rulebook "Scoring": set values range from $50 to $400.
 MIN_SET_VALUE = 50
@@ -182,7 +183,8 @@ def settings_from(options: dict[str, Any]) -> Settings:
     for colour, value in values.items():
         if not _whole(value) or not MIN_SET_VALUE <= value <= MAX_SET_VALUE:
             raise OptionError(
-                f"option 'set_values' for {colour} must be $50..$400 (rulebook), not {value!r}"
+                f"option 'set_values' for {colour} must be $50..$400 (rulebook), "
+                f"not {excerpt(value)}"
             )
     rail = options["railroad_values"]
     if not isinstance(rail, (list, tuple)) or len(rail) != 3 or not all(_whole(v) for v in rail):
@@ -198,12 +200,12 @@ def settings_from(options: dict[str, Any]) -> Settings:
     ):
         raise OptionError(
             "option 'house_split' must be four whole numbers of at least 1 adding up to 14 "
-            f"(1st, 2nd, 3rd, 4th), not {split!r}"
+            f"(1st, 2nd, 3rd, 4th), not {excerpt(split)}"
         )
     target = options["target"]
     if target is not None and (not _whole(target) or target <= 0):
         raise OptionError(
-            f"option 'target' must be null or a positive whole number, not {target!r}"
+            f"option 'target' must be null or a positive whole number, not {excerpt(target)}"
         )
     for name in ("max_turns_per_hand", "max_stalled_hands", "max_hands", "max_turns"):
         if options[name] < 1:

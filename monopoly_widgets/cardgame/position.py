@@ -40,6 +40,7 @@ from monopoly_widgets.cardgame.state import (
 )
 from monopoly_widgets.core.errors import PositionError
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.validation import excerpt
 
 
 def to_position(state: State) -> dict[str, Any]:
@@ -76,7 +77,7 @@ def to_position(state: State) -> dict[str, Any]:
 def _int(position: Mapping[str, Any], key: str, default: int | None, low: int, high: int) -> int:
     value = position.get(key, default)
     if value is None or isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(key, f"must be a whole number, not {value!r}")
+        raise PositionError(key, f"must be a whole number, not {excerpt(value)}")
     if not low <= value <= high:
         raise PositionError(key, f"must be between {low} and {high}, not {value}")
     return value
@@ -104,18 +105,18 @@ class _CardPool:
         if not is_card_name(name):
             raise PositionError(
                 field,
-                f"{name!r} is not a card name (names as printed, e.g. "
+                f"{excerpt(name)} is not a card name (names as printed, e.g. "
                 "'Boardwalk', '1st House', 'Hotel', 'Token', 'Chance', 'GO', "
                 "'Mr. Monopoly')",
             )
         ids = self.free.get(name)
         if not ids:
-            raise PositionError(field, f"{name!r} appears more often than the deck holds it")
+            raise PositionError(field, f"{excerpt(name)} appears more often than the deck holds it")
         return ids.pop()
 
     def take_list(self, value: Any, field: str) -> list[int]:
         if not isinstance(value, list):
-            raise PositionError(field, f"must be a list of card names, not {value!r}")
+            raise PositionError(field, f"must be a list of card names, not {excerpt(value)}")
         return [self.take(name, f"{field}[{i}]") for i, name in enumerate(value)]
 
     def rest(self) -> list[int]:
@@ -155,7 +156,7 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
     extra_piles = _piles(position, "extra_piles", extra_pile_count(players), pool, True)
     phase = position.get("phase", "turn")
     if phase not in PHASES:
-        raise PositionError("phase", f"must be one of {list(PHASES)}, not {phase!r}")
+        raise PositionError("phase", f"must be one of {list(PHASES)}, not {excerpt(phase)}")
     reward = pool.take_list(position.get("reward", []), "reward")
     passes_value = position.get("passes", [None] * players)
     if not isinstance(passes_value, list) or len(passes_value) != players:
@@ -200,7 +201,9 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
         raise PositionError("last_hand", f"must be null or a list of {players} whole numbers")
     done = position.get("done_this_turn")
     if done not in DONE_VALUES:
-        raise PositionError("done_this_turn", f"must be one of {list(DONE_VALUES)}, not {done!r}")
+        raise PositionError(
+            "done_this_turn", f"must be one of {list(DONE_VALUES)}, not {excerpt(done)}"
+        )
     added = position.get("added_to_trade_pile", False)
     if not isinstance(added, bool):
         raise PositionError("added_to_trade_pile", "must be true or false")
@@ -257,7 +260,9 @@ def _check_phase(state: State) -> None:
     if phase == "turn" and done not in (None, "excess"):
         raise PositionError("done_this_turn", "must be null or 'excess' in the 'turn' phase")
     if phase in ("discard", "pass") and done not in ("draw", "trade"):
-        raise PositionError("done_this_turn", f"must be 'draw' or 'trade' in the {phase!r} phase")
+        raise PositionError(
+            "done_this_turn", f"must be 'draw' or 'trade' in the {excerpt(phase)} phase"
+        )
     if done == "excess" and state.big_table:
         raise PositionError("done_this_turn", "'excess' only applies to 2-4 players")
     if phase == "pass" and not state.big_table:

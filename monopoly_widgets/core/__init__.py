@@ -4,6 +4,8 @@ timeline, rule options and saving/loading. Nothing here knows any game's rules."
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.errors import (
     IllegalActionError,
+    InputError,
+    MessageError,
     MonopolyWidgetsError,
     OptionError,
     PositionError,
@@ -20,6 +22,8 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "InputError",
+    "MessageError",
     "MonopolyWidgetsError",
     "OptionError",
     "PositionError",

@@ -15,6 +15,15 @@ from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.errors import IllegalActionError
 from monopoly_widgets.core.rules import Rules
 from monopoly_widgets.core.timeline import Timeline
+from monopoly_widgets.core.validation import (
+    excerpt,
+    seat_or_none,
+    shorten_quotes,
+    whole_number,
+)
+
+#: Longest action id the engines are asked about (real ids are well under 100 characters).
+MAX_ACTION_ID_CHARS = 200
 
 
 class Game:
@@ -118,16 +127,25 @@ class Game:
         if not isinstance(action_id, str):
             raise IllegalActionError(
                 "an action must be an Action or an action id string, "
-                f"not {type(action_id).__name__}"
+                f"not {type(action_id).__name__} ({excerpt(action_id)})"
             )
         if self.is_over:
-            raise IllegalActionError(f"the game is over; {action_id!r} cannot be played")
+            raise IllegalActionError(f"the game is over; {excerpt(action_id)} cannot be played")
         legal = self.legal_actions()
         if self._legal_by_id is None:
             self._legal_by_id = {a.id: a for a in legal}
         found = self._legal_by_id.get(action_id)
         if found is None:
-            raise IllegalActionError(self.rules.why_illegal(self._state, action_id))
+            if len(action_id) > MAX_ACTION_ID_CHARS:
+                # No rules' parser should ever see a megabyte id; none is that long.
+                raise IllegalActionError(
+                    f"{excerpt(action_id)} is not an action id: it is {len(action_id):,} "
+                    f"characters long (ids are at most {MAX_ACTION_ID_CHARS})"
+                )
+            # The rules quote the id, or parts of it: quote no more than an excerpt.
+            raise IllegalActionError(
+                shorten_quotes(self.rules.why_illegal(self._state, action_id), action_id)
+            )
         return found
 
     def apply(self, action_or_id: Action | str) -> list[Event]:
@@ -151,24 +169,37 @@ class Game:
         return events
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last ``steps`` actions (chance is replayed exactly)."""
-        if steps < 0 or steps > self.step:
-            raise ValueError(f"can undo between 0 and {self.step} steps, not {steps}")
+        """Take back the last ``steps`` actions (chance is replayed exactly).
+
+        Raises :class:`InputError` (a ``ValueError``) unless ``steps`` is a whole
+        number from 0 to ``game.step``; the game is then unchanged.
+        """
+        whole_number(steps, "undo: steps", 0, self.step)
         self.go_back_to(self.step - steps)
 
     def go_back_to(self, step: int) -> None:
-        """Return to the moment after ``step`` actions, forgetting what came later."""
+        """Return to the moment after ``step`` actions, forgetting what came later.
+
+        Raises :class:`InputError` unless ``step`` is a whole number from 0 to
+        ``game.step``; the game is then unchanged.
+        """
+        whole_number(step, "go_back_to: step", 0, self.step)
         self._state = self.timeline.state_at(step)
         self.timeline.truncate(step)
         self._legal = None
 
     def state_at(self, step: int) -> Any:
         """A copy of the state after ``step`` actions, without changing this game."""
+        whole_number(step, "state_at: step", 0, self.step)
         return self.timeline.state_at(step)
 
     # --- seeing -----------------------------------------------------------------
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` can see (JSON-safe); ``None`` is the teacher's view."""
+        """What ``player`` can see (JSON-safe); ``None`` is the teacher's view.
+
+        Raises :class:`InputError` unless ``player`` is ``None`` or a seat number.
+        """
+        seat_or_none(player, "observation: player", self.players)
         return self.rules.observation(self._state, player)
 
     def metrics(self) -> dict[str, list[int]]:
@@ -193,6 +224,7 @@ class Game:
 
     def render(self, perspective: int | None = None) -> str:
         """The table as plain text, seen by ``perspective`` (``None``: everything)."""
+        seat_or_none(perspective, "render: perspective", self.players)
         return self.rules.render_text(self._state, perspective)
 
     def __str__(self) -> str:

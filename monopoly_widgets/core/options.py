@@ -7,11 +7,13 @@ house rules; ``docs/rules/<game>.md`` lists every option.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from monopoly_widgets.core.errors import OptionError
+from monopoly_widgets.core.validation import copy_json, excerpt, type_name
 
 
 @dataclass(frozen=True)
@@ -24,17 +26,30 @@ class RuleOption:
     source: str
     choices: tuple[Any, ...] | None = None
     kind: type = object
+    #: For whole-number options: the smallest and largest value allowed (``None``: no bound).
+    low: int | None = None
+    high: int | None = None
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is allowed, else raise :class:`OptionError`."""
         if self.choices is not None and value not in self.choices:
             raise OptionError(
-                f"option {self.name!r} must be one of {list(self.choices)!r}, not {value!r}"
+                f"option {self.name!r} must be one of {list(self.choices)!r}, not {excerpt(value)}"
             )
         if self.kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
-        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name!r} must be a whole number, not {value!r}")
+            raise OptionError(f"option {self.name!r} must be true or false, not {excerpt(value)}")
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(
+                    f"option {self.name!r} must be a whole number, not {excerpt(value)}"
+                )
+            if self.low is not None and value < self.low:
+                raise OptionError(f"option {self.name!r} must be {self.low} or more, not {value}")
+            if self.high is not None and value > self.high:
+                raise OptionError(f"option {self.name!r} must be at most {self.high}, not {value}")
+        if self.kind in (dict, list) and not isinstance(value, self.kind):
+            shape = "an object (dict)" if self.kind is dict else "a list"
+            raise OptionError(f"option {self.name!r} must be {shape}, not {type_name(value)}")
         return value
 
 
@@ -46,10 +61,26 @@ def resolve_options(
     Unknown names are an error (a typo in a lesson should not silently play the
     default rules).
     """
-    given = dict(given or {})
-    if not isinstance(given, dict):
-        raise OptionError("options must be a dict of option name to value")
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise OptionError(
+            "options must be a dict of option name to value (or None), "
+            f"not {type_name(given)} ({excerpt(given)})"
+        )
+    # A deep copy: the game owns its options, so a caller editing their dict later
+    # (say a set_values table) cannot change a game, its saved form or its replay.
+    given = copy_json(given, "options", _option_error)
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise OptionError(f"unknown option(s) {unknown}; known options are {sorted(known)}")
-    return {name: opt.check(given.get(name, opt.default)) for name, opt in known.items()}
+        shown = ", ".join(excerpt(name, 30) for name in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise OptionError(f"unknown option(s) {shown}{more}; known options are {sorted(known)}")
+    return {
+        name: opt.check(given[name] if name in given else copy.deepcopy(opt.default))
+        for name, opt in known.items()
+    }
+
+
+def _option_error(field: str, problem: str) -> OptionError:
+    return OptionError(f"{field}: {problem}")

@@ -11,6 +11,7 @@ import importlib
 
 from monopoly_widgets.core.errors import OptionError
 from monopoly_widgets.core.rules import Rules
+from monopoly_widgets.core.validation import excerpt
 
 GAMES: dict[str, tuple[str, str]] = {
     "deal": ("monopoly_widgets.deal.rules", "DealRules"),
@@ -24,7 +25,7 @@ _loaded: dict[str, Rules] = {}
 def get_rules(name: str) -> Rules:
     """The rules object for game ``name`` ("deal", "bid" or "cardgame")."""
     if not isinstance(name, str) or name not in GAMES:
-        raise OptionError(f"unknown game {name!r}; the games are {sorted(GAMES)}")
+        raise OptionError(f"unknown game {excerpt(name)}; the games are {sorted(GAMES)}")
     if name not in _loaded:
         module_name, class_name = GAMES[name]
         module = importlib.import_module(module_name)

@@ -9,8 +9,11 @@ bad action and named by its index. No ``eval``, no pickle.
 
 from __future__ import annotations
 
+import copy
 import json
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from monopoly_widgets.core.errors import (
@@ -24,8 +27,20 @@ from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.options import resolve_options
 from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.core.rng import fresh_seed
+from monopoly_widgets.core.validation import (
+    MAX_JSON_CHARS,
+    copy_json,
+    excerpt,
+    json_mapping,
+    parse_json,
+    type_name,
+)
 
 FORMAT = "monopoly_widgets/game/1"
+#: Every field a saved game may have (anything else is refused, not ignored).
+#: A string longer than this given to ``saved_game_text`` is JSON text, not a file name.
+MAX_PATH_CHARS = 4096
+SAVED_KEYS = ("format", "game", "players", "seed", "options", "position", "actions")
 
 
 def new_game(
@@ -41,7 +56,10 @@ def new_game(
     """
     rules = get_rules(name)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise OptionError(f"players must be a whole number, not {players!r}")
+        raise OptionError(
+            f"players must be a whole number from {rules.min_players} to {rules.max_players}, "
+            f"not {excerpt(players)}"
+        )
     if not rules.min_players <= players <= rules.max_players:
         raise OptionError(
             f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
@@ -65,13 +83,9 @@ def from_position(
     Errors name the field that is wrong.
     """
     rules = get_rules(name)
-    if isinstance(position, str):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as exc:
-            raise PositionError("position", f"is not valid JSON ({exc})") from None
-    if not isinstance(position, Mapping):
-        raise PositionError("position", f"must be a dict, not {type(position).__name__}")
+    # Parsed within the JSON limits and deep-copied: the game owns its start position,
+    # so editing ``position`` afterwards cannot change the game, its save or its replay.
+    position = json_mapping(position, "position", PositionError)
     seed = _check_seed(seed)
     resolved = resolve_options(rules.options, options)
     state = rules.state_from_position(position, seed, resolved)
@@ -85,8 +99,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "game": game.name,
         "players": game.players,
         "seed": game.seed,
-        "options": dict(game.options),
-        "position": game.start_position,
+        "options": copy.deepcopy(game.options),
+        "position": copy.deepcopy(game.start_position),
         "actions": game.history,
     }
 
@@ -102,27 +116,73 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
     Raises :class:`SavedGameError` naming the field (or ``actions[i]``) that is
     malformed or not legal.
     """
-    if isinstance(text, (str, bytes)):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SavedGameError("file", f"is not valid JSON ({exc})") from None
-    else:
+    if isinstance(text, (str, bytes, bytearray)):
+        data = parse_json(text, "file", SavedGameError)
+    elif isinstance(text, Mapping):
         data = text
+    else:
+        raise SavedGameError(
+            "file", f"must be JSON text or a dict, not {type(text).__name__} ({excerpt(text)})"
+        )
     return game_from_dict(data)
+
+
+def saved_game_text(text_or_path: str | os.PathLike[str]) -> str:
+    """The JSON text of a saved game given as the text itself or as a file path.
+
+    A ``Path`` is always a file. A string is JSON text if it starts (after
+    blanks) with ``{`` or ``[``, or is too long or multi-line to be a file name;
+    otherwise it is a file name. Errors are :class:`SavedGameError`, quoting
+    only a short excerpt of what was given.
+    """
+    if isinstance(text_or_path, bytes):
+        return text_or_path.decode("utf-8", errors="replace")
+    if not isinstance(text_or_path, (str, os.PathLike)):
+        raise SavedGameError(
+            "file", f"must be JSON text or a file path, not {type(text_or_path).__name__}"
+        )
+    if isinstance(text_or_path, str):
+        stripped = text_or_path.lstrip()
+        looks_like_json = stripped[:1] in ("{", "[")
+        if looks_like_json or len(text_or_path) > MAX_PATH_CHARS or "\n" in text_or_path:
+            return text_or_path
+    path = Path(text_or_path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_JSON_CHARS:
+            raise SavedGameError(
+                "file", f"{excerpt(str(path))} is {size:,} bytes; the limit is {MAX_JSON_CHARS:,}"
+            )
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SavedGameError(
+            "file", f"no file {excerpt(str(path))} (give a saved game's path or its JSON text)"
+        ) from None
+    except UnicodeDecodeError:
+        raise SavedGameError("file", f"{excerpt(str(path))} is not UTF-8 text") from None
+    except OSError as exc:
+        raise SavedGameError(
+            "file", f"cannot read {excerpt(str(path))}: {exc.strerror or type(exc).__name__}"
+        ) from None
 
 
 def game_from_dict(data: Any) -> Game:
     """Rebuild a game from its saved dict (see :func:`load_game`)."""
+    data = copy_json(data, "file", SavedGameError)
     if not isinstance(data, Mapping):
-        raise SavedGameError("file", "must be a JSON object")
+        raise SavedGameError("file", f"must be a JSON object, not {type_name(data)}")
+    unknown = [key for key in data if key not in SAVED_KEYS]
+    if unknown:
+        raise SavedGameError(
+            excerpt(unknown[0], 40), f"is not a saved-game field; the fields are {list(SAVED_KEYS)}"
+        )
     for key in ("game", "players", "seed", "options", "actions"):
         if key not in data:
             raise SavedGameError(key, "is missing")
     if data.get("format", FORMAT) != FORMAT:
-        raise SavedGameError("format", f"must be {FORMAT!r}, not {data.get('format')!r}")
+        raise SavedGameError("format", f"must be {FORMAT!r}, not {excerpt(data.get('format'))}")
     if not isinstance(data["options"], Mapping):
-        raise SavedGameError("options", "must be an object")
+        raise SavedGameError("options", f"must be an object, not {type_name(data['options'])}")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise SavedGameError("actions", "must be a list of action id strings")
@@ -135,7 +195,7 @@ def game_from_dict(data: Any) -> Game:
     for key in ("players", "seed"):
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise SavedGameError(key, f"must be a whole number, not {value!r}")
+            raise SavedGameError(key, f"must be a whole number 0 or more, not {excerpt(value)}")
     try:
         if data.get("position") is not None:
             game = from_position(data["game"], data["position"], data["options"], data["seed"])
@@ -153,7 +213,7 @@ def game_from_dict(data: Any) -> Game:
             game.apply(action_id)
         except IllegalActionError as exc:
             raise SavedGameError(
-                f"actions[{index}]", f"{action_id!r} is not legal: {exc}"
+                f"actions[{index}]", f"{excerpt(action_id)} is not legal: {exc}"
             ) from None
         except MonopolyWidgetsError as exc:  # pragma: no cover - engines raise IllegalActionError
             raise SavedGameError(f"actions[{index}]", str(exc)) from None
@@ -164,5 +224,5 @@ def _check_seed(seed: Any) -> int:
     if seed is None:
         return fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise OptionError(f"seed must be a whole number 0 or more, not {seed!r}")
+        raise OptionError(f"seed must be a whole number 0 or more (or None), not {excerpt(seed)}")
     return seed

@@ -112,6 +112,7 @@ OPTIONS: dict[str, RuleOption] = {
             "hang (random players can stall for ever).",
             source="Engine safeguard; not in the rulebooks. 300 turns is far beyond real games.",
             kind=int,
+            low=1,
         ),
     )
 }

@@ -26,6 +26,7 @@ from typing import Any
 
 from monopoly_widgets.core.errors import PositionError
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     CARD_NAMES,
@@ -170,16 +171,16 @@ class _CardPool:
 
     def take(self, name: Any, field: str) -> int:
         if not isinstance(name, str):
-            raise PositionError(field, f"must be a card name (a string), not {name!r}")
+            raise PositionError(field, f"must be a card name (a string), not {excerpt(name)}")
         ids = self.free.get(name)
         if ids is None:
             close = difflib.get_close_matches(name, CARD_NAMES, n=1, cutoff=0.5)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise PositionError(field, f"unknown card {name!r}{hint}")
+            hint = f"; did you mean {excerpt(close[0])}?" if close else ""
+            raise PositionError(field, f"unknown card {excerpt(name)}{hint}")
         if not ids:
             copies = COPIES_PER_PACK[name] * self.packs
-            packs = "one pack" if self.packs == 1 else "two packs"
-            raise PositionError(field, f"too many copies of {name!r}: {packs} have only {copies}")
+            packs = "one pack has" if self.packs == 1 else "two packs have"
+            raise PositionError(field, f"too many copies of {excerpt(name)}: {packs} only {copies}")
         return ids.pop()
 
     def rest(self) -> list[int]:
@@ -192,7 +193,7 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
     if unknown:
         key = unknown[0]
         close = difflib.get_close_matches(str(key), KEYS, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = f"; did you mean {excerpt(close[0])}?" if close else ""
         raise PositionError(str(key), f"is not a position field{hint}")
     if "players" not in position:
         raise PositionError("players", "is missing (how many seats, 2 to 10)")
@@ -212,7 +213,7 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
             if KIND[card % PACK_SIZE] in ("property", "wild"):
                 raise PositionError(
                     f"banks[{p}][{i}]",
-                    f"{name!r} is a property card; property cards never go in the bank "
+                    f"{excerpt(name)} is a property card; property cards never go in the bank "
                     "(rulebook: Playing Cards)",
                 )
             cards.append(card)
@@ -296,7 +297,7 @@ def _read_phase_and_pending(state: DealState, position: Mapping[str, Any]) -> No
             default_phase = PHASE_PAY
     phase = position.get("phase", default_phase)
     if phase not in PHASES:
-        raise PositionError("phase", f"must be one of {list(PHASES)}, not {phase!r}")
+        raise PositionError("phase", f"must be one of {list(PHASES)}, not {excerpt(phase)}")
     if ended and phase != PHASE_OVER:
         raise PositionError("phase", "must be 'over' when there is a winner or a draw_reason")
     if phase == PHASE_OVER and not ended:
@@ -304,12 +305,12 @@ def _read_phase_and_pending(state: DealState, position: Mapping[str, Any]) -> No
     state.phase = phase
     if phase in (PHASE_RESPOND, PHASE_PAY):
         if raw is None:
-            raise PositionError("pending", f"phase {phase!r} needs a pending action card")
+            raise PositionError("pending", f"phase {excerpt(phase)} needs a pending action card")
         if isinstance(raw, Mapping) and raw.get("stage", PHASE_RESPOND) != phase:
-            raise PositionError("pending.stage", f"must match the phase {phase!r}")
+            raise PositionError("pending.stage", f"must match the phase {excerpt(phase)}")
         state.pending = _read_pending(state, raw)
     elif raw is not None:
-        raise PositionError("pending", f"must be null in phase {phase!r}")
+        raise PositionError("pending", f"must be null in phase {excerpt(phase)}")
     if phase == PHASE_DISCARD and len(state.hands[state.turn_player]) <= 7:
         raise PositionError("phase", "'discard' needs the turn player to hold more than 7 cards")
 
@@ -319,7 +320,9 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
         raise PositionError("pending", "must be a dict or null")
     kind = raw.get("kind")
     if kind not in PENDING_KINDS:
-        raise PositionError("pending.kind", f"must be one of {list(PENDING_KINDS)}, not {kind!r}")
+        raise PositionError(
+            "pending.kind", f"must be one of {list(PENDING_KINDS)}, not {excerpt(kind)}"
+        )
     source = _int(raw.get("from", state.turn_player), "pending.from", 0, state.players - 1)
     if source != state.turn_player:
         raise PositionError("pending.from", "action cards are played by the turn player")
@@ -340,6 +343,14 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
     if kind in ("rent", "debt", "birthday"):
         pending.amount = _int(raw.get("amount"), "pending.amount", 0, 10**4)
         pending.paid = _int(raw.get("paid", 0), "pending.paid", 0, 10**4)
+        if stage == PHASE_RESPOND and pending.paid:
+            raise PositionError("pending.paid", "must be 0 until the payment is due (stage 'pay')")
+        if pending.paid and pending.paid >= pending.amount:
+            raise PositionError(
+                "pending.paid",
+                f"must be less than pending.amount ({pending.amount}), not {pending.paid}: "
+                "a debt paid in full is over (rulebook: What if I Owe Another Player Money?)",
+            )
     elif stage == PHASE_PAY:
         raise PositionError("pending.stage", f"a {kind} is never paid")
     if stage == PHASE_PAY and pending.jsn % 2 == 1:
@@ -353,7 +364,8 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
         if card < 0:
             raise PositionError(
                 "pending.take",
-                f"player {targets[0]} has no {name!r} in {COLOUR_NAMES[colour]} outside a full set",
+                f"player {targets[0]} has no {excerpt(name)} "
+                f"in {COLOUR_NAMES[colour]} outside a full set",
             )
         pending.take_colour, pending.take_card = colour, card
     if kind == "forced_deal":
@@ -366,7 +378,7 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
                     card = found
         if card < 0:
             raise PositionError(
-                "pending.give", f"player {source} has no {name!r} in {COLOUR_NAMES[colour]}"
+                "pending.give", f"player {source} has no {excerpt(name)} in {COLOUR_NAMES[colour]}"
             )
         pending.give_colour, pending.give_card = colour, card
     if kind == "deal_breaker":
@@ -374,7 +386,7 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
         index = pile_by_label(target_table, label) if isinstance(label, str) else -1
         if index < 0 or not is_complete(target_table[index]):
             raise PositionError(
-                "pending.set", f"player {targets[0]} has no complete set called {label!r}"
+                "pending.set", f"player {targets[0]} has no complete set called {excerpt(label)}"
             )
         pending.take_card = target_table[index].cards[0]
         pending.take_colour = target_table[index].colour
@@ -393,7 +405,8 @@ def _pending_cards(state: DealState, raw: Any) -> list[int]:
                 break
         if match < 0:
             raise PositionError(
-                f"pending.cards[{i}]", f"{name!r} must be on the discard pile (it was played)"
+                f"pending.cards[{i}]",
+                f"{excerpt(name)} must be on the discard pile (it was played)",
             )
         used.add(match)
         cards.append(match)
@@ -426,12 +439,14 @@ def _read_table(raw: Any, player: int, pool: _CardPool, moved: list[int]) -> lis
             card = pool.take(name, f"{field}.cards[{j}]")
             index = card % PACK_SIZE
             if KIND[index] not in ("property", "wild"):
-                raise PositionError(f"{field}.cards[{j}]", f"{name!r} is not a property card")
+                raise PositionError(
+                    f"{field}.cards[{j}]", f"{excerpt(name)} is not a property card"
+                )
             if colour not in CARD_COLOURS[index]:
                 shown = "/".join(COLOUR_NAMES[c] for c in CARD_COLOURS[index])
                 raise PositionError(
                     f"{field}.cards[{j}]",
-                    f"{name!r} is {shown}, so it cannot be in a {COLOUR_NAMES[colour]} set",
+                    f"{excerpt(name)} is {shown}, so it cannot be in a {COLOUR_NAMES[colour]} set",
                 )
             cards.append(card)
         pile = PropertySet(colour, cards)
@@ -466,7 +481,7 @@ def _read_moved(pile: PropertySet, raw: Any, field: str, moved: list[int]) -> li
     for j, name in enumerate(_list(raw, field)):
         card = find_card_in_pile(pile, name, moved + found) if isinstance(name, str) else -1
         if card < 0 or KIND[card % PACK_SIZE] != "wild":
-            raise PositionError(f"{field}[{j}]", f"{name!r} is not a wild left in this set")
+            raise PositionError(f"{field}[{j}]", f"{excerpt(name)} is not a wild left in this set")
         found.append(card)
     return found
 
@@ -474,7 +489,7 @@ def _read_moved(pile: PropertySet, raw: Any, field: str, moved: list[int]) -> li
 # --- small checkers -------------------------------------------------------------------------------
 def _int(value: Any, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, f"must be a whole number, not {value!r}")
+        raise PositionError(field, f"must be a whole number, not {excerpt(value)}")
     if not low <= value <= high:
         raise PositionError(field, f"must be between {low} and {high}, not {value}")
     return value
@@ -482,7 +497,7 @@ def _int(value: Any, field: str, low: int, high: int) -> int:
 
 def _bool(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise PositionError(field, f"must be true or false, not {value!r}")
+        raise PositionError(field, f"must be true or false, not {excerpt(value)}")
     return value
 
 
@@ -502,10 +517,11 @@ def _seat_lists(position: Mapping[str, Any], key: str, players: int) -> list[Any
 
 
 def _colour(value: Any, field: str) -> int:
-    if value not in COLOUR_INDEX:
-        close = difflib.get_close_matches(str(value), COLOUR_NAMES, n=1, cutoff=0.5)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise PositionError(field, f"unknown colour {value!r}{hint}")
+    if not isinstance(value, str) or value not in COLOUR_INDEX:
+        guess = value if isinstance(value, str) and len(value) <= 60 else ""
+        close = difflib.get_close_matches(guess, COLOUR_NAMES, n=1, cutoff=0.5)
+        hint = f"; did you mean {excerpt(close[0])}?" if close else ""
+        raise PositionError(field, f"unknown colour {excerpt(value)}{hint}")
     return COLOUR_INDEX[value]
 
 

@@ -20,8 +20,10 @@ from typing import Any, TypeVar
 import pandas as pd
 
 from monopoly_widgets.agents.playout import play_out
+from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.validation import seat_or_none
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts, wilson_interval
 from monopoly_widgets.sim.tournament import AgentSpec, build_agents
 
@@ -59,8 +61,9 @@ def win_outcomes(
 ) -> Iterator[bool]:
     """For each trial, whether ``player`` wins a play-out from a determinized copy of ``game``."""
     _check_trials(n)
-    if not 0 <= player < game.players:
-        raise ValueError(f"player must be a seat from 0 to {game.players - 1}, not {player!r}")
+    if player is None:
+        raise InputError(f"player must be a seat number from 0 to {game.players - 1}, not None")
+    seat_or_none(player, "player", game.players)
     if len(agents) != game.players:
         raise ValueError(f"need one agent per seat: {game.players} seats, {len(agents)} agents")
     rules = game.rules

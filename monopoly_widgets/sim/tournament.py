@@ -16,6 +16,7 @@ game's seed) and no winner; the other games still count. With
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import os
@@ -30,9 +31,12 @@ from typing import Any
 import pandas as pd
 
 from monopoly_widgets.agents.playout import AGENT_NAMES, AgentError, make_agent, play_out
+from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.options import resolve_options
 from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.serialization import new_game
+from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts, mean_interval
 
 AgentSpec = str | Callable[..., Any]
@@ -199,17 +203,25 @@ def simulate(
     (JSON) and ``error``. See the module docstring for ``on_error``.
     """
     if on_error not in ("raise", "record"):
-        raise ValueError(f"on_error must be 'raise' or 'record', not {on_error!r}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number 1 or more, not {games!r}")
+        raise InputError(f"on_error must be 'raise' or 'record', not {excerpt(on_error)}")
+    whole_number(games, "games", 1)
+    whole_number(seed, "seed", 0)
+    if players is not None:
+        whole_number(players, "players", 1)
+    if workers is not None:
+        whole_number(workers, "workers", 1)
+    if batch_size is not None:
+        whole_number(batch_size, "batch_size", 1)
     rules = get_rules(game_name)
+    # Checked here, once, so a bad option fails at once instead of in every game.
+    resolve_options(rules.options, options)
+    options = copy.deepcopy(dict(options or {}))
     agent_specs, players = _check_agents(agents, players)
     if not rules.min_players <= players <= rules.max_players:
-        raise ValueError(
+        raise InputError(
             f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
             f"not {players}"
         )
-    options = dict(options or {})
     seeds = [(index, game_seed(seed, index)) for index in range(games)]
     workers = workers or os.cpu_count() or 1
     if batch_size is None:

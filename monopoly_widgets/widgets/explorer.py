@@ -24,11 +24,19 @@ import ipywidgets as widgets
 
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent
 from monopoly_widgets.core import Action, Game, IllegalActionError, load_game, new_game
-from monopoly_widgets.core.errors import MonopolyWidgetsError
+from monopoly_widgets.core.errors import InputError, MessageError, MonopolyWidgetsError
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.serialization import saved_game_text
+from monopoly_widgets.core.validation import (
+    excerpt,
+    seat_or_none,
+    shorten_quotes,
+    whole_number,
+)
 from monopoly_widgets.widgets import choices as choice_menu
 from monopoly_widgets.widgets import probability, views
 from monopoly_widgets.widgets.charts import Charts
+from monopoly_widgets.widgets.messages import check_message, clip_error
 from monopoly_widgets.widgets.table import LAYOUTS, GameTable
 from monopoly_widgets.widgets.views.common import seat_name
 
@@ -79,7 +87,7 @@ class GameExplorer:
         layout: str = "auto",
     ) -> None:
         if not isinstance(game, Game):
-            raise TypeError(f"GameExplorer needs a Game, not {type(game).__name__}")
+            raise InputError(f"GameExplorer needs a Game, not {type(game).__name__}")
         self.game = game
         self.agents: list[Agent | None] = self._check_agents(game, agents)
         self._check_seat(perspective, "perspective")
@@ -107,37 +115,38 @@ class GameExplorer:
     def _check_agents(game: Game, agents: Sequence[Agent | None] | None) -> list[Agent | None]:
         if agents is None:
             return default_agents(game)
+        if not isinstance(agents, (list, tuple)):
+            raise InputError(
+                f"agents must be a list with one agent (or None) per seat, not {excerpt(agents)}"
+            )
         agents = list(agents)
         if len(agents) != game.players:
-            raise ValueError(
+            raise InputError(
                 f"need one agent (or None for a person) per seat: "
                 f"{game.players} seats, {len(agents)} given"
             )
         for seat, agent in enumerate(agents):
             if agent is not None and not callable(agent):
-                raise TypeError(f"agents[{seat}] must be an agent (callable) or None")
+                raise InputError(f"agents[{seat}] must be an agent (callable) or None")
         return agents
 
     def _check_seat(self, seat: Any, what: str) -> None:
-        if seat is None:
-            return
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ValueError(f"{what} must be None or a seat number, not {seat!r}")
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"{what} must be a seat from 0 to {self.game.players - 1}, not {seat}")
+        seat_or_none(seat, what, self.game.players)
 
     @staticmethod
     def _check_speed(speed: Any) -> float:
         if isinstance(speed, bool) or not isinstance(speed, (int, float)):
-            raise ValueError(f"speed must be a number of steps per second, not {speed!r}")
+            raise InputError(f"speed must be a number of steps per second, not {excerpt(speed)}")
         if not MIN_SPEED <= speed <= MAX_SPEED:
-            raise ValueError(f"speed must be between {MIN_SPEED} and {MAX_SPEED} steps a second")
+            raise InputError(
+                f"speed must be between {MIN_SPEED} and {MAX_SPEED} steps a second, not {speed}"
+            )
         return float(speed)
 
     @staticmethod
     def _check_layout(layout: Any) -> str:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}, not {layout!r:.40}")
+        if not isinstance(layout, str) or layout not in LAYOUTS:
+            raise InputError(f"layout must be one of {', '.join(LAYOUTS)}, not {excerpt(layout)}")
         return layout
 
     @property
@@ -261,10 +270,7 @@ class GameExplorer:
 
     def seek(self, step: int) -> None:
         """Show the table after ``step`` actions."""
-        if isinstance(step, bool) or not isinstance(step, int):
-            raise ValueError(f"step must be a whole number, not {step!r}")
-        if not 0 <= step <= self.game.step:
-            raise ValueError(f"step must be between 0 and {self.game.step}, not {step}")
+        whole_number(step, "step", 0, self.game.step)
         self._clear_error()
         self._move_cursor(step)
         self._refresh()
@@ -312,14 +318,14 @@ class GameExplorer:
         move that was played, and otherwise forgets it.
         """
         if not isinstance(action_id, str):
-            raise IllegalActionError(f"an action id must be text, not {action_id!r}")
+            raise IllegalActionError(f"an action id must be text, not {excerpt(action_id)}")
         deciding = self.current_player()
         if deciding is None:
             raise IllegalActionError("the game is over; no more moves")
         if seat is None:
             seat = deciding
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalActionError(f"the seat must be a seat number, not {seat!r}")
+            raise IllegalActionError(f"the seat must be a seat number, not {excerpt(seat)}")
         if seat != deciding:
             raise IllegalActionError(
                 f"it is {seat_name(deciding)}'s decision, not {seat_name(seat)}'s"
@@ -335,7 +341,8 @@ class GameExplorer:
             )
         legal = {a.id: a for a in self.legal_actions()}
         if action_id not in legal:
-            raise IllegalActionError(self.game.rules.why_illegal(self.state(), action_id))
+            reason = self.game.rules.why_illegal(self.state(), action_id)
+            raise IllegalActionError(shorten_quotes(reason, action_id))
         self._clear_error()
         if self._cursor < self.game.step:
             if self.game.timeline.actions[self._cursor].id == action_id:
@@ -413,19 +420,18 @@ class GameExplorer:
     # --- the browser ---------------------------------------------------------------------
     def handle_message(self, content: Any) -> None:
         """Carry out one request from the browser, or refuse it with a visible error."""
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            self._show_error(f"ignored a malformed message from the browser: {content!r:.80}")
+        try:
+            content = check_message(content)  # types and fields; see widgets/messages.py
+        except MessageError as exc:
+            self._show_error(f"ignored a message from the browser: {exc}")
             return
         kind = content["type"]
         try:
             if kind == "step":
-                by = content.get("by")
-                if by == 1:
+                if content["by"] == 1:
                     self.forward()
-                elif by == -1:
-                    self.back()
                 else:
-                    raise ValueError(f"a step must be by 1 or -1, not {by!r}")
+                    self.back()
             elif kind == "seek":
                 self.seek(content.get("step"))
             elif kind == "tick":
@@ -442,12 +448,7 @@ class GameExplorer:
             elif kind == "perspective":
                 self.perspective = content.get("seat")
             elif kind == "new_game":
-                seed = content.get("seed")
-                if seed is not None and (
-                    isinstance(seed, bool) or not isinstance(seed, int) or seed < 0
-                ):
-                    raise ValueError(f"a seed must be a whole number 0 or more, not {seed!r}")
-                self.new_game(seed)
+                self.new_game(content["seed"])
             elif kind == "save":
                 self.table.send(
                     {"type": "download", "filename": self._filename(), "text": self.to_json()}
@@ -462,6 +463,7 @@ class GameExplorer:
             self._show_error(f"could not do {kind!r}: {exc!r}")
 
     def _show_error(self, text: str) -> None:
+        text = clip_error(text)
         self.last_error = text
         self.table.show_error(text)
 
@@ -631,11 +633,12 @@ class GameExplorer:
         agents: Sequence[Agent | None] | None = None,
         perspective: int | None = None,
     ) -> GameExplorer:
-        """Open a saved game for replay, with the cursor at the deal."""
-        text = str(text_or_path)
-        if isinstance(text_or_path, Path) or not text.lstrip().startswith("{"):
-            text = Path(text_or_path).read_text(encoding="utf-8")
-        game = load_game(text)
+        """Open a saved game for replay, with the cursor at the deal.
+
+        ``text_or_path`` is the JSON text itself, or the path of a file holding it
+        (see :func:`~monopoly_widgets.core.serialization.saved_game_text`).
+        """
+        game = load_game(saved_game_text(text_or_path))
         explorer = cls(game, agents=agents, perspective=perspective)
         explorer.seek(0)
         return explorer
@@ -671,8 +674,7 @@ def play(
     agents = default_agents(game)
     perspective = None
     if human is not None:
-        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
-            raise ValueError(f"human must be a seat from 0 to {players - 1} or None")
+        seat_or_none(human, "human", players)
         agents[human] = None
         perspective = human
     explorer = GameExplorer(game, agents=agents, perspective=perspective, speed=speed)

@@ -19,6 +19,8 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from monopoly_widgets.widgets import messages
+
 STATIC = Path(__file__).parent / "static"
 
 MessageHandler = Callable[[Any], None]
@@ -90,10 +92,17 @@ class GameTable(anywidget.AnyWidget):
             return
         self._handler(content)
 
+    def set_state(self, sync_data: Any) -> None:
+        """A trait update from the browser: refused and undone (the traits are Python's).
+
+        ``table.js`` never sets a trait; see ``messages.refuse_trait_update``.
+        """
+        self.show_error(messages.refuse_trait_update(self, sync_data))
+
     def show_error(self, text: str) -> None:
         """Show ``text`` as a visible error on the table."""
         with self.hold_sync():
-            self.error = text
+            self.error = messages.clip_error(text)
             self.error_count += 1
 
     def __repr__(self) -> str:

@@ -92,7 +92,7 @@ def test_a_sealed_raise_round_trips() -> None:
         ({"phase": "bid", "auction": {"property": "Boardwalk", "bids": [[], []]}}, "auction.bids", "would be revealed"),
         ({"phase": "over"}, "winner", "winner or a draw_reason"),
         ({"winner": 1}, "phase", "must be 'over'"),
-        ({"reshuffles": -1}, "reshuffles", "between 0"),
+        ({"reshuffles": -1}, "reshuffles", "0 or more"),
     ],
 )  # fmt: skip
 def test_bad_positions_name_the_field(fields: dict, field: str, words: str) -> None:
