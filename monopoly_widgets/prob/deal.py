@@ -259,7 +259,8 @@ def chance_to_complete_set(observation: Mapping[str, Any], colour: str, turns: i
     start = (
         f"A {colour} set needs {size} cards; you have {len(mine)} (table and hand), so you "
         f"need {max(needed, 0)} more from {draws} draws out of {total} unseen cards, where "
-        f"{naturals} {colour} properties and {wilds} wilds for {colour} are unseen. "
+        f"{naturals} {colour} {'property' if naturals == 1 else 'properties'} and "
+        f"{wilds} {'wild' if wilds == 1 else 'wilds'} for {colour} are unseen. "
     )
     if needed <= 0 and have_natural:
         return Odds(label, 1.0, start + "You can complete it from your hand: P = 1")

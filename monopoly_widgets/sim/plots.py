@@ -114,5 +114,10 @@ def odds_table(odds: Iterable[Any], title: str = "Odds") -> go.Figure:
             },
         )
     )
-    figure.update_layout(title=title)
+    # Plotly does not grow a figure to fit its table: at the default 450 px, long
+    # explanations were cut off in a notebook at 1280x720. About 75 characters fit on a
+    # line of the widest column at notebook width, a line is about 22 px, and the title,
+    # margins and header take about 200 px.
+    lines = sum(len(str(row[2])) // 75 + 1 for row in rows)
+    figure.update_layout(title=title, height=max(450, 200 + 22 * lines + 10 * len(rows)))
     return figure
