@@ -296,6 +296,8 @@ function render({ model, el: host }) {
 
   const perspective = el("select", "mw-perspective");
   perspective.setAttribute("aria-label", "Whose view: the teacher's or one player's");
+  // Short options ("Teacher view", "Player 0 (person)") so the menu is never cut off.
+  perspective.title = "Teacher view shows every hand; a player's view hides the others' hands";
   perspective.addEventListener("change", () => {
     const v = perspective.value;
     send({ type: "perspective", seat: v === "teacher" ? null : Number(v) });
@@ -453,11 +455,11 @@ function render({ model, el: host }) {
     const have = [...perspective.options].map((o) => o.value);
     if (wanted.join("|") !== have.join("|")) {
       perspective.replaceChildren();
-      const teacher = el("option", null, "Teacher: see everything");
+      const teacher = el("option", null, "Teacher view");
       teacher.value = "teacher";
       perspective.appendChild(teacher);
       names.forEach((name, i) => {
-        const option = el("option", null, `View as ${name}`);
+        const option = el("option", null, name);
         option.value = String(i);
         perspective.appendChild(option);
       });
