@@ -524,9 +524,10 @@ function render({ model, el: host }) {
     const head = el("div", "mw-choices-head");
     const where = menu.leaves.length && menu.depth > 0 ? (menu.leaves[0].path || []).slice(0, menu.depth) : choicePath;
     if (byCards) {
-      head.textContent = `${who}: ${list.length} moves. Click a highlighted card to see its moves${pool.length ? ", or" : "."}`;
+      // "\u00a0" keeps "or" with the words after it: a line never ends in a lone "or".
+      head.textContent = `${who}: ${list.length} moves. Click a highlighted card to see its moves${pool.length ? ", or\u00a0one\u00a0of\u00a0these:" : "."}`;
     } else if (selectedCard === null && where.length === 0) {
-      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or click a highlighted card)" : ""}`;
+      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or\u00a0click a highlighted card)" : ""}`;
     } else {
       head.textContent = `${who}: ${where.join(" › ") || "this card"}: choose`;
     }
