@@ -395,13 +395,21 @@ function render({ model, el: host }) {
     if (parts.has("choices") || parts.has("table")) drawChoices();
   }
 
+  // The cards a click may start a move from: its own card and identical copies.
+  function choiceCards(choice) {
+    return choice.cards && choice.cards.length ? choice.cards : [choice.card];
+  }
+
   function actionsByCardMap() {
     const map = new Map();
     for (const choice of model.get("choices") || []) {
       if (choice.card === null || choice.card === undefined) continue;
-      const key = String(choice.card);
-      if (!map.has(key)) map.set(key, []);
-      map.get(key).push(choice);
+      // Every identical copy of the move's card (two Wild! in a hand) offers it.
+      for (const id of choiceCards(choice)) {
+        const key = String(id);
+        if (!map.has(key)) map.set(key, []);
+        map.get(key).push(choice);
+      }
     }
     return map;
   }
@@ -518,7 +526,7 @@ function render({ model, el: host }) {
     const byCards =
       selectedCard === null && choicePath.length === 0 && list.length > limit && list.some((c) => c.on_table);
     let pool = list;
-    if (selectedCard !== null) pool = list.filter((c) => String(c.card) === String(selectedCard));
+    if (selectedCard !== null) pool = list.filter((c) => choiceCards(c).some((id) => String(id) === String(selectedCard)));
     else if (byCards) pool = list.filter((c) => !c.on_table);
     const menu = choiceMenu(pool, choicePath, limit);
     const head = el("div", "mw-choices-head");
