@@ -58,7 +58,9 @@ def plotly_library() -> PlotlyLibrary:
 
 
 #: Chart titles per game. The Card Game keeps its properties in hand and scores
-#: points; Bid's money is the cash in hand (and in an open bid).
+#: points; Bid's money is the cash in hand (and in an open bid). Each money title
+#: names the unit its axis counts in: Deal's and Bid's money cards are $1M to $5M
+#: (the axis shows millions), The Card Game's scores are dollars ($1,600).
 CHART_LABELS: dict[str, dict[str, str]] = {
     "deal": {
         "money": "Money in the bank ($M)",
@@ -66,7 +68,7 @@ CHART_LABELS: dict[str, dict[str, str]] = {
         "sets": "Complete sets",
     },
     "bid": {
-        "money": "Money in hand ($)",
+        "money": "Money in hand ($M)",
         "properties": "Properties on the table",
         "sets": "Complete sets",
     },

@@ -55,6 +55,35 @@ def card_names(table_model: dict[str, Any]) -> dict[str, str]:
     return names
 
 
+def card_copies(table_model: dict[str, Any]) -> dict[str, list[Any]]:
+    """Card id (as text) -> the ids of the identical cards lying with it, in table order.
+
+    Identical cards (two ``Wild!`` in one hand) are interchangeable: the engine
+    offers a move once, naming the first copy, but a student sees two equal
+    cards and may click either. Copies are cards of the same name in the same
+    row or group only (a ``Wild!`` already in a set is not a playable copy).
+    """
+    copies: dict[str, list[Any]] = {}
+
+    def add(faces: Iterable[dict[str, Any]]) -> None:
+        by_name: dict[str, list[Any]] = {}
+        for face in faces:
+            by_name.setdefault(face["name"], []).append(face["id"])
+        for ids in by_name.values():
+            for card_id in ids:
+                copies[str(card_id)] = ids
+
+    for pile in table_model.get("piles", []):
+        if pile.get("top"):
+            add([pile["top"]])
+    for seat in table_model.get("seats", []):
+        for row in seat.get("rows", []):
+            add(row.get("cards", []))
+            for group in row.get("groups", []):
+                add(group.get("cards", []))
+    return copies
+
+
 def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
 
@@ -75,15 +104,25 @@ def choice_path(action: Action, names: dict[str, str], detail: Detail | None = N
 
 
 def choice_list(
-    actions: Iterable[Action], names: dict[str, str], detail: Detail | None = None
+    actions: Iterable[Action],
+    names: dict[str, str],
+    detail: Detail | None = None,
+    copies: dict[str, list[Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """The ``choices`` trait: one entry per legal action, in the engine's order."""
+    """The ``choices`` trait: one entry per legal action, in the engine's order.
+
+    ``cards`` are the cards a student may click for the move: its own card and
+    the identical copies beside it (see :func:`card_copies`), so every copy is
+    highlighted and leads to the same moves.
+    """
+    copies = copies or {}
     return [
         {
             "id": a.id,
             "text": a.text,
             "kind": a.kind,
             "card": a.card,
+            "cards": [] if a.card is None else copies.get(str(a.card), [a.card]),
             "path": choice_path(a, names, detail),
             # Its card is face up on the table: clicking that card is the first step.
             "on_table": a.card is not None and str(a.card) in names,

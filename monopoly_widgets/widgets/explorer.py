@@ -495,7 +495,8 @@ class GameExplorer:
             return [], None
         names = choice_menu.card_names(table_model)
         detail = views.choice_detail(self.game.name)
-        return choice_menu.choice_list(self.legal_actions(), names, detail), seat
+        copies = choice_menu.card_copies(table_model)
+        return choice_menu.choice_list(self.legal_actions(), names, detail, copies), seat
 
     def _refresh_notice(self) -> None:
         if self._nudge:

@@ -62,8 +62,14 @@ ON_SCREEN_JS = """([index, seat]) => {
   const names = [...root.querySelectorAll('.mw-card-name')]
     .filter((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 1)
     .map((n) => n.textContent);
+  // A line cut through the middle: the narration's box (or its scroll position)
+  // is not a whole number of its lines.
+  const box = root.querySelector('.mw-narration');
+  const lineHeight = parseFloat(getComputedStyle(box).lineHeight);
+  const offLine = (px) => Math.min(px % lineHeight, lineHeight - (px % lineHeight)) > 1;
   return {
     layout: root.dataset.layout,
+    narrationCut: !(lineHeight > 0) || offLine(box.clientHeight) || offLine(box.scrollTop),
     rootTop: Math.round(root.getBoundingClientRect().top - area.top),
     hand: hand.length,
     handVisible: hand.filter(inside).length,
@@ -175,6 +181,7 @@ def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
                 assert seen["choices"] and seen["narration"] and seen["decision"], where
                 assert seen["chartsDrawn"] >= 1, where
                 assert seen["namesCut"] == [], where
+                assert not seen["narrationCut"], where
             set_theme(page, "light")
             scroll_to(page, 0)
 

@@ -167,3 +167,36 @@ def test_step_on_a_persons_turn_says_whose_move_it_is() -> None:
     assert len([m for m in comm.customs() if m.get("type") == "nudge"]) == 2, "every time"
     explorer.play_action(explorer.legal_actions()[0].id)
     assert "Step waits" not in explorer.table.notice
+
+
+def test_every_identical_copy_of_a_playable_card_offers_its_moves() -> None:
+    """Bid seed 1: the host starts with two Wild! and two Draw 2! (interchangeable copies).
+
+    The engine offers each move once, naming the first copy; both copies must be
+    highlighted (clickable) and lead to the same moves, and nothing else may.
+    """
+    game = mw.new_game("bid", players=3, seed=1)
+    host = game.current_player
+    explorer = mw.GameExplorer(game, agents=[None, None, None])
+    attach(explorer)
+    state = game.state_at(0)
+    hand = list(state.hands[host])
+    copies = {
+        name: [c for c in hand if state.deck[c].name == name] for name in ("Wild!", "Draw 2!")
+    }
+    assert all(len(ids) == 2 for ids in copies.values()), "the position has changed"
+    choices = explorer.table.choices
+    by_card: dict[str, set[str]] = {}
+    for choice in choices:
+        assert choice["card"] is None or choice["card"] in choice["cards"]
+        for card in choice["cards"]:
+            by_card.setdefault(str(card), set()).add(choice["id"])
+    for name, ids in copies.items():
+        first, second = (by_card.get(str(card)) for card in ids)
+        assert first and first == second, f"both {name} cards offer the same moves"
+    assert "draw2" in by_card[str(copies["Draw 2!"][1])]
+    # Only cards of a legal move are clickable: Nope! cannot be played by the host now.
+    playable = {str(c) for ids in copies.values() for c in ids} | {
+        str(a.card) for a in game.legal_actions() if a.card is not None
+    }
+    assert set(by_card) == playable

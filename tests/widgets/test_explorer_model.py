@@ -13,6 +13,7 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
+from monopoly_widgets.bid.cards import money_name
 from monopoly_widgets.widgets import views
 from tests.widgets.helpers import (
     attach,
@@ -317,3 +318,23 @@ def test_a_seat_view_charts_only_public_numbers(name: str) -> None:
                 assert all(y is None for y in ys), f"{metric} of seat {seat} leaked"
             else:
                 assert ys and all(isinstance(y, int) for y in ys)
+
+
+@pytest.mark.parametrize(("name", "unit"), [("deal", "$M"), ("bid", "$M"), ("cardgame", "$")])
+def test_the_money_chart_names_the_unit_its_axis_counts_in(name: str, unit: str) -> None:
+    """Bid's money cards are $1M to $5M (docs/rules/bid.md), so its axis counts millions."""
+    explorer = bots_explorer(name)
+    assert explorer.table.chart_labels["money"].endswith(f"({unit})")
+    if name == "bid":
+        state = explorer.game.state_at(0)
+        deck = state.deck
+        # The chart's number for seat 0 is the sum of the values printed on its money cards.
+        printed = [deck[c].name for c in state.hands[0] if deck[c].kind == "money"]
+        assert all(
+            money_name(deck[c].value) == deck[c].name
+            for c in state.hands[0]
+            if deck[c].kind == "money"
+        )
+        assert explorer.table.chart_series["money"][0][0] == sum(
+            int(n.strip("$M")) for n in printed
+        )

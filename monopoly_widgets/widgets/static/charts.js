@@ -8,6 +8,8 @@
 // width, or the theme) changed, and only while it can be seen: a chart in a
 // hidden tab is drawn when its tab is opened.
 
+// The line charts' x axis spans at least this many turns.
+const MIN_TURNS = 4;
 const CHART_KEYS = ["money", "properties", "sets", "odds"];
 const CHART_TABS = { money: "Money", properties: "Properties", sets: "Sets", odds: "Odds" };
 const PLOTLY_KEY = "__monopolyWidgetsPlotly";
@@ -72,26 +74,37 @@ function lineFigure(key, series, labels, width, height, colour) {
   const stepped = key !== "money";
   const data = values.map((ys, seat) => ({
     type: "scatter",
-    mode: stepped ? "lines" : "lines+markers",
+    // One turn so far is one point per player, which a line alone would not draw.
+    mode: stepped && turns.length > 1 ? "lines" : "lines+markers",
     name: (labels.names || [])[seat] || `Player ${seat}`,
     x: turns,
     y: ys,
     line: { color: (labels.colours || [])[seat], width: 3, shape: stepped ? "hv" : "linear" },
-    marker: { size: 5 },
+    marker: { size: turns.length > 1 ? 5 : 8 },
     hovertemplate: "%{fullData.name}: %{y}<extra>turn %{x}</extra>",
   }));
   const layout = baseLayout(labels[key] || key, width, height, colour);
   const lastTurn = turns.length ? turns[turns.length - 1] : 1;
   const firstTurn = turns.length ? turns[0] : 0;
+  // At least MIN_TURNS turns wide, and a little room before the first turn and
+  // under zero: at step 0 the one point per player (often $0) then stands clear
+  // of the axes' corner and reads as data, not as an empty chart.
+  const lastShown = Math.max(lastTurn, firstTurn + MIN_TURNS);
+  const xPad = Math.max(0.2, (lastShown - firstTurn) * 0.02);
   layout.xaxis = {
     ...layout.xaxis,
     title: { text: "turn", standoff: 2, font: { size: 12 } },
-    range: [firstTurn, Math.max(lastTurn, firstTurn + 1)],
-    dtick: wholeStep(lastTurn - firstTurn),
+    range: [firstTurn - xPad, lastShown + xPad],
+    dtick: wholeStep(lastShown - firstTurn),
     tickformat: "d",
   };
   const top = Math.max(1, maxOf(values));
-  layout.yaxis = { ...layout.yaxis, range: [0, top * 1.08], dtick: wholeStep(top, 4), tickformat: ",d" };
+  layout.yaxis = {
+    ...layout.yaxis,
+    range: [-top * 0.05, top * 1.08],
+    dtick: wholeStep(top, 4),
+    tickformat: ",d",
+  };
   layout.margin.b = 38;
   return { data, layout };
 }

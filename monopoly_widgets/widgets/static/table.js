@@ -296,6 +296,8 @@ function render({ model, el: host }) {
 
   const perspective = el("select", "mw-perspective");
   perspective.setAttribute("aria-label", "Whose view: the teacher's or one player's");
+  // Short options ("Teacher view", "Player 0 (person)") so the menu is never cut off.
+  perspective.title = "Teacher view shows every hand; a player's view hides the others' hands";
   perspective.addEventListener("change", () => {
     const v = perspective.value;
     send({ type: "perspective", seat: v === "teacher" ? null : Number(v) });
@@ -393,13 +395,21 @@ function render({ model, el: host }) {
     if (parts.has("choices") || parts.has("table")) drawChoices();
   }
 
+  // The cards a click may start a move from: its own card and identical copies.
+  function choiceCards(choice) {
+    return choice.cards && choice.cards.length ? choice.cards : [choice.card];
+  }
+
   function actionsByCardMap() {
     const map = new Map();
     for (const choice of model.get("choices") || []) {
       if (choice.card === null || choice.card === undefined) continue;
-      const key = String(choice.card);
-      if (!map.has(key)) map.set(key, []);
-      map.get(key).push(choice);
+      // Every identical copy of the move's card (two Wild! in a hand) offers it.
+      for (const id of choiceCards(choice)) {
+        const key = String(id);
+        if (!map.has(key)) map.set(key, []);
+        map.get(key).push(choice);
+      }
     }
     return map;
   }
@@ -453,11 +463,11 @@ function render({ model, el: host }) {
     const have = [...perspective.options].map((o) => o.value);
     if (wanted.join("|") !== have.join("|")) {
       perspective.replaceChildren();
-      const teacher = el("option", null, "Teacher: see everything");
+      const teacher = el("option", null, "Teacher view");
       teacher.value = "teacher";
       perspective.appendChild(teacher);
       names.forEach((name, i) => {
-        const option = el("option", null, `View as ${name}`);
+        const option = el("option", null, name);
         option.value = String(i);
         perspective.appendChild(option);
       });
@@ -516,15 +526,16 @@ function render({ model, el: host }) {
     const byCards =
       selectedCard === null && choicePath.length === 0 && list.length > limit && list.some((c) => c.on_table);
     let pool = list;
-    if (selectedCard !== null) pool = list.filter((c) => String(c.card) === String(selectedCard));
+    if (selectedCard !== null) pool = list.filter((c) => choiceCards(c).some((id) => String(id) === String(selectedCard)));
     else if (byCards) pool = list.filter((c) => !c.on_table);
     const menu = choiceMenu(pool, choicePath, limit);
     const head = el("div", "mw-choices-head");
     const where = menu.leaves.length && menu.depth > 0 ? (menu.leaves[0].path || []).slice(0, menu.depth) : choicePath;
     if (byCards) {
-      head.textContent = `${who}: ${list.length} moves. Click a highlighted card to see its moves${pool.length ? ", or" : "."}`;
+      // "\u00a0" keeps "or" with the words after it: a line never ends in a lone "or".
+      head.textContent = `${who}: ${list.length} moves. Click a highlighted card to see its moves${pool.length ? ", or\u00a0one\u00a0of\u00a0these:" : "."}`;
     } else if (selectedCard === null && where.length === 0) {
-      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or click a highlighted card)" : ""}`;
+      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or\u00a0click a highlighted card)" : ""}`;
     } else {
       head.textContent = `${who}: ${where.join(" › ") || "this card"}: choose`;
     }
