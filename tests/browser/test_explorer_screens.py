@@ -129,6 +129,21 @@ def set_theme(page: Any, theme: str) -> None:
         "(light) => document.body.dataset.jpThemeLight === light",
         arg="true" if theme == "light" else "false",
     )
+    # The flag flips before the theme's style sheet applies: wait until the page's own
+    # background really is light or dark (sum of its RGB channels), as a person sees it.
+    page.wait_for_function(
+        """(light) => {
+            const probe = document.createElement('div');
+            probe.style.background = 'var(--jp-layout-color0)';
+            document.body.appendChild(probe);
+            const colour = getComputedStyle(probe).backgroundColor;
+            probe.remove();
+            const rgb = colour.match(/\\d+/g).slice(0, 3).map(Number);
+            const sum = rgb[0] + rgb[1] + rgb[2];
+            return light ? sum > 600 : sum < 300;
+        }""",
+        arg=theme == "light",
+    )
     page.wait_for_timeout(800)
 
 
