@@ -12,7 +12,7 @@ actions' own ids, so saved games and replays are untouched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from monopoly_widgets.core import Action
@@ -40,18 +40,9 @@ def card_names(table_model: dict[str, Any]) -> dict[str, str]:
     """Card id (as text) -> name, for every face-up card the table model shows."""
     names: dict[str, str] = {}
 
-    def add(faces: Iterable[dict[str, Any]]) -> None:
+    for faces in face_groups(table_model):
         for face in faces:
             names[str(face["id"])] = face["name"]
-
-    for pile in table_model.get("piles", []):
-        if pile.get("top"):
-            add([pile["top"]])
-    for seat in table_model.get("seats", []):
-        for row in seat.get("rows", []):
-            add(row.get("cards", []))
-            for group in row.get("groups", []):
-                add(group.get("cards", []))
     return names
 
 
@@ -65,23 +56,27 @@ def card_copies(table_model: dict[str, Any]) -> dict[str, list[Any]]:
     """
     copies: dict[str, list[Any]] = {}
 
-    def add(faces: Iterable[dict[str, Any]]) -> None:
+    for faces in face_groups(table_model):
         by_name: dict[str, list[Any]] = {}
         for face in faces:
             by_name.setdefault(face["name"], []).append(face["id"])
         for ids in by_name.values():
             for card_id in ids:
                 copies[str(card_id)] = ids
+    return copies
 
+
+def face_groups(table_model: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
+    """Every face-up card the table model shows, lying together: each pile's top card,
+    then each seat's rows and the groups (sets) within them."""
     for pile in table_model.get("piles", []):
         if pile.get("top"):
-            add([pile["top"]])
+            yield [pile["top"]]
     for seat in table_model.get("seats", []):
         for row in seat.get("rows", []):
-            add(row.get("cards", []))
+            yield list(row.get("cards", []))
             for group in row.get("groups", []):
-                add(group.get("cards", []))
-    return copies
+                yield list(group.get("cards", []))
 
 
 def kind_label(kind: str) -> str:
