@@ -18,18 +18,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.browser.test_explorer_in_jupyterlab import free_port, stop_by_pid, wait_for_server
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+# The same Chromium and flags as the JupyterLab tests (re-exported for the lite tests).
+from tests.browser.test_explorer_in_jupyterlab import (  # noqa: F401
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    free_port,
+    stop_by_pid,
+    wait_for_server,
+)
 
 #: The open notebook's kernel has started and is not running anything.
 KERNEL_IDLE = """() => { const p = window.jupyterapp && window.jupyterapp.shell.currentWidget;
