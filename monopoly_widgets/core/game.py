@@ -143,8 +143,9 @@ class Game:
                     f"characters long (ids are at most {MAX_ACTION_ID_CHARS})"
                 )
             # The rules quote the id, or parts of it: quote no more than an excerpt.
+            reason = self.rules.why_illegal(self._state, action_id)
             raise IllegalActionError(
-                shorten_quotes(self.rules.why_illegal(self._state, action_id), action_id)
+                shorten_quotes(reason or f"{excerpt(action_id)} is not legal now", action_id)
             )
         return found
 

@@ -79,8 +79,14 @@ class Rules(ABC):
         """
 
     @abstractmethod
-    def why_illegal(self, state: State, action_id: str) -> str:
-        """A plain-English reason why ``action_id`` is not legal now."""
+    def why_illegal(self, state: State, action_id: str) -> str | None:
+        """A plain-English reason why ``action_id`` is not legal now; ``None`` if it is legal.
+
+        Legality is written once: the same rule checks that list the legal
+        actions explain the illegal ones, so this returns ``None`` for exactly
+        the ids ``legal_actions`` offers (``monopoly_widgets.testing`` checks it
+        at every step of random games, as OpenSpiel's ``test_consistent`` does).
+        """
 
     @abstractmethod
     def is_over(self, state: State) -> bool:
