@@ -8,5 +8,11 @@ test suite::
 """
 
 from monopoly_widgets.testing.legality import check_legality_explained, mutated_ids
+from monopoly_widgets.testing.transcripts import check_transcript, record_transcript
 
-__all__ = ["check_legality_explained", "mutated_ids"]
+__all__ = [
+    "check_legality_explained",
+    "check_transcript",
+    "mutated_ids",
+    "record_transcript",
+]
