@@ -9,11 +9,14 @@ descriptor (``core/registry.py``). This class picks the right one from
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.registry import describe
+
+#: Each game's ``choose``, from its descriptor's heuristic module.
+_CHOOSERS: dict[str, Callable[..., Action]] = {}
 
 
 class HeuristicAgent:
@@ -29,8 +32,11 @@ class HeuristicAgent:
     ) -> Action:
         if observation is None:
             raise ValueError("HeuristicAgent needs the observation of its seat")
-        module = describe(observation["game"]).heuristic_module()
-        return module.choose(observation, legal_actions, rng)
+        game = observation["game"]
+        choose = _CHOOSERS.get(game)
+        if choose is None:  # looked up once, not per decision (this runs in every rollout step)
+            choose = _CHOOSERS[game] = describe(game).heuristic_module().choose
+        return choose(observation, legal_actions, rng)
 
     def __repr__(self) -> str:
         return "HeuristicAgent()"

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import monopoly_widgets as mw
-from monopoly_widgets.core.registry import GAMES
+from monopoly_widgets.core.registry import available_games
 
 
 def game_names() -> list[str]:
-    """Every game of the registry, to parametrize a test over."""
-    return list(GAMES)
+    """Every game of the registry (``core/registry.py``), to parametrize tests over."""
+    return available_games()
 
 
 class RecordingComm:
