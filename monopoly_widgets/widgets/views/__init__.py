@@ -2,6 +2,8 @@
 
 Each game's adapter is named in its descriptor (``core/registry.py``,
 ``table_view``); these functions look it up, so the explorer never lists games.
+An adapter has ``table_model(observation, roles)`` and ``PRIVATE_METRICS`` (the
+chart metrics computed from hidden cards), and may have ``choice_detail``.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from monopoly_widgets.core.registry import describe
 
 def private_metrics(game_name: str) -> frozenset[str]:
     """Chart metrics computed from hidden cards: a seat's view must not show others' values."""
-    adapter = describe(game_name).view_module()
-    return getattr(adapter, "PRIVATE_METRICS", frozenset({"money", "properties", "sets"}))
+    return describe(game_name).view_module().PRIVATE_METRICS
 
 
 def choice_detail(game_name: str):
