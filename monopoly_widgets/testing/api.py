@@ -136,7 +136,11 @@ class RandomPlay:
 
 
 def check_random_playout(name: str, players: int, seed: int, options: Options = None) -> None:
-    """A random game ends, every card accounted for after every action; its save loads."""
+    """A random game ends, every card accounted for after every action.
+
+    Under non-default ``options`` the saved game must also load to the same
+    position (``check_save_and_replay`` does more, for any options).
+    """
     game = random_playout(name, players, seed, options)
     expect(game.is_over, f"{name} seed {seed}: the game is not over")
     if options:
