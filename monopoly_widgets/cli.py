@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from monopoly_widgets.core.errors import MonopolyWidgetsError
+from monopoly_widgets.core.registry import GAMES, describe
 from monopoly_widgets.lite.cli import add_lite_parser, run_lite
 
 #: Runs with at least this many games show a progress bar (unless --no-progress).
@@ -85,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--csv", default=None, help="also save one row per game to this CSV file")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
-    commands.add_parser("games", help="list the games whose engines are installed")
+    commands.add_parser("games", help="list the games, with their player counts")
     add_lite_parser(commands)
     return parser
 
@@ -99,13 +100,11 @@ def seat_agents(agents: str | None, players: int | None) -> list[str]:
 
 def check_player_count(game: str, players: int) -> None:
     """Say first if the game cannot be played by ``players`` (before any agent problem)."""
-    from monopoly_widgets.core.registry import get_rules
-
-    rules = get_rules(game)
-    if not rules.min_players <= players <= rules.max_players:
+    descriptor = describe(game)
+    if not descriptor.min_players <= players <= descriptor.max_players:
         raise ValueError(
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
-            f"not {players}"
+            f"{descriptor.title} is for {descriptor.min_players} to {descriptor.max_players} "
+            f"players, not {players}"
         )
 
 
@@ -143,15 +142,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_games() -> int:
     """The ``games`` command."""
-    from monopoly_widgets.core.registry import GAMES, get_rules
-
-    for name in GAMES:
-        try:
-            rules = get_rules(name)
-        except ImportError:
-            print(f"{name:<9} (engine not installed)")
-            continue
-        print(f"{name:<9} {rules.title}, {rules.min_players}-{rules.max_players} players")
+    for game in GAMES.values():
+        print(f"{game.name:<9} {game.title}, {game.min_players}-{game.max_players} players")
     return 0
 
 
@@ -167,9 +159,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_games()
     except (MonopolyWidgetsError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        print(f"error: the {args.game} engine is not installed ({exc})", file=sys.stderr)
         return 2
 
 

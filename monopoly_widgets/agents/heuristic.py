@@ -1,24 +1,22 @@
 """The heuristic agent: simple, explainable rules of thumb for each game.
 
 Each game has its own heuristic in ``agents/heuristic_<game>.py``, a function
-``choose(observation, legal_actions, rng) -> Action``. This class picks the
-right one from ``observation["game"]``.
+``choose(observation, legal_actions, rng) -> Action``, named in the game's
+descriptor (``core/registry.py``). This class picks the right one from
+``observation["game"]``.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.registry import describe
 
-_BY_GAME = {
-    "deal": "monopoly_widgets.agents.heuristic_deal",
-    "bid": "monopoly_widgets.agents.heuristic_bid",
-    "cardgame": "monopoly_widgets.agents.heuristic_cardgame",
-}
+#: Each game's ``choose``, from its descriptor's heuristic module.
+_CHOOSERS: dict[str, Callable[..., Action]] = {}
 
 
 class HeuristicAgent:
@@ -34,8 +32,11 @@ class HeuristicAgent:
     ) -> Action:
         if observation is None:
             raise ValueError("HeuristicAgent needs the observation of its seat")
-        module = importlib.import_module(_BY_GAME[observation["game"]])
-        return module.choose(observation, legal_actions, rng)
+        game = observation["game"]
+        choose = _CHOOSERS.get(game)
+        if choose is None:  # looked up once, not per decision (this runs in every rollout step)
+            choose = _CHOOSERS[game] = describe(game).heuristic_module().choose
+        return choose(observation, legal_actions, rng)
 
     def __repr__(self) -> str:
         return "HeuristicAgent()"

@@ -29,9 +29,6 @@ class BidRules(Rules):
     """
 
     name = "bid"
-    title = "Monopoly Bid"
-    min_players = 2
-    max_players = 5
     options = OPTIONS
 
     # --- setting up -------------------------------------------------------------

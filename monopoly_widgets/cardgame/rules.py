@@ -43,9 +43,6 @@ class CardGameRules(Rules):
     """The rules of Monopoly: The Card Game for 2 to 6 players."""
 
     name = "cardgame"
-    title = "Monopoly: The Card Game"
-    min_players = 2
-    max_players = 6
     options = OPTIONS
 
     # --- setting up ---------------------------------------------------------

@@ -28,12 +28,31 @@ class Rules(ABC):
 
     #: Short name used by ``new_game(name)``: "deal", "bid", "cardgame".
     name: str = ""
-    #: Title for people: "Monopoly Deal".
-    title: str = ""
-    min_players: int = 2
-    max_players: int = 5
     #: Every named rule option of this game.
     options: Mapping[str, RuleOption] = {}
+
+    # --- what the registry says about this game -------------------------------
+    # Title and player counts are written once, in the game's descriptor
+    # (``core/registry.py``); the rules read them from there. The import is
+    # inside because the registry imports this module.
+    @property
+    def title(self) -> str:
+        """Title for people: "Monopoly Deal"."""
+        from monopoly_widgets.core.registry import describe
+
+        return describe(self.name).title
+
+    @property
+    def min_players(self) -> int:
+        from monopoly_widgets.core.registry import describe
+
+        return describe(self.name).min_players
+
+    @property
+    def max_players(self) -> int:
+        from monopoly_widgets.core.registry import describe
+
+        return describe(self.name).max_players
 
     # --- setting up ---------------------------------------------------------
     @abstractmethod

@@ -52,9 +52,6 @@ class DealRules(Rules):
     """The rules of Monopoly Deal (rulebook + 2008 leaflet + RULES-NOTES)."""
 
     name = "deal"
-    title = "Monopoly Deal"
-    min_players = 2
-    max_players = 10
     options = OPTIONS
 
     # --- setting up -------------------------------------------------------------------------

@@ -5,5 +5,6 @@ from pathlib import Path
 
 from monopoly_widgets.testing.transcripts import write_shipped
 
-for written in write_shipped(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/golden")):
-    print(written)
+if __name__ == "__main__":  # not on import (tools that import every module, e.g. tests/lite)
+    for written in write_shipped(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/golden")):
+        print(written)

@@ -12,7 +12,6 @@ from scipy.stats import hypergeom
 import monopoly_widgets as mw
 from monopoly_widgets.prob.bid import all_below_probability, chance_bid_wins, hand_pool, panel
 from monopoly_widgets.sim.montecarlo import estimate_probability
-from tests.sim.engines import needs_engine
 
 
 def brute_force(money: dict[int, int], other: int, sizes: list[int], bid: int) -> Fraction:
@@ -92,7 +91,6 @@ def bidding_position() -> dict[str, Any]:
     }
 
 
-@needs_engine("bid")
 def test_observation_odds_count_only_unseen_money() -> None:
     """Rule: Bid rulebook "To Auction": bids are secret; the model assumes all-in opponents."""
     obs = mw.from_position("bid", bidding_position()).observation(0)
@@ -109,7 +107,6 @@ def test_observation_odds_count_only_unseen_money() -> None:
     assert seen  # the viewer's cards are visible, so they never enter ``unseen``
 
 
-@needs_engine("bid")
 def test_odds_agree_with_the_engine_worlds() -> None:
     """Sample hands with the engine's determinize; a 99.9% interval covers the exact value."""
     game = mw.from_position("bid", bidding_position())
@@ -125,7 +122,6 @@ def test_odds_agree_with_the_engine_worlds() -> None:
     assert estimate.contains(exact), (estimate, exact)
 
 
-@needs_engine("bid")
 def test_panel_lists_bids_the_viewer_can_pay() -> None:
     obs = mw.from_position("bid", bidding_position()).observation(0)
     rows = panel(obs)

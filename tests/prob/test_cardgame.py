@@ -11,9 +11,6 @@ import monopoly_widgets as mw
 from monopoly_widgets.prob import panel as any_panel
 from monopoly_widgets.prob.cardgame import chance_to_complete_group, panel
 from monopoly_widgets.sim.montecarlo import estimate_probability
-from tests.sim.engines import needs_engine
-
-pytestmark = needs_engine("cardgame")
 
 
 def position(**changes: Any) -> dict[str, Any]:

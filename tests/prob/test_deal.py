@@ -20,9 +20,6 @@ from monopoly_widgets.prob.deal import (
     sample_next_draw,
 )
 from monopoly_widgets.sim.montecarlo import estimate_probability
-from tests.sim.engines import needs_engine
-
-pytestmark = needs_engine("deal")
 
 
 def position(**changes: Any) -> dict[str, Any]:

@@ -23,9 +23,6 @@ from monopoly_widgets.sim.plots import (
     odds_table,
     win_rate_chart,
 )
-from tests.sim.engines import needs_engine
-
-pytestmark = needs_engine("deal")
 
 
 def one_card_from_winning() -> dict[str, Any]:

@@ -15,9 +15,6 @@ from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.sim import simulate
-from tests.sim.engines import needs_engine
-
-pytestmark = needs_engine("deal")
 
 
 class PeekingSearch(SearchAgent):

@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.registry import GAMES
 from monopoly_widgets.sim import SimulationError, SimulationWarning, simulate, summarize
 from monopoly_widgets.sim.tournament import game_seed
-from tests.sim.engines import each_game, needs_engine
 
 
 class ChoosesNonsense:
@@ -55,7 +55,7 @@ def test_game_seeds_come_from_the_master_seed() -> None:
     assert seeds != [game_seed(8, i) for i in range(50)]
 
 
-@pytest.mark.parametrize("name", each_game())
+@pytest.mark.parametrize("name", list(GAMES))
 def test_results_table(name: str) -> None:
     table = simulate(name, ["random", "random"], games=4, seed=3, workers=1, progress=False)
     assert table["game"].tolist() == [0, 1, 2, 3]
@@ -72,7 +72,7 @@ def test_results_table(name: str) -> None:
         assert row.turns >= 1 and row.steps >= 1
 
 
-@pytest.mark.parametrize("name", each_game())
+@pytest.mark.parametrize("name", list(GAMES))
 def test_same_table_with_one_or_two_workers(name: str) -> None:
     kwargs: dict[str, Any] = {"games": 6, "seed": 11, "progress": False}
     one = simulate(name, ["heuristic", "random"], workers=1, **kwargs)
@@ -81,7 +81,6 @@ def test_same_table_with_one_or_two_workers(name: str) -> None:
     assert one.equals(two)
 
 
-@needs_engine("deal")
 def test_same_table_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     kwargs: dict[str, Any] = {"games": 6, "seed": 5, "progress": False}
@@ -98,14 +97,12 @@ def test_same_table_on_a_dask_cluster() -> None:
     assert local.equals(on_dask)
 
 
-@needs_engine("deal")
 def test_a_different_master_seed_gives_different_games() -> None:
     first = simulate("deal", ["random", "random"], games=4, seed=1, workers=1, progress=False)
     second = simulate("deal", ["random", "random"], games=4, seed=2, workers=1, progress=False)
     assert not first[["seed", "turns"]].equals(second[["seed", "turns"]])
 
 
-@needs_engine("deal")
 def test_an_illegal_action_names_agent_and_seed_and_keeps_other_rows() -> None:
     with pytest.raises(SimulationError) as caught:
         simulate("deal", ["random", ChoosesNonsense()], games=3, seed=2, workers=1, progress=False)
@@ -118,7 +115,6 @@ def test_an_illegal_action_names_agent_and_seed_and_keeps_other_rows() -> None:
         assert "ChoosesNonsense()" in row.error and f"seed {row.seed}" in row.error
 
 
-@needs_engine("deal")
 def test_a_crashing_agent_spoils_only_its_games() -> None:
     with pytest.warns(SimulationWarning, match="SometimesCrashes"):
         table = simulate(
@@ -140,7 +136,6 @@ def test_a_crashing_agent_spoils_only_its_games() -> None:
     assert summary.errors == len(failed) and summary.games == len(kept)
 
 
-@needs_engine("deal")
 def test_agents_are_checked_before_playing() -> None:
     with pytest.raises(ValueError, match="unknown agent"):
         simulate("deal", ["random", "clever"], games=1, progress=False)
@@ -150,7 +145,6 @@ def test_agents_are_checked_before_playing() -> None:
         simulate("deal", ["random", "random"], games=0, progress=False)
 
 
-@needs_engine("deal")
 def test_one_agent_fills_every_seat() -> None:
     table = simulate("deal", ["random"], players=3, games=2, workers=1, progress=False)
     assert {table[f"agent_{seat}"].iloc[0] for seat in range(3)} == {"random"}

@@ -1,7 +1,9 @@
-"""One small adapter per game: observation -> the generic table model.
+"""One small adapter per game: observation -> the table model ``static/table.js`` draws.
 
-``table_model(game_name, observation, roles)`` picks the game's adapter, or
-the generic fallback for a game without one.
+Each game's adapter is named in its descriptor (``core/registry.py``,
+``table_view``); these functions look it up, so the explorer never lists games.
+An adapter has ``table_model(observation, roles)`` and ``PRIVATE_METRICS`` (the
+chart metrics computed from hidden cards), and may have ``choice_detail``.
 """
 
 from __future__ import annotations
@@ -9,25 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from monopoly_widgets.widgets.views import bid, cardgame, deal, generic
-
-_ADAPTERS = {"deal": deal, "bid": bid, "cardgame": cardgame}
+from monopoly_widgets.core.registry import describe
 
 
 def private_metrics(game_name: str) -> frozenset[str]:
     """Chart metrics computed from hidden cards: a seat's view must not show others' values."""
-    adapter = _ADAPTERS.get(game_name)
-    return getattr(adapter, "PRIVATE_METRICS", frozenset({"money", "properties", "sets"}))
+    return describe(game_name).view_module().PRIVATE_METRICS
 
 
 def choice_detail(game_name: str):
     """The game's optional middle step of a two-step choice (see ``widgets/choices.py``)."""
-    return getattr(_ADAPTERS.get(game_name), "choice_detail", None)
+    return getattr(describe(game_name).view_module(), "choice_detail", None)
 
 
 def table_model(game_name: str, observation: dict[str, Any], roles: Sequence[str]) -> dict:
     """The table model of ``observation`` for the browser."""
-    adapter = _ADAPTERS.get(game_name)
-    if adapter is None:
-        return generic.table_model(observation, roles, title=game_name)
-    return adapter.table_model(observation, roles)
+    return describe(game_name).view_module().table_model(observation, roles)

@@ -8,11 +8,11 @@ middle of the table shows the property up for auction and the piles.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
+from monopoly_widgets.core.board import COLOUR_HEX
+from monopoly_widgets.core.registry import describe
 from monopoly_widgets.widgets.views.common import (
-    BOARD_COLOUR_HEX,
     NEUTRAL_BAND,
     discard_pile,
     draw_pile,
@@ -22,22 +22,12 @@ from monopoly_widgets.widgets.views.common import (
     status_line,
 )
 
-TITLE = "Monopoly Bid"
+TITLE = describe("bid").title
 #: Chart metrics that come from hidden cards (money in hand): a seat view shows only its own.
 PRIVATE_METRICS = frozenset({"money"})
 MONEY_HEX = {1: "#d8cfa8", 2: "#f1a79b", 3: "#a8d5a0", 4: "#9cc8ea", 5: "#c3a5dd"}
 ACTION_HEX = "#2f4a73"
 RAINBOW_AT = 5
-
-
-@lru_cache(maxsize=1)
-def colour_hex() -> dict[str, str]:
-    """Colour name -> hex, from the Bid engine's card data when it has them."""
-    try:
-        from monopoly_widgets.bid.cards import COLOUR_HEX
-    except ImportError:
-        return dict(BOARD_COLOUR_HEX)
-    return {**BOARD_COLOUR_HEX, **COLOUR_HEX}
 
 
 def card_face(card: dict[str, Any]) -> dict[str, Any]:
@@ -47,13 +37,12 @@ def card_face(card: dict[str, Any]) -> dict[str, Any]:
     if kind == "money":
         return face(card["id"], card["name"], kind, f"${value}M", [MONEY_HEX.get(value, "#ccc")])
     colours = list(card.get("colours") or [])
-    palette = colour_hex()
     if kind == "property" and colours:
-        return face(card["id"], card["name"], kind, "", [palette.get(colours[0], NEUTRAL_BAND)])
+        return face(card["id"], card["name"], kind, "", [COLOUR_HEX.get(colours[0], NEUTRAL_BAND)])
     if len(colours) >= RAINBOW_AT:
-        bands = [palette.get(c, NEUTRAL_BAND) for c in colours]
+        bands = [COLOUR_HEX.get(c, NEUTRAL_BAND) for c in colours]
         if card.get("colour"):
-            bands.insert(0, palette.get(card["colour"], NEUTRAL_BAND))
+            bands.insert(0, COLOUR_HEX.get(card["colour"], NEUTRAL_BAND))
         return face(card["id"], card["name"], "action", "", bands, "WILD")
     return face(card["id"], card["name"], "action", "", [ACTION_HEX], "ACTION")
 
@@ -79,11 +68,10 @@ def seat_panel(seat_obs: dict[str, Any], observation: dict[str, Any], roles: Seq
         ],
         ["Cards in hand", str(seat_obs.get("hand_count", 0))],
     ]
-    palette = colour_hex()
     groups = [
         {
             "label": s.get("colour", ""),
-            "band": palette.get(s.get("colour", ""), NEUTRAL_BAND),
+            "band": COLOUR_HEX.get(s.get("colour", ""), NEUTRAL_BAND),
             "note": f"{len(s.get('cards', []))} of {s.get('size', '?')}",
             "complete": bool(s.get("complete")),
             "cards": [card_face(c) for c in s.get("cards", [])],

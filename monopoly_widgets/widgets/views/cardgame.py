@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from monopoly_widgets.core.board import COLOUR_HEX
+from monopoly_widgets.core.registry import describe
 from monopoly_widgets.widgets.views.common import (
-    BOARD_COLOUR_HEX,
     NEUTRAL_BAND,
     face,
     hand_row,
@@ -19,7 +20,7 @@ from monopoly_widgets.widgets.views.common import (
     status_line,
 )
 
-TITLE = "Monopoly: The Card Game"
+TITLE = describe("cardgame").title
 #: Chart metrics that come from hidden hands: a seat view shows only its own.
 PRIVATE_METRICS = frozenset({"properties", "sets"})
 KIND_HEX = {
@@ -44,7 +45,7 @@ def card_face(card: dict[str, Any]) -> dict[str, Any]:
     """One Card Game card: properties by colour, houses with their level."""
     kind = card.get("kind", "")
     if kind == "property":
-        band = BOARD_COLOUR_HEX.get(card.get("colour") or "", NEUTRAL_BAND)
+        band = COLOUR_HEX.get(card.get("colour") or "", NEUTRAL_BAND)
         return face(card["id"], card["name"], kind, "", [band])
     level = card.get("level")
     corner = str(level) if level else ""

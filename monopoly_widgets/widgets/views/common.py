@@ -30,8 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from monopoly_widgets.core.board import COLOUR_HEX
-
 Face = dict[str, Any]
 
 #: One colour per seat, shared by the table's seat headers and the charts' lines,
@@ -48,9 +46,6 @@ SEAT_COLOURS = (
 )
 
 NEUTRAL_BAND = "#9e9e9e"
-
-#: The board colours, for games whose card data has no hex colours of its own.
-BOARD_COLOUR_HEX = COLOUR_HEX
 
 
 def seat_colour(seat: int) -> str:

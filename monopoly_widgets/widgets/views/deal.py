@@ -9,9 +9,10 @@ and the value in the corner ($M).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
+from monopoly_widgets.core.board import COLOUR_HEX
+from monopoly_widgets.core.registry import describe
 from monopoly_widgets.widgets.views.common import (
     NEUTRAL_BAND,
     discard_pile,
@@ -21,7 +22,7 @@ from monopoly_widgets.widgets.views.common import (
     status_line,
 )
 
-TITLE = "Monopoly Deal"
+TITLE = describe("deal").title
 #: Every chart metric of Deal is public (banks and properties lie on the table).
 PRIVATE_METRICS: frozenset[str] = frozenset()
 
@@ -40,21 +41,10 @@ BUILDING_HEX = {"House": "#2e7d32", "Hotel": "#c62828"}
 RAINBOW_AT = 5
 
 
-@lru_cache(maxsize=1)
-def colour_hex() -> dict[str, str]:
-    """Colour name -> hex, from the Deal engine's card data (contract: ``COLOUR_HEX``)."""
-    try:
-        from monopoly_widgets.deal.cards import COLOUR_HEX
-    except ImportError:
-        return {}
-    return dict(COLOUR_HEX)
-
-
 def bands_for(card: dict[str, Any]) -> list[str]:
     """The colour bands of one card: its assigned colour first, for wilds on the table."""
     kind = card.get("kind", "")
     name = card.get("name", "")
-    palette = colour_hex()
     if kind == "money":
         return [MONEY_HEX.get(card.get("value", 0), NEUTRAL_BAND)]
     if name in BUILDING_HEX:
@@ -63,12 +53,12 @@ def bands_for(card: dict[str, Any]) -> list[str]:
     if kind == "action" or not colours:
         return [ACTION_HEX]
     if len(colours) >= RAINBOW_AT:
-        return [palette.get(c, NEUTRAL_BAND) for c in colours]
+        return [COLOUR_HEX.get(c, NEUTRAL_BAND) for c in colours]
     assigned = card.get("colour")
     if assigned in colours:
         colours.remove(assigned)
         colours.insert(0, assigned)
-    return [palette.get(c, NEUTRAL_BAND) for c in colours]
+    return [COLOUR_HEX.get(c, NEUTRAL_BAND) for c in colours]
 
 
 TAGS = {"wild": "WILD", "rent": "RENT", "action": "ACTION", "money": "", "property": ""}
@@ -95,7 +85,7 @@ def set_group(prop_set: dict[str, Any]) -> dict[str, Any]:
         note += f" · rent ${prop_set['rent']}M"
     return {
         "label": prop_set.get("label") or prop_set.get("colour", ""),
-        "band": colour_hex().get(prop_set.get("colour", ""), NEUTRAL_BAND),
+        "band": COLOUR_HEX.get(prop_set.get("colour", ""), NEUTRAL_BAND),
         "note": note,
         "complete": bool(prop_set.get("complete")),
         "cards": cards,
