@@ -331,6 +331,8 @@ function render({ model, el: host }) {
   );
 
   const narration = el("div", "mw-narration");
+  const narrationLines = el("div", "mw-narration-lines");
+  narration.appendChild(narrationLines);
   narration.setAttribute("aria-live", "polite");
   narration.setAttribute("role", "status");
   const notice = el("div", "mw-notice");
@@ -340,7 +342,8 @@ function render({ model, el: host }) {
   const table = el("div", "mw-table");
   const main = el("div", "mw-main");
   main.append(narration, error, notice, choices, table);
-  const charts = createCharts(model, el);
+  // The charts draw in this view's own frame, first (see scheduleDraw).
+  const charts = createCharts(model, el, () => scheduleDraw("charts"));
   const side = el("div", "mw-side");
   side.appendChild(charts.node);
   const body = el("div", "mw-body");
@@ -387,6 +390,9 @@ function render({ model, el: host }) {
     frame = null;
     const parts = new Set(dirty);
     dirty.clear();
+    // Charts first: Plotly measures its text as it draws, which is cheap while the
+    // page is still laid out and costly after the table's writes below.
+    if (parts.has("charts")) charts.drawNow();
     if (parts.has("header")) drawHeader();
     if (parts.has("controls")) drawControls();
     if (parts.has("narration")) drawNarration();
@@ -484,8 +490,10 @@ function render({ model, el: host }) {
       if (event.rule) line.appendChild(el("span", "mw-rule", event.rule));
       lines.push(line);
     }
-    narration.replaceChildren(...lines);
-    narration.scrollTop = narration.scrollHeight; // the latest event is the last line
+    // The latest event is the last line. In the compact layout the box shows the
+    // last three lines: it is a column-reverse flex box, so it starts scrolled to
+    // its end with no scroll position set here (setting one forces a layout).
+    narrationLines.replaceChildren(...lines);
   }
 
   function flash(node, className) {
