@@ -103,7 +103,7 @@ function lineFigure(key, series, labels, width, height, colour) {
     // of decreasing size, the first player's widest and drawn first, so every
     // colour shows around the next.
     marker: single
-      ? { size: 8 + 5 * (players - 1 - seat), color: (labels.colours || [])[seat], line: { width: 0 } }
+      ? { size: 8 + 6 * (players - 1 - seat), color: (labels.colours || [])[seat], line: { width: 0 } }
       : { size: 5 },
     hovertemplate: "%{fullData.name}: %{y}<extra>turn %{x}</extra>",
   }));
