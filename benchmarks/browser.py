@@ -6,6 +6,9 @@ JupyterLab at 1366x768. The script reports:
 * click to painted frame: from a click on "step" until the first animation
   frame after the last change the step made anywhere in the explorer (table
   and charts), and until the step label changed (the table), median and p90;
+* per click, the page's main-thread CPU time and its layout passes (Chromium's
+  own counters): on a shared machine these vary less than the times above, so
+  they show whether a change cut work or the machine was quieter;
 * play mode at the menu's fastest rate (10 steps/s): steps shown per second
   over 10 s, against the nominal rate, and the long tasks (over 50 ms) seen;
 * DOM nodes and used JS heap (after a garbage collection) after the clicks
@@ -166,6 +169,10 @@ def memory(page: Any, cdp: Any) -> tuple[int, float]:
     return nodes, metrics["JSHeapUsedSize"] / 2**20
 
 
+def metrics(cdp: Any) -> dict[str, float]:
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -206,7 +213,9 @@ def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str
                 page.evaluate(
                     "() => document.querySelector('.mw-root').scrollIntoView({block: 'start'})"
                 )
+                before = metrics(cdp)
                 timings = [page.evaluate(CLICK_JS) for _ in range(clicks)]
+                after = metrics(cdp)
                 timings = [t for t in timings if t]
                 early = memory(page, cdp)
                 early_step = len(timings)
@@ -226,6 +235,9 @@ def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str
         "early": (early_step, *early),
         "late": (reached, *late),
         "plotly_copies": len(big_scripts),
+        "cpu_per_click": (after["ThreadTime"] - before["ThreadTime"]) * 1000 / clicks,
+        "layouts_per_click": (after["LayoutCount"] - before["LayoutCount"]) / clicks,
+        "styles_per_click": (after["RecalcStyleCount"] - before["RecalcStyleCount"]) / clicks,
     }
 
 
@@ -240,6 +252,11 @@ def report(results: dict[str, Any], label: str) -> None:
     print(
         f"  click to painted frame    median {statistics.median(painted):6.1f} ms"
         f"   p90 {percentile(painted, 0.9):6.1f} ms"
+    )
+    print(
+        f"  per click: main thread    {results['cpu_per_click']:6.1f} ms CPU,"
+        f" {results['layouts_per_click']:.1f} layouts,"
+        f" {results['styles_per_click']:.1f} style passes"
     )
     print(
         f"  play at 10/s              {play['shown'] / play['elapsed']:5.2f} steps/s shown"

@@ -4,7 +4,9 @@ JupyterLab (its file browser open, as it opens) runs ``explorer_screens.ipynb``
 in Debian's Chromium. With the explorer's top scrolled to the top of the
 notebook area, a person's whole hand, what they must decide, the narration
 and a chart with data must all be on screen, in the light and dark themes;
-card names must not be cut mid-word. Then the person steps on their own turn
+card names must be whole and readable: no word cut, no line hidden below the
+card or behind its price badge, no name smaller than 9 px, and the header's
+New game and Save on the title's row. Then the person steps on their own turn
 (the table says whose move it is), makes a two-step choice (a card, then its
 move), and the 5-player odds panel shows every row label at a readable size.
 
@@ -43,6 +45,33 @@ pytestmark = [
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
 ]
 
+#: The smallest card-name font a class can read on a projector (px).
+NAME_MIN_PX = 9
+
+#: A JS function ``(scope) => [problem, ...]``: every shown card name that is cut
+#: (a word wider than its card), runs below its card or behind the card's price
+#: badge (a line hidden at the bottom), or is drawn smaller than NAME_MIN_PX.
+BAD_NAMES = f"""(scope) => [...scope.querySelectorAll('.mw-card-name')]
+  .filter((n) => n.getClientRects().length)
+  .flatMap((n) => {{
+    const card = n.closest('.mw-card').getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const lines = [...range.getClientRects()].filter((r) => r.width > 0.5);
+    const corner = n.closest('.mw-card').querySelector('.mw-corner');
+    const badge = corner && corner.getClientRects().length ? corner.getBoundingClientRect() : null;
+    const problems = [];
+    if (n.scrollWidth > n.clientWidth + 1) problems.push('word cut');
+    if (lines.some((r) => r.bottom > card.bottom - 1 || r.right > card.right + 1))
+      problems.push('runs out of its card');
+    if (badge && lines.some((r) => r.bottom > badge.top + 1 && r.top < badge.bottom - 1
+        && r.right > badge.left + 1 && r.left < badge.right - 1))
+      problems.push('hidden behind the badge');
+    const size = parseFloat(getComputedStyle(n).fontSize);
+    if (size < {NAME_MIN_PX}) problems.push(`${{size}} px`);
+    return problems.length ? [`${{n.textContent}}: ${{problems.join(', ')}}`] : [];
+  }})"""
+
 #: What of explorer ``index`` lies inside the notebook area, as a person would see it.
 ON_SCREEN_JS = """([index, seat]) => {
   const area = document
@@ -59,9 +88,10 @@ ON_SCREEN_JS = """([index, seat]) => {
   const charts = [...root.querySelectorAll('.mw-chart:not([hidden]) .js-plotly-plot')];
   const drawn = charts.filter((g) => inside(g) && (g.data || []).some((t) => (t.y || []).length)
     && ((g._fullLayout || {}).title || {}).text);
-  const names = [...root.querySelectorAll('.mw-card-name')]
-    .filter((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 1)
-    .map((n) => n.textContent);
+  const names = (BAD_NAMES)(root);
+  // New game and Save sit on the title's row (their tops within the title's line).
+  const title = root.querySelector('.mw-title').getBoundingClientRect();
+  const save = root.querySelector('.mw-save').getBoundingClientRect();
   // A line cut through the middle: the narration's box (or its scroll position)
   // is not a whole number of its lines.
   const box = root.querySelector('.mw-narration');
@@ -79,8 +109,9 @@ ON_SCREEN_JS = """([index, seat]) => {
       || inside(root.querySelector('.mw-choices-head')),
     chartsDrawn: drawn.length,
     namesCut: names,
+    saveOnTitleRow: save.top < title.bottom && save.bottom > title.top,
   };
-}"""
+}""".replace("BAD_NAMES", BAD_NAMES)
 
 #: Every Plotly chart on the page: (has data, title) per chart.
 CHARTS_JS = """() => [...document.querySelectorAll('.mw-root .js-plotly-plot')].map((g) => [
@@ -88,10 +119,8 @@ CHARTS_JS = """() => [...document.querySelectorAll('.mw-root .js-plotly-plot')].
   ((g._fullLayout || {}).title || {}).text || '']
 )"""
 
-#: Card names wider than their card (a word cut off), anywhere on the page.
-NAMES_CUT_JS = """() => [...document.querySelectorAll('.mw-card-name')]
-  .filter((n) => n.getClientRects().length && n.scrollWidth > n.clientWidth + 1)
-  .map((n) => n.textContent)"""
+#: Card names cut, hidden or too small (see BAD_NAMES), anywhere on the page.
+NAMES_CUT_JS = f"() => ({BAD_NAMES})(document)"
 
 #: The odds panel of explorer ``index``: rows, labels drawn, smallest font, height.
 ODDS_JS = """(index) => {
@@ -197,6 +226,7 @@ def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
                 assert seen["chartsDrawn"] >= 1, where
                 assert seen["namesCut"] == [], where
                 assert not seen["narrationCut"], where
+                assert seen["saveOnTitleRow"], where
             set_theme(page, "light")
             scroll_to(page, 0)
 
@@ -253,5 +283,9 @@ def test_every_chart_draws_on_every_load(tmp_path: Path) -> None:
                 page.screenshot(path=str(OUTPUT / f"quickstart-load{load}-blank.png"))
             assert len(charts) >= explorers, (load, theme, charts)
             assert blank == [], f"load {load} ({theme}): blank charts {blank}: {charts}"
-            assert page.evaluate(NAMES_CUT_JS) == [], "card names cut mid-word"
+            bad = page.evaluate(NAMES_CUT_JS)
+            if bad:
+                shot = OUTPUT / f"quickstart-load{load}-names.png"
+                page.screenshot(path=str(shot), full_page=True)
+            assert bad == [], f"load {load} ({theme}): card names cut, hidden or too small: {bad}"
             page.close()

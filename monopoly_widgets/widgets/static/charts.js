@@ -3,10 +3,17 @@
 //
 // Plotly is loaded once per page: its source lives in one shared widget model
 // (the table's "plotly" trait points at it) and is evaluated the first time
-// any table needs it. Each chart is drawn from its complete data with
-// Plotly.react, at most once per animation frame, only when its data (or its
-// width, or the theme) changed, and only while it can be seen: a chart in a
-// hidden tab is drawn when its tab is opened.
+// any table needs it. Each chart is drawn at most once per animation frame
+// (in the table's own frame, before the table's DOM writes), only when its
+// data (or its width, or the theme) changed, and only while it can be seen: a
+// chart in a hidden tab is drawn when its tab is opened.
+//
+// Why two ways of drawing: Plotly.react redraws the whole figure (axes, ticks,
+// title), about twice the work of moving the lines alone. The axes' ranges
+// grow in steps (4, 5, 6, 8, 10, 12, 15, 20 ... turns), so most steps change
+// only the lines' points; those go through Plotly.animate with no transition
+// and no redraw, which moves the traces and leaves the rest as drawn.
+// (Plotly.extendTraces redraws the whole figure, so it would save nothing.)
 
 // The line charts' x axis spans at least this many turns.
 const MIN_TURNS = 4;
@@ -37,6 +44,16 @@ function loadPlotly(model) {
     });
   }
   return globalThis[PLOTLY_KEY];
+}
+
+// The axes grow in these steps (times a power of ten), so that a growing
+// series changes its ranges only now and then.
+const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+function niceCeil(value) {
+  if (value <= 0) return 0;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const m of NICE) if (m * power >= value - 1e-9) return m * power;
+  return 10 * power;
 }
 
 // Whole-number ticks: 1, 2, 5, 10, 20, 50 ... so that no axis shows 0.2 of a turn.
@@ -72,41 +89,56 @@ function lineFigure(key, series, labels, width, height, colour) {
   const turns = series.turns || [];
   const values = series[key] || [];
   const stepped = key !== "money";
+  const single = turns.length <= 1;
+  const players = values.length;
   const data = values.map((ys, seat) => ({
     type: "scatter",
     // One turn so far is one point per player, which a line alone would not draw.
-    mode: stepped && turns.length > 1 ? "lines" : "lines+markers",
+    mode: single ? "markers" : "lines",
     name: (labels.names || [])[seat] || `Player ${seat}`,
     x: turns,
     y: ys,
     line: { color: (labels.colours || [])[seat], width: 3, shape: stepped ? "hv" : "linear" },
-    marker: { size: turns.length > 1 ? 5 : 8 },
+    // At the first turn the players' points often coincide (everyone at 0): rings
+    // of decreasing size, the first player's widest and drawn first, so every
+    // colour shows around the next.
+    marker: single
+      ? { size: 8 + 6 * (players - 1 - seat), color: (labels.colours || [])[seat], line: { width: 0 } }
+      : { size: 5 },
     hovertemplate: "%{fullData.name}: %{y}<extra>turn %{x}</extra>",
   }));
   const layout = baseLayout(labels[key] || key, width, height, colour);
   const lastTurn = turns.length ? turns[turns.length - 1] : 1;
   const firstTurn = turns.length ? turns[0] : 0;
-  // At least MIN_TURNS turns wide, and a little room before the first turn and
-  // under zero: at step 0 the one point per player (often $0) then stands clear
-  // of the axes' corner and reads as data, not as an empty chart.
-  const lastShown = Math.max(lastTurn, firstTurn + MIN_TURNS);
-  const xPad = Math.max(0.2, (lastShown - firstTurn) * 0.02);
+  // At least MIN_TURNS turns wide, growing in NICE steps, and a little room
+  // before the first turn and under zero: at step 0 the one point per player
+  // (often $0) then stands clear of the axes' corner and reads as data.
+  const span = Math.max(MIN_TURNS, niceCeil(lastTurn - firstTurn));
+  const lastShown = firstTurn + span;
+  const xPad = Math.max(0.3, span * 0.02);
   layout.xaxis = {
     ...layout.xaxis,
     title: { text: "turn", standoff: 2, font: { size: 12 } },
     range: [firstTurn - xPad, lastShown + xPad],
-    dtick: wholeStep(lastShown - firstTurn),
+    dtick: wholeStep(span),
     tickformat: "d",
   };
-  const top = Math.max(1, maxOf(values));
+  const top = Math.max(1, niceCeil(maxOf(values)));
   layout.yaxis = {
     ...layout.yaxis,
-    range: [-top * 0.05, top * 1.08],
+    range: [-top * 0.06, top * 1.08],
     dtick: wholeStep(top, 4),
     tickformat: ",d",
   };
   layout.margin.b = 38;
   return { data, layout };
+}
+
+// Everything of a line figure but its points: when this is unchanged, the
+// points alone are moved (Plotly.animate), not the whole figure redrawn.
+function frameOf(figure) {
+  const style = figure.data.map(({ x, y, ...rest }) => rest);
+  return JSON.stringify([style, figure.layout]);
 }
 
 // Odds as one bar per row, each row's label on its own line above its bar, so
@@ -160,8 +192,11 @@ function escapeHtml(text) {
   return String(text).replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
 }
 
-// The chart area of one table view. Returns {node, setCompact, destroy}.
-function createCharts(model, makeEl) {
+// The chart area of one table view. Returns {node, setCompact, drawNow, destroy}.
+// `requestFrame(drawNow)` asks the table to call drawNow in its next animation
+// frame, before it writes its own DOM: Plotly measures text as it draws, and a
+// measurement after the table's writes would lay out the whole table first.
+function createCharts(model, makeEl, requestFrame) {
   const node = makeEl("div", "mw-charts");
   const tabs = makeEl("div", "mw-chart-tabs");
   tabs.setAttribute("role", "tablist");
@@ -169,10 +204,12 @@ function createCharts(model, makeEl) {
   const panels = {};
   const tabButtons = {};
   const drawn = {}; // key -> the input last drawn (a string), so unchanged charts are skipped
+  const frames = {}; // key -> frameOf(the figure last drawn), for the points-only path
+  const widths = {}; // key -> the panel's width, from the resize observer (no layout read)
   let compact = null; // unknown until the table has measured its width
   let activeTab = "money";
   let plotly = null;
-  let frame = null;
+  let pending = null; // a drawing asked of the table's next frame
   let failed = "";
 
   for (const key of CHART_KEYS) {
@@ -222,7 +259,7 @@ function createCharts(model, makeEl) {
   let lastDraw = 0;
   let wait = null;
   function schedule() {
-    if (frame !== null || wait !== null) return;
+    if (pending !== null || wait !== null) return;
     const delay = model.get("playing") ? lastDraw + PLAYING_CHART_MS - performance.now() : 0;
     if (delay > 0) {
       wait = setTimeout(() => {
@@ -231,11 +268,15 @@ function createCharts(model, makeEl) {
       }, delay);
       return;
     }
-    frame = requestAnimationFrame(() => {
-      frame = null;
-      lastDraw = performance.now();
-      draw();
-    });
+    pending = true;
+    requestFrame(drawNow);
+  }
+
+  function drawNow() {
+    if (pending === null) return;
+    pending = null;
+    lastDraw = performance.now();
+    draw();
   }
 
   function drawOddsText(odds) {
@@ -259,11 +300,12 @@ function createCharts(model, makeEl) {
     const series = model.get("chart_series") || {};
     const labels = model.get("chart_labels") || {};
     const odds = model.get("odds") || {};
+    // Read before any write in this frame, so it costs no style recalculation.
     const colour = getComputedStyle(node).color || "#808080";
     for (const key of CHART_KEYS) {
       const { panel, plot } = panels[key];
       if (panel.hidden) continue; // drawn when its tab is opened
-      const width = Math.floor(panel.clientWidth);
+      const width = widths[key] || 0;
       if (width < 50) continue; // not laid out yet: the resize observer calls again
       const input = key === "odds" ? odds : [series.turns, series[key], labels[key]];
       const signature = JSON.stringify([input, width, colour, compact]);
@@ -279,8 +321,24 @@ function createCharts(model, makeEl) {
         plotly.react(plot, data, layout, { displayModeBar: false, responsive: false });
       } else {
         const height = compact ? 230 : key === "money" ? 240 : 190;
-        const { data, layout } = lineFigure(key, series, labels, width, height, colour);
-        plotly.react(plot, data, layout, { displayModeBar: false, responsive: false });
+        const figure = lineFigure(key, series, labels, width, height, colour);
+        const shape = frameOf(figure);
+        if (frames[key] === shape && plot.data) {
+          // Only the points changed: move the traces, keep the axes and title as drawn.
+          const points = figure.data.map(({ x, y }) => ({ x, y }));
+          plotly.animate(
+            plot,
+            { data: points, traces: points.map((_, i) => i) },
+            { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" },
+          ).catch(() => {
+            // Cut short by a newer drawing: draw the whole figure next time.
+            frames[key] = null;
+            schedule();
+          });
+        } else {
+          frames[key] = shape;
+          plotly.react(plot, figure.data, figure.layout, { displayModeBar: false, responsive: false });
+        }
       }
     }
   }
@@ -298,8 +356,12 @@ function createCharts(model, makeEl) {
       loading.textContent = `The charts could not load: ${failed}`;
     });
 
-  const resize = new ResizeObserver(() => schedule());
-  resize.observe(node);
+  // Each panel's width, as the browser reports it after layout (a hidden panel is 0).
+  const resize = new ResizeObserver((entries) => {
+    for (const entry of entries) widths[entry.target.dataset.chart] = Math.floor(entry.contentRect.width);
+    schedule();
+  });
+  for (const key of CHART_KEYS) resize.observe(panels[key].panel);
   // The Jupyter theme changes the text colour: redraw in the new one.
   const theme = new MutationObserver(() => schedule());
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
@@ -316,10 +378,10 @@ function createCharts(model, makeEl) {
     for (const [name, handler] of handlers) model.off(name, handler);
     resize.disconnect();
     theme.disconnect();
-    if (frame !== null) cancelAnimationFrame(frame);
+    pending = null;
     if (wait !== null) clearTimeout(wait);
     if (plotly) for (const key of CHART_KEYS) plotly.purge(panels[key].plot);
   }
 
-  return { node, setCompact, destroy };
+  return { node, setCompact, drawNow, destroy };
 }

@@ -44,6 +44,23 @@ function button(label, ariaLabel, onClick, className = "mw-btn") {
   return node;
 }
 
+// The transport buttons' icons, drawn (not font glyphs: "⏸" is an empty box in
+// fonts without it, as in JupyterLite's). 16x16, in the button's text colour.
+const ICONS = {
+  reset: "M2.5 2.5h2v11h-2zM13.5 2.5v11L5.5 8z",
+  back: "M12.5 2.5v11L3.5 8z",
+  play: "M4 2.5v11L13 8z",
+  pause: "M3.5 2.5h3.2v11H3.5zM9.3 2.5h3.2v11H9.3z",
+  step: "M2.5 2.5v11L10.5 8zM11.5 2.5h2v11h-2z",
+};
+function setIcon(node, name) {
+  if (node.dataset.icon === name) return;
+  node.dataset.icon = name;
+  node.innerHTML =
+    `<svg class="mw-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">` +
+    `<path d="${ICONS[name]}" fill="currentColor"/></svg>`;
+}
+
 function bandBackground(bands) {
   if (!bands || bands.length === 0) return "#9e9e9e";
   if (bands.length === 1) return bands[0];
@@ -52,36 +69,94 @@ function bandBackground(bands) {
   return `linear-gradient(90deg, ${stops.join(", ")})`;
 }
 
-// Card names wrap only between words: a word too long for the card shrinks the
-// font instead of breaking mid-word ("Mediterranean", "Connecticut").
+// Card names wrap only between words and stay readable on a projector: a name
+// that does not fit its card at the normal size is tried smaller (down to
+// NAME_MIN_PX), then with "Avenue" written "Ave." (on the card only; its title
+// and aria label keep the full name), and a single word still too wide at the
+// smallest size ("Mediterranean" on a compact card) makes its card wider.
+// Chips (one-line cards) show the whole name at their own size.
+// Sizes are measured with a canvas in the theme's own font, so no layout is read.
 const NAME_FONT_PX = 11.5;
-// Small enough for "Mediterranean" on a compact card: a whole word, never a cut one.
-const NAME_MIN_PX = 6.5;
+const NAME_MIN_PX = 9.5;
+const NAME_LINE = 1.15; // the name's line height, as in table.css
+// Card geometry, as in table.css: [card height, colour band] per layout, the
+// badge in the bottom corner, and the name's padding.
+const CARD_BOX = { wide: [106, 24], compact: [84, 18] };
+const CORNER_ROOM = 21;
+const NAME_PAD = 4;
 const measureCanvas = document.createElement("canvas");
-const nameSizes = new Map();
+const nameFits = new Map();
 let nameFamily = null;
-function nameFontSize(name, widthPx) {
-  const key = `${name}|${widthPx}`;
-  if (nameSizes.has(key)) return nameSizes.get(key);
+
+function nameWords(text) {
+  // Break after a slash too ("Red/Yellow wild"), as the card does.
+  return text.split(" ").flatMap((w) => w.split(/(?<=\/)/)).filter((w) => w);
+}
+
+// Lines a greedy word wrap needs at the context's font, in `room` px.
+function lineCount(ctx, words, room) {
+  const space = ctx.measureText(" ").width;
+  let lines = 1;
+  let used = 0;
+  for (const word of words) {
+    const w = ctx.measureText(word).width;
+    const gap = used === 0 || word.startsWith("/") ? 0 : space;
+    if (used > 0 && used + gap + w > room) {
+      lines += 1;
+      used = w;
+    } else used += gap + w;
+  }
+  return lines;
+}
+
+// {text, size, width}: the name as drawn, its font size, and the card's width
+// when it has to be wider than `widthPx` of room (else null).
+function fitName(name, widthPx, heightPx) {
+  const key = `${name}|${widthPx}|${heightPx}`;
+  if (nameFits.has(key)) return nameFits.get(key);
   const ctx = measureCanvas.getContext("2d");
-  let size = NAME_FONT_PX;
+  let fit = { text: name, size: NAME_FONT_PX, width: null };
   if (ctx) {
     // Measure in the font the card uses: the Jupyter theme's UI font (as in table.css).
     if (nameFamily === null) {
       const themed = getComputedStyle(document.body).getPropertyValue("--jp-ui-font-family").trim();
       nameFamily = themed || 'system-ui, -apple-system, "Segoe UI", sans-serif';
     }
-    ctx.font = `700 ${NAME_FONT_PX}px ${nameFamily}`;
-    const widest = Math.max(...name.split(/[\s/]+/).map((w) => ctx.measureText(w).width));
+    const short = name.replace(/\bAvenue\b/g, "Ave.");
+    const texts = short === name ? [name] : [name, short];
     // 4% to spare: the canvas and the page may round glyph widths differently.
     const room = widthPx * 0.96;
-    if (widest > room) size = Math.max(NAME_MIN_PX, Math.floor((NAME_FONT_PX * room * 10) / widest) / 10);
+    const fits = (text, size, roomPx) => {
+      ctx.font = `700 ${size}px ${nameFamily}`;
+      const words = nameWords(text);
+      const widest = Math.max(...words.map((w) => ctx.measureText(w).width));
+      return widest <= roomPx && lineCount(ctx, words, roomPx) * size * NAME_LINE <= heightPx;
+    };
+    let found = null;
+    search: for (const text of texts) {
+      for (let size = NAME_FONT_PX; size >= NAME_MIN_PX; size -= 0.5) {
+        if (fits(text, size, room)) {
+          found = { text, size, width: null };
+          break search;
+        }
+      }
+    }
+    if (!found) {
+      // Too long even at the smallest size: the card grows to its widest word
+      // (and, if need be, to fewer lines), with the name in full.
+      const text = name;
+      ctx.font = `700 ${NAME_MIN_PX}px ${nameFamily}`;
+      let wider = Math.max(...nameWords(text).map((w) => ctx.measureText(w).width)) / 0.96;
+      while (!fits(text, NAME_MIN_PX, wider * 0.96) && wider < widthPx * 3) wider += 4;
+      found = { text, size: NAME_MIN_PX, width: Math.ceil(wider) };
+    }
+    fit = found;
   }
-  nameSizes.set(key, size);
-  return size;
+  nameFits.set(key, fit);
+  return fit;
 }
 
-function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72) {
+function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72, compact = false, chip = false) {
   const card = el("div", `mw-card mw-kind-${face.kind || "card"}`);
   card.dataset.card = String(face.id);
   const title = `${face.name}${face.corner ? ` (${face.corner})` : ""}`;
@@ -93,10 +168,17 @@ function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72
     card.style.setProperty("--mw-money", face.bands[0]);
     card.appendChild(el("div", "mw-money-value", face.corner));
   } else {
+    // The room between the colour band and the corner badge (see CARD_BOX).
+    const [cardHeight, band] = CARD_BOX[compact ? "compact" : "wide"];
+    const kindBand = !compact && (face.kind === "action" || face.kind === "rent") ? 18 : band;
+    const nameRoom = cardHeight - kindBand - NAME_PAD - (face.corner ? CORNER_ROOM : NAME_PAD);
+    const fit = chip
+      ? { text: face.name, size: NAME_FONT_PX, width: null }
+      : fitName(face.name, nameWidth, nameRoom - (face.kind === "action" ? 6 : 0));
     // Let long names wrap after a slash ("Red/Yellow wild") rather than mid-word.
-    const name = el("div", "mw-card-name", face.name.replaceAll("/", "/\u200b"));
-    const size = nameFontSize(face.name, nameWidth);
-    if (size < NAME_FONT_PX) name.style.fontSize = `${size}px`;
+    const name = el("div", "mw-card-name", fit.text.replaceAll("/", "/\u200b"));
+    if (fit.size < NAME_FONT_PX) name.style.fontSize = `${fit.size}px`;
+    if (fit.width !== null) card.style.setProperty("--mw-card-width", `${fit.width + 8}px`);
     card.appendChild(name);
   }
   if (face.tag) card.appendChild(el("div", "mw-tag", face.tag));
@@ -134,13 +216,13 @@ function drawBack(count, label) {
 
 // A seat's row. "chips" draws its cards as small one-line chips (compact view).
 function drawRow(row, ctx, chips) {
-  const { byCard, onCardClick, selectedCard, nameWidth } = ctx;
+  const { byCard, onCardClick, selectedCard, nameWidth, compact } = ctx;
   const hand = row.label === "Hand" && !chips && row.cards;
   const wrap = el("div", `mw-row${chips ? " mw-row-chips" : ""}${hand ? " mw-row-hand" : ""}`);
   wrap.dataset.row = row.label;
   wrap.appendChild(el("div", "mw-row-label", row.label));
   const body = el("div", "mw-row-cards");
-  const card = (face) => drawCard(face, byCard, onCardClick, selectedCard, nameWidth);
+  const card = (face) => drawCard(face, byCard, onCardClick, selectedCard, nameWidth, compact, chips);
   if (row.sealed) {
     body.appendChild(drawBack("?", `${row.label} (sealed)`));
     body.appendChild(el("span", "mw-hidden-note", "sealed"));
@@ -266,13 +348,17 @@ function render({ model, el: host }) {
   header.append(title, status, decision);
 
   const toolbar = el("div", "mw-toolbar");
-  const resetBtn = button("|◀", "Reset to the start", () => send({ type: "reset" }));
-  const backBtn = button("◀", "Step back", () => send({ type: "step", by: -1 }));
-  const playBtn = button("▶", "Play", () =>
+  const resetBtn = button("", "Reset to the start", () => send({ type: "reset" }));
+  const backBtn = button("", "Step back", () => send({ type: "step", by: -1 }));
+  const playBtn = button("", "Play", () =>
     send({ type: model.get("playing") ? "pause" : "play" }),
   );
   playBtn.classList.add("mw-play");
-  const stepBtn = button("▶|", "Step forward", () => send({ type: "step", by: 1 }));
+  const stepBtn = button("", "Step forward", () => send({ type: "step", by: 1 }));
+  setIcon(resetBtn, "reset");
+  setIcon(backBtn, "back");
+  setIcon(playBtn, "play");
+  setIcon(stepBtn, "step");
   stepBtn.classList.add("mw-step");
   backBtn.classList.add("mw-back-btn");
   resetBtn.classList.add("mw-reset");
@@ -331,6 +417,8 @@ function render({ model, el: host }) {
   );
 
   const narration = el("div", "mw-narration");
+  const narrationLines = el("div", "mw-narration-lines");
+  narration.appendChild(narrationLines);
   narration.setAttribute("aria-live", "polite");
   narration.setAttribute("role", "status");
   const notice = el("div", "mw-notice");
@@ -340,7 +428,8 @@ function render({ model, el: host }) {
   const table = el("div", "mw-table");
   const main = el("div", "mw-main");
   main.append(narration, error, notice, choices, table);
-  const charts = createCharts(model, el);
+  // The charts draw in this view's own frame, first (see scheduleDraw).
+  const charts = createCharts(model, el, () => scheduleDraw("charts"));
   const side = el("div", "mw-side");
   side.appendChild(charts.node);
   const body = el("div", "mw-body");
@@ -387,6 +476,9 @@ function render({ model, el: host }) {
     frame = null;
     const parts = new Set(dirty);
     dirty.clear();
+    // Charts first: Plotly measures its text as it draws, which is cheap while the
+    // page is still laid out and costly after the table's writes below.
+    if (parts.has("charts")) charts.drawNow();
     if (parts.has("header")) drawHeader();
     if (parts.has("controls")) drawControls();
     if (parts.has("narration")) drawNarration();
@@ -444,7 +536,7 @@ function render({ model, el: host }) {
     scrubber.setAttribute("aria-valuetext", `step ${step} of ${steps}`);
     stepLabel.textContent = `step ${step} / ${steps}`;
     const playing = model.get("playing");
-    playBtn.textContent = playing ? "⏸" : "▶";
+    setIcon(playBtn, playing ? "pause" : "play");
     playBtn.setAttribute("aria-label", playing ? "Pause" : "Play");
     playBtn.title = playing ? "Pause" : "Play";
     playBtn.setAttribute("aria-pressed", playing ? "true" : "false");
@@ -484,8 +576,10 @@ function render({ model, el: host }) {
       if (event.rule) line.appendChild(el("span", "mw-rule", event.rule));
       lines.push(line);
     }
-    narration.replaceChildren(...lines);
-    narration.scrollTop = narration.scrollHeight; // the latest event is the last line
+    // The latest event is the last line. In the compact layout the box shows the
+    // last three lines: it is a column-reverse flex box, so it starts scrolled to
+    // its end with no scroll position set here (setting one forces a layout).
+    narrationLines.replaceChildren(...lines);
   }
 
   function flash(node, className) {
@@ -584,7 +678,7 @@ function render({ model, el: host }) {
     const t = model.get("table") || {};
     const byCard = actionsByCardMap();
     // The room for a name: the card's width less its padding and border.
-    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 54 : 72 };
+    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 54 : 72, compact };
     const clickable = JSON.stringify([...byCard.keys()]);
     const nextMiddle = JSON.stringify([t.piles, t.pending, compact, clickable, String(selectedCard)]);
     if (nextMiddle !== middleKey) {
@@ -593,7 +687,7 @@ function render({ model, el: host }) {
       for (const pile of t.piles || []) {
         const p = el("div", "mw-pile");
         p.appendChild(el("div", "mw-pile-label", `${pile.label}: ${pile.count}`));
-        if (pile.top) p.appendChild(drawCard(pile.top, byCard, onCardClick, selectedCard, ctx.nameWidth));
+        if (pile.top) p.appendChild(drawCard(pile.top, byCard, onCardClick, selectedCard, ctx.nameWidth, compact, compact));
         else if (pile.back && pile.count > 0) p.appendChild(drawBack(pile.count, pile.label));
         else p.appendChild(el("div", "mw-card mw-slot"));
         piles.push(p);
