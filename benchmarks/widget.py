@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 import monopoly_widgets as mw
-from monopoly_widgets.widgets.explorer import default_agents
+from monopoly_widgets.widgets.seats import default_agents
 
 
 class CountingComm:

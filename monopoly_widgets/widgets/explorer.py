@@ -1,17 +1,19 @@
 """``GameExplorer``: a game on a table, with controls, bots, human seats and charts.
 
 The explorer keeps a *cursor*: the step the table shows. Stepping back and
-scrubbing only move the cursor (the state there comes from the timeline's
-snapshots plus a short replay, ``game.state_at``), so the future is kept.
+scrubbing only move the cursor (the state there is read by walking the
+timeline, ``Timeline.walk``), so the future is kept.
 Stepping forward past the end asks the bot in the deciding seat to move, or
 waits for a person. Only when someone plays a *different* move from a past
 step is the old future forgotten (``game.go_back_to``).
 
-The explorer is the glue between three parts, each readable on its own:
+The explorer is the glue between parts that each read on their own:
 
 - ``widgets/cursor.py``: the cursor over the game's timeline (the state and
   events shown, the chart series, the odds worked out), with no widgets;
 - ``widgets/handlers.py``: one small function per message from the browser;
+- ``widgets/seats.py``: bots and people, and whose move a person may play;
+- ``widgets/notices.py``: the notice line's sentences;
 - ``widgets/table.py`` and ``widgets/charts.py``: the traits the browser draws.
 
 Everything the browser sends arrives in :meth:`GameExplorer.handle_message`,
@@ -22,52 +24,29 @@ refused with a visible error and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from monopoly_widgets.agents import HeuristicAgent
-from monopoly_widgets.core import Action, Game, IllegalActionError, load_game, new_game
+from monopoly_widgets.core import Action, Game, load_game, new_game
 from monopoly_widgets.core.errors import InputError, MessageError, MonopolyWidgetsError
-from monopoly_widgets.core.registry import describe
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.serialization import saved_game_text
-from monopoly_widgets.core.validation import (
-    excerpt,
-    seat_or_none,
-    shorten_quotes,
-    whole_number,
-)
+from monopoly_widgets.core.validation import seat_or_none, whole_number
 from monopoly_widgets.widgets import choices as choice_menu
-from monopoly_widgets.widgets import probability, views
+from monopoly_widgets.widgets import notices, probability, seats, views
 from monopoly_widgets.widgets.charts import Charts
 from monopoly_widgets.widgets.cursor import TimelineCursor
 from monopoly_widgets.widgets.handlers import handler_for
 from monopoly_widgets.widgets.messages import check_message, clip_error
-from monopoly_widgets.widgets.table import LAYOUTS, GameTable
+from monopoly_widgets.widgets.seats import Agent, default_agents
+from monopoly_widgets.widgets.table import GameTable, check_layout, check_speed
 from monopoly_widgets.widgets.views.common import seat_name
 
-Agent = Callable[..., Action]
-
-#: Play speeds the browser may ask for, in steps per second.
-MIN_SPEED, MAX_SPEED = 0.1, 20.0
 #: How many events of the step shown the narration line lists.
 NARRATION_EVENTS = 6
-
-
-def default_agents(game: Game) -> list[Agent | None]:
-    """A heuristic bot in every seat (every game's descriptor names its heuristic)."""
-    return [HeuristicAgent() for _ in range(game.players)]
-
-
-def agent_label(agent: Agent | None) -> str:
-    """ "person", or the bot's class name in plain words."""
-    if agent is None:
-        return "person"
-    name = type(agent).__name__.removesuffix("Agent") or type(agent).__name__
-    return f"{name.lower()} bot"
 
 
 class GameExplorer:
@@ -93,8 +72,8 @@ class GameExplorer:
         if not isinstance(game, Game):
             raise InputError(f"GameExplorer needs a Game, not {type(game).__name__}")
         self.game = game
-        self.agents: list[Agent | None] = self._check_agents(game, agents)
-        self._check_seat(perspective, "perspective")
+        self.agents: list[Agent | None] = seats.check_agents(game, agents)
+        seat_or_none(perspective, "perspective", game.players)
         #: Set to ``fn(observation) -> [(label, probability, explanation)]`` to replace
         #: the registered probability panel of this game for this explorer.
         self.probability_panel: probability.ProbabilityFn | None = None
@@ -102,9 +81,7 @@ class GameExplorer:
         self.last_error = ""
         #: What the last step on a person's turn said ("" once the cursor moves on).
         self._nudge = ""
-        self.table = GameTable(
-            speed=self._check_speed(speed), layout_mode=self._check_layout(layout)
-        )
+        self.table = GameTable(speed=check_speed(speed), layout_mode=check_layout(layout))
         self.table.set_handler(self.handle_message)
         self.charts = Charts(self.table, game.name, game.players)
         # One widget: the table draws its charts itself, so it can place them by its width.
@@ -114,45 +91,7 @@ class GameExplorer:
         self._perspective = perspective
         self._start_game(game, cursor=game.step)
 
-    # --- construction helpers --------------------------------------------------------
-    @staticmethod
-    def _check_agents(game: Game, agents: Sequence[Agent | None] | None) -> list[Agent | None]:
-        if agents is None:
-            return default_agents(game)
-        if not isinstance(agents, (list, tuple)):
-            raise InputError(
-                f"agents must be a list with one agent (or None) per seat, not {excerpt(agents)}"
-            )
-        agents = list(agents)
-        if len(agents) != game.players:
-            raise InputError(
-                f"need one agent (or None for a person) per seat: "
-                f"{game.players} seats, {len(agents)} given"
-            )
-        for seat, agent in enumerate(agents):
-            if agent is not None and not callable(agent):
-                raise InputError(f"agents[{seat}] must be an agent (callable) or None")
-        return agents
-
-    def _check_seat(self, seat: Any, what: str) -> None:
-        seat_or_none(seat, what, self.game.players)
-
-    @staticmethod
-    def _check_speed(speed: Any) -> float:
-        if isinstance(speed, bool) or not isinstance(speed, (int, float)):
-            raise InputError(f"speed must be a number of steps per second, not {excerpt(speed)}")
-        if not MIN_SPEED <= speed <= MAX_SPEED:
-            raise InputError(
-                f"speed must be between {MIN_SPEED} and {MAX_SPEED} steps a second, not {speed}"
-            )
-        return float(speed)
-
-    @staticmethod
-    def _check_layout(layout: Any) -> str:
-        if not isinstance(layout, str) or layout not in LAYOUTS:
-            raise InputError(f"layout must be one of {', '.join(LAYOUTS)}, not {excerpt(layout)}")
-        return layout
-
+    # --- settings -------------------------------------------------------------------
     @property
     def layout(self) -> str:
         """ "auto", "wide" or "compact": how the table arranges itself."""
@@ -160,7 +99,7 @@ class GameExplorer:
 
     @layout.setter
     def layout(self, value: str) -> None:
-        self.table.layout_mode = self._check_layout(value)
+        self.table.layout_mode = check_layout(value)
 
     def _start_game(self, game: Game, cursor: int) -> None:
         """Show ``game`` with the cursor at ``cursor`` (new game, loaded game, start)."""
@@ -183,7 +122,7 @@ class GameExplorer:
 
     @perspective.setter
     def perspective(self, seat: int | None) -> None:
-        self._check_seat(seat, "perspective")
+        seat_or_none(seat, "perspective", self.game.players)
         self._perspective = seat
         self._refresh()
 
@@ -199,7 +138,7 @@ class GameExplorer:
 
     @speed.setter
     def speed(self, value: float) -> None:
-        self.table.speed = self._check_speed(value)
+        self.table.speed = check_speed(value)
 
     def state(self) -> Any:
         """The engine state at the cursor (read it, do not change it)."""
@@ -296,7 +235,9 @@ class GameExplorer:
         changes then. Playing from a past step keeps the future if it is the
         move that was played, and otherwise forgets it.
         """
-        action = self._check_person_move(action_id, seat)
+        action = seats.check_person_move(
+            self.cursor, self.agents, self._perspective, action_id, seat
+        )
         self._clear_error()
         cursor = self.cursor
         if not cursor.at_end and self.game.timeline.actions[cursor.step].id == action.id:
@@ -309,40 +250,10 @@ class GameExplorer:
         self._refresh()
         self._maybe_autoplay()
 
-    def _check_person_move(self, action_id: Any, seat: Any) -> Action:
-        """The legal action ``action_id`` of the person in ``seat``, or IllegalActionError."""
-        if not isinstance(action_id, str):
-            raise IllegalActionError(f"an action id must be text, not {excerpt(action_id)}")
-        deciding = self.current_player()
-        if deciding is None:
-            raise IllegalActionError("the game is over; no more moves")
-        if seat is None:
-            seat = deciding
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalActionError(f"the seat must be a seat number, not {excerpt(seat)}")
-        if seat != deciding:
-            raise IllegalActionError(
-                f"it is {seat_name(deciding)}'s decision, not {seat_name(seat)}'s"
-                if 0 <= seat < self.game.players
-                else f"there is no seat {seat}"
-            )
-        if self.agents[seat] is not None:
-            raise IllegalActionError(f"{seat_name(seat)} is played by a bot, not by a person")
-        if self._perspective is not None and self._perspective != seat:
-            raise IllegalActionError(
-                f"you are viewing as {seat_name(self._perspective)}; "
-                f"only {seat_name(seat)} can choose now"
-            )
-        for action in self.legal_actions():
-            if action.id == action_id:
-                return action
-        reason = self.game.rules.why_illegal(self.state(), action_id)
-        raise IllegalActionError(shorten_quotes(reason, action_id))
-
     def _bot_move(self) -> bool:
         game = self.game
         if game.is_over:
-            self.table.notice = self._over_text()
+            self.table.notice = notices.game_over(game)
             return False
         seat = game.current_player
         assert seat is not None
@@ -368,12 +279,7 @@ class GameExplorer:
         The notice stays until the cursor moves; the ``nudge`` message makes the
         table flash it (and the choices) even when the same words are repeated.
         """
-        if self._perspective == seat:
-            text = f"{seat_name(seat)}: your move. Step waits for you: pick a move below."
-        elif self._perspective is None:
-            text = f"Step waits for {seat_name(seat)}, a person: pick their move below."
-        else:
-            text = f"Step waits for {seat_name(seat)}, a person, to move in their own view."
+        text = notices.waiting_for_person(seat, self._perspective)
         self._nudge = text
         self.table.send({"type": "nudge", "seat": seat, "text": text})
 
@@ -384,10 +290,6 @@ class GameExplorer:
         seat = self.game.current_player
         if seat is not None and self.agents[seat] is not None:
             self.table.playing = True
-
-    def _over_text(self) -> str:
-        winner = self.game.winner
-        return "The game is over: " + ("a draw." if winner is None else f"{seat_name(winner)} won.")
 
     # --- the browser ---------------------------------------------------------------------
     def handle_message(self, content: Any) -> None:
@@ -425,15 +327,6 @@ class GameExplorer:
             self.table.error = ""
 
     # --- drawing -------------------------------------------------------------------------
-    def _roles(self) -> list[str]:
-        roles = []
-        for seat, agent in enumerate(self.agents):
-            role = agent_label(agent)
-            if seat == self._perspective:
-                role = "you" if agent is None else f"{role}, watched"
-            roles.append(role)
-        return roles
-
     def _choices(self, table_model: dict[str, Any]) -> tuple[list[dict[str, Any]], int | None]:
         """The legal actions to offer as buttons: only a person's, only to their view.
 
@@ -450,31 +343,16 @@ class GameExplorer:
         return choice_menu.choice_list(self.legal_actions(), names, detail, copies), seat
 
     def _refresh_notice(self) -> None:
-        if self._nudge:
-            self.table.notice = self._nudge
-            return
-        cursor = self.cursor
-        seat = cursor.current_player()
-        person = seat is not None and self.agents[seat] is None
-        if cursor.is_over():
-            text = self._over_text() if cursor.at_end else "The game ends here."
-        elif not cursor.at_end:
-            text = f"Replaying: step {cursor.step} of {self.game.step}."
-            if person:
-                text += " A different move from here starts a new future."
-        elif person:
-            if self._perspective is None or self._perspective == seat:
-                text = f"{seat_name(seat)}: your move."
-            else:
-                text = f"Waiting for {seat_name(seat)} (a person) to choose."
-        else:
-            text = ""
-        self.table.notice = text
+        self.table.notice = self._nudge or notices.notice(
+            self.cursor, self.agents, self._perspective
+        )
 
     def _refresh(self) -> None:
         """Send the table and charts for the cursor (only traits that changed go out)."""
         observation = self.cursor.observation(self._perspective)
-        table_model = views.table_model(self.game.name, observation, self._roles())
+        table_model = views.table_model(
+            self.game.name, observation, seats.roles(self.agents, self._perspective)
+        )
         choices, choice_seat = self._choices(table_model)
         events = self.cursor.events[-NARRATION_EVENTS:]
         with self.table.hold_sync():
@@ -485,41 +363,12 @@ class GameExplorer:
             self.table.step = self.cursor.step
             self.table.steps = self.game.step
             self.table.perspective = self._perspective
-            self.table.seat_names = [
-                f"{seat_name(s)} ({agent_label(a)})" for s, a in enumerate(self.agents)
-            ]
+            self.table.seat_names = seats.seat_labels(self.agents)
             self._refresh_notice()
         self._refresh_charts()
 
     def _refresh_charts(self) -> None:
-        turns, values = self.cursor.chart_points()
-        if self._perspective is not None:
-            for key in views.private_metrics(self.game.name):
-                for seat, series in enumerate(values[key]):
-                    if seat != self._perspective:
-                        values[key][seat] = [None] * len(series)
-        self.charts.show_series(turns, values["money"], values["properties"], values["sets"])
-        if self.table.playing:
-            # Exact odds can take a while (Bid's are a big sum); while the timer
-            # plays, the panel waits, and it is filled in when play stops.
-            self.charts.show_odds(self._odds_title(), [], "shown when paused")
-            return
-        title, rows = self._probability_rows()
-        self.charts.show_odds(title, rows, "" if rows else "nothing to show at this step")
-
-    def _probability_rows(self) -> tuple[str, list[probability.ProbabilityRow]]:
-        """The odds panel's title and rows: for the seat watched, else the one deciding."""
-        panel = self.probability_panel or probability.probability_function(self.game.name)
-        seat = self._perspective if self._perspective is not None else self.current_player()
-        title = self._odds_title()
-        if panel is None or seat is None:
-            return title, []
-        return f"{title}: {seat_name(seat)}", self.cursor.odds(panel, seat)
-
-    def _odds_title(self) -> str:
-        if self.probability_panel is not None:
-            return "Odds"
-        return describe(self.game.name).odds_title
+        self.charts.show(self.cursor, self._perspective, self.probability_panel)
 
     # --- saving and loading ------------------------------------------------------------------
     def to_json(self) -> str:
