@@ -10,25 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import monopoly_widgets as mw
-from monopoly_widgets.core.registry import get_rules
-
-GAMES = ("deal", "bid", "cardgame")
+from monopoly_widgets.core.registry import available_games
 
 
-def game_names() -> list[Any]:
-    """Each game, skipped with the reason when its engine has not landed."""
-    params = []
-    for name in GAMES:
-        try:
-            get_rules(name)
-            marks: list[Any] = []
-        except ImportError as exc:
-            marks = [pytest.mark.skip(reason=f"{name} engine not available: {exc}")]
-        params.append(pytest.param(name, marks=marks, id=name))
-    return params
+def game_names() -> list[str]:
+    """Every game of the registry (``core/registry.py``), to parametrize tests over."""
+    return available_games()
 
 
 class RecordingComm:

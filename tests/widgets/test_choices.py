@@ -127,7 +127,6 @@ def test_every_legal_move_is_reachable_and_ids_are_unchanged(name: str) -> None:
 
 def test_forced_deal_is_card_then_player_then_take_then_give() -> None:
     """A Forced Deal with dozens of (take, give) pairs needs at most a screenful per step."""
-    pytest.importorskip("monopoly_widgets.deal.rules")
     for seed in range(40):
         explorer = all_people("deal", 5, seed)
         rng = random.Random(seed)
@@ -148,7 +147,6 @@ def test_forced_deal_is_card_then_player_then_take_then_give() -> None:
 
 
 def test_step_on_a_persons_turn_says_whose_move_it_is() -> None:
-    pytest.importorskip("monopoly_widgets.deal.rules")
     explorer = mw.play("deal", players=3, human=1, seed=4)
     while explorer.current_player() != 1:
         if explorer.playing:

@@ -296,7 +296,6 @@ def test_new_game_with_a_seed(name: str) -> None:
 
 
 def test_play_starts_a_human_game_in_one_line() -> None:
-    pytest.importorskip("monopoly_widgets.deal.rules")
     explorer = mw.play("deal", players=3, human=0, seed=1)
     assert explorer.agents[0] is None and all(a is not None for a in explorer.agents[1:])
     assert explorer.perspective == 0
