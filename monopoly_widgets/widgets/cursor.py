@@ -34,7 +34,9 @@ class TimelineCursor:
 
     At the end of the timeline the cursor reads the game itself (its state and
     latest events, kept by the game); in the past it keeps the last
-    :class:`~monopoly_widgets.core.timeline.Moment` a walk reached.
+    :class:`~monopoly_widgets.core.timeline.Moment` a walk reached. When the
+    game moves on (a bot's or a person's move), :meth:`follow_end` brings the
+    cursor along; the explorer calls it after every move it makes.
     """
 
     def __init__(self, game: Game, step: int | None = None) -> None:
@@ -102,19 +104,17 @@ class TimelineCursor:
         end = self.game.step
         if not 0 <= step <= end:
             raise IndexError(f"step must be between 0 and {end}, not {step}")
-        if step == self._step and (step == end) == (self._moment is None):
-            return
+        if step == self._step and (self._moment is None) == (step == end):
+            return  # already there (at the end, the cursor reads the game itself)
         self._step = step
         if step == end:
             self._moment = None
             return
-        start = len(self._series)
-        if start >= step:
-            # The charts already reach this far: walk just this one step.
-            self._moment = self._walk_to(step, step)
-            return
-        # Fill the charts on the way: the walk ends on the cursor's own step.
-        self._moment = self._walk_to(start, step)
+        # Walk from the first step the charts lack, if that is before this one, so the
+        # one walk fills the charts on its way; it resumes from the moment shown when
+        # that is the step just before (stepping forward costs one action).
+        start = min(len(self._series), step)
+        self._moment = self._walk_to(start, step, resume=self._moment)
 
     def follow_end(self) -> None:
         """Show the latest step (after the game moved on: a bot's or a person's move)."""
@@ -131,17 +131,14 @@ class TimelineCursor:
         self._odds = {key: rows for key, rows in self._odds.items() if key[0] <= step}
         self._moment = None
 
-    def _walk_to(self, start: int, step: int) -> Moment:
-        """Walk steps ``start`` to ``step`` (noting each step's chart values); the last moment.
-
-        Resumes from the cursor's moment when it is just before ``start``.
-        """
+    def _walk_to(self, start: int, stop: int, resume: Moment | None) -> Moment:
+        """Walk steps ``start`` to ``stop``, noting the chart values of new steps; the last."""
         rules = self.game.rules
-        moment = self._moment
-        for moment in self.game.timeline.walk(start, step, resume=self._moment):
+        moment = resume
+        for moment in self.game.timeline.walk(start, stop, resume=resume):
             if moment.step == len(self._series):
                 self._series.append((rules.turn(moment.state), rules.metrics(moment.state)))
-        assert moment is not None and moment.step == step
+        assert moment is not None and moment.step == stop
         return moment
 
     # --- the charts ----------------------------------------------------------------------
@@ -174,7 +171,7 @@ class TimelineCursor:
             if len(series) < step:
                 # Steps between the charts' end and the end of the game (the cursor
                 # follows the game, so this is a fresh explorer on a played game).
-                self._walk_to(len(series), step - 1)
+                self._walk_to(len(series), step - 1, resume=None)
             series.append((rules.turn(self.state), rules.metrics(self.state)))
         return series[: step + 1]
 

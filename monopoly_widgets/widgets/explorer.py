@@ -105,6 +105,7 @@ class GameExplorer:
         """Show ``game`` with the cursor at ``cursor`` (new game, loaded game, start)."""
         self.game = game
         self._rngs = [make_rng(game.seed, "agent", seat) for seat in range(game.players)]
+        #: The step shown, its state and events, the charts' series and odds up to it.
         self.cursor = TimelineCursor(game, cursor)
         self.table.seed = game.seed
         self._refresh()
