@@ -18,16 +18,33 @@ looking back fast:
   retained objects cost memory traffic and garbage collection), for a history
   most simulated games never read. ``all_events`` replays the whole game once
   and then only the steps added since.
+- **Walks.** Whoever reads many steps in a row (the explorer's cursor and
+  charts) asks for a *walk* (``walk``): one state carried forward action by
+  action, each step's events as they happen. A walk can resume where an earlier
+  one stopped, so reading the next step costs one action, not a replay.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rules import Rules
 
 SNAPSHOT_EVERY = 16
+
+
+class Moment(NamedTuple):
+    """One step as a walk passes it: the state after ``step`` actions, and that step's events.
+
+    The state belongs to the walk, which carries it on to the next step: read
+    it, or clone it (``rules.clone``) to keep it.
+    """
+
+    step: int
+    state: Any
+    events: list[Event]
 
 
 class Timeline:
@@ -55,8 +72,7 @@ class Timeline:
 
     def events_at(self, step: int) -> list[Event]:
         """The events of step ``step`` (0 is the deal), in order."""
-        if not 0 <= step <= len(self.actions):
-            raise IndexError(f"step must be between 0 and {len(self.actions)}, not {step}")
+        self._check_step(step)
         if step == 0:
             return list(self._setup_events)
         if step == len(self.actions):
@@ -77,7 +93,7 @@ class Timeline:
 
     def _replay_step(self, step: int) -> list[Event]:
         """Apply action ``step`` again to the state before it, for its events."""
-        return self.rules.apply(self.state_at(step - 1), self.actions[step - 1])
+        return next(self.walk(step, step)).events
 
     def state_at(self, step: int) -> Any:
         """A fresh state as it was after ``step`` actions (0 is the start).
@@ -85,17 +101,63 @@ class Timeline:
         Replays from the nearest earlier snapshot, keeping a snapshot at every
         multiple of ``SNAPSHOT_EVERY`` it passes, so the next look back is quick.
         """
+        self._check_step(step)
+        base, state = self._nearest_snapshot(step)
+        for _ in self._advance(state, base, step):
+            pass
+        return state
+
+    def walk(self, start: int, stop: int, *, resume: Moment | None = None) -> Iterator[Moment]:
+        """Each step from ``start`` to ``stop`` (both included), forwards, as a :class:`Moment`.
+
+        One state is carried forward, so each further step costs one action.
+        ``resume`` is a moment at step ``start - 1`` from an earlier walk: its
+        state is carried on from there (the caller gives it up) instead of being
+        replayed from the nearest snapshot (a moment at any other step is not
+        used). A range that ends before it starts is empty, like ``range``; the
+        events of step 0 are the deal's. A step out of range raises ``IndexError``
+        at once, not at the first ``next``.
+        """
+        self._check_step(stop)
+        if start <= stop:
+            self._check_step(start)
+        return self._walk(start, stop, resume)
+
+    def _walk(self, start: int, stop: int, resume: Moment | None) -> Iterator[Moment]:
+        if start > stop:
+            return
+        if resume is not None and resume.step == start - 1:
+            base, state = resume.step, resume.state
+        else:
+            base, state = self._nearest_snapshot(max(start - 1, 0))
+            if start == 0:
+                yield Moment(0, state, list(self._setup_events))
+        for step, events in self._advance(state, base, stop):
+            if step >= start:
+                yield Moment(step, state, events)
+
+    def _check_step(self, step: int) -> None:
         if not 0 <= step <= len(self.actions):
             raise IndexError(f"step must be between 0 and {len(self.actions)}, not {step}")
+
+    def _nearest_snapshot(self, step: int) -> tuple[int, Any]:
+        """(its step, a clone of it): the latest snapshot at or before ``step``."""
         base = step - step % SNAPSHOT_EVERY
         while base not in self._snapshots:  # not made yet, or dropped by truncate
             base -= SNAPSHOT_EVERY
-        state = self.rules.clone(self._snapshots[base])
-        for done, action in enumerate(self.actions[base:step], start=base + 1):
-            self.rules.apply(state, action)
-            if done % SNAPSHOT_EVERY == 0 and done not in self._snapshots:
-                self._snapshots[done] = self.rules.clone(state)
-        return state
+        return base, self.rules.clone(self._snapshots[base])
+
+    def _advance(self, state: Any, done: int, stop: int) -> Iterator[tuple[int, list[Event]]]:
+        """Apply actions ``done + 1`` to ``stop`` to ``state`` (after ``done`` actions).
+
+        Yields each step and its events, and keeps a snapshot at every multiple
+        of ``SNAPSHOT_EVERY`` it passes, so the next look back is quick.
+        """
+        for step in range(done + 1, stop + 1):
+            events = self.rules.apply(state, self.actions[step - 1])
+            if step % SNAPSHOT_EVERY == 0 and step not in self._snapshots:
+                self._snapshots[step] = self.rules.clone(state)
+            yield step, events
 
     def truncate(self, step: int) -> None:
         """Forget every action after ``step`` (used by undo and by playing on from the past)."""

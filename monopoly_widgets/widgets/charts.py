@@ -5,7 +5,8 @@
 * the probability panel of the player being watched.
 
 Each point is the value at the end of that turn; the last point is the step
-the cursor is on, so the charts follow the scrubber.
+the cursor is on, so the charts follow the scrubber. The numbers come from the
+explorer's cursor (``widgets/cursor.py``), which works each step out once.
 
 Why not Plotly ``FigureWidget``s? Each FigureWidget is its own widget model
 that ships and evaluates its own copy of Plotly's 4.9 MB bundle (three per
@@ -29,7 +30,10 @@ import ipywidgets as widgets
 import plotly
 import traitlets
 
-from monopoly_widgets.widgets.probability import ProbabilityRow
+from monopoly_widgets.core.registry import describe
+from monopoly_widgets.widgets import probability, views
+from monopoly_widgets.widgets.cursor import TimelineCursor
+from monopoly_widgets.widgets.probability import ProbabilityFn, ProbabilityRow
 from monopoly_widgets.widgets.views.common import seat_colour, seat_name
 
 #: Plotly's own standalone build, shipped in the ``plotly`` package (no CDN).
@@ -57,34 +61,14 @@ def plotly_library() -> PlotlyLibrary:
     return _LIBRARY
 
 
-#: Chart titles per game. The Card Game keeps its properties in hand and scores
-#: points; Bid's money is the cash in hand (and in an open bid). Each money title
-#: names the unit its axis counts in: Deal's and Bid's money cards are $1M to $5M
-#: (the axis shows millions), The Card Game's scores are dollars ($1,600).
-CHART_LABELS: dict[str, dict[str, str]] = {
-    "deal": {
-        "money": "Money in the bank ($M)",
-        "properties": "Properties on the table",
-        "sets": "Complete sets",
-    },
-    "bid": {
-        "money": "Money in hand ($M)",
-        "properties": "Properties on the table",
-        "sets": "Complete sets",
-    },
-    "cardgame": {
-        "money": "Match score ($)",
-        "properties": "Property cards in hand",
-        "sets": "Complete groups in hand",
-    },
-}
-DEFAULT_LABELS = CHART_LABELS["deal"]
-
-
 def chart_labels(game_name: str, players: int) -> dict[str, Any]:
-    """Titles, seat names and seat colours for the charts of ``game_name``."""
+    """Titles, seat names and seat colours for the charts of ``game_name``.
+
+    The titles are the game's descriptor's ``chart_titles`` (``core/registry.py``):
+    each money title names the unit its axis counts in.
+    """
     return {
-        **CHART_LABELS.get(game_name, DEFAULT_LABELS),
+        **describe(game_name).chart_titles,
         "names": [seat_name(seat) for seat in range(players)],
         "colours": [seat_colour(seat) for seat in range(players)],
     }
@@ -99,9 +83,42 @@ class Charts:
 
     def __init__(self, table: Any, game_name: str, players: int) -> None:
         self.table = table
+        self.game_name = game_name
         self.players = players
         table.chart_labels = chart_labels(game_name, players)
         table.plotly = plotly_library()
+
+    def show(
+        self, cursor: TimelineCursor, perspective: int | None, panel: ProbabilityFn | None
+    ) -> None:
+        """The charts up to the cursor as ``perspective`` may see them, and the odds panel.
+
+        In a seat's view, the metrics worked out from hidden cards show only that
+        seat's line. The odds are those of the seat watched, else of the seat
+        deciding; ``panel`` replaces the game's own (``explorer.probability_panel``).
+        """
+        turns, values = cursor.chart_points()
+        if perspective is not None:
+            for key in views.private_metrics(self.game_name):
+                for seat, series in enumerate(values[key]):
+                    if seat != perspective:
+                        values[key][seat] = [None] * len(series)
+        self.show_series(turns, values["money"], values["properties"], values["sets"])
+        title = "Odds" if panel is not None else describe(self.game_name).odds_title
+        if self.table.playing:
+            # Exact odds can take a while (Bid's are a big sum); while the timer
+            # plays, the panel waits, and it is filled in when play stops.
+            self.show_odds(title, [], "shown when paused")
+            return
+        panel = panel or probability.probability_function(self.game_name)
+        seat = perspective if perspective is not None else cursor.current_player()
+        if panel is None or seat is None:
+            self.show_odds(title, [], "nothing to show at this step")
+            return
+        rows = cursor.odds(panel, seat)
+        self.show_odds(
+            f"{title}: {seat_name(seat)}", rows, "" if rows else "nothing to show at this step"
+        )
 
     def show_series(
         self,

@@ -1,69 +1,52 @@
 """``GameExplorer``: a game on a table, with controls, bots, human seats and charts.
 
 The explorer keeps a *cursor*: the step the table shows. Stepping back and
-scrubbing only move the cursor (the state there comes from the timeline's
-snapshots plus a short replay, ``game.state_at``), so the future is kept.
+scrubbing only move the cursor (the state there is read by walking the
+timeline, ``Timeline.walk``), so the future is kept.
 Stepping forward past the end asks the bot in the deciding seat to move, or
 waits for a person. Only when someone plays a *different* move from a past
 step is the old future forgotten (``game.go_back_to``).
 
+The explorer is the glue between parts that each read on their own:
+
+- ``widgets/cursor.py``: the cursor over the game's timeline (the state and
+  events shown, the chart series, the odds worked out), with no widgets;
+- ``widgets/handlers.py``: one small function per message from the browser;
+- ``widgets/seats.py``: bots and people, and whose move a person may play;
+- ``widgets/notices.py``: the notice line's sentences;
+- ``widgets/table.py`` and ``widgets/charts.py``: the traits the browser draws.
+
 Everything the browser sends arrives in :meth:`GameExplorer.handle_message`,
-which checks it; anything not allowed (an unknown message, a move that is not
-legal, the wrong seat, not a person's turn) is refused with a visible error and
-changes nothing.
+which checks it (``widgets/messages.py``); anything not allowed (an unknown
+message, a move that is not legal, the wrong seat, not a person's turn) is
+refused with a visible error and changes nothing.
 """
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from monopoly_widgets.agents import HeuristicAgent, RandomAgent
-from monopoly_widgets.core import Action, Game, IllegalActionError, load_game, new_game
+from monopoly_widgets.core import Action, Game, load_game, new_game
 from monopoly_widgets.core.errors import InputError, MessageError, MonopolyWidgetsError
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.serialization import saved_game_text
-from monopoly_widgets.core.validation import (
-    excerpt,
-    seat_or_none,
-    shorten_quotes,
-    whole_number,
-)
+from monopoly_widgets.core.validation import seat_or_none, whole_number
 from monopoly_widgets.widgets import choices as choice_menu
-from monopoly_widgets.widgets import probability, views
+from monopoly_widgets.widgets import notices, probability, seats, views
 from monopoly_widgets.widgets.charts import Charts
+from monopoly_widgets.widgets.cursor import TimelineCursor
+from monopoly_widgets.widgets.handlers import handler_for
 from monopoly_widgets.widgets.messages import check_message, clip_error
-from monopoly_widgets.widgets.table import LAYOUTS, GameTable
+from monopoly_widgets.widgets.seats import Agent, default_agents
+from monopoly_widgets.widgets.table import GameTable, check_layout, check_speed
 from monopoly_widgets.widgets.views.common import seat_name
 
-Agent = Callable[..., Action]
-
-#: Play speeds the browser may ask for, in steps per second.
-MIN_SPEED, MAX_SPEED = 0.1, 20.0
 #: How many events of the step shown the narration line lists.
 NARRATION_EVENTS = 6
-#: The probability panel's title per game (Bid's panel is about bids, not draws).
-ODDS_TITLES = {"bid": "Chance a bid wins", "cardgame": "Odds with the next draw"}
-DEFAULT_ODDS_TITLE = "Next draw odds"
-
-
-def default_agents(game: Game) -> list[Agent | None]:
-    """A heuristic bot in every seat, or random bots if the game has no heuristic yet."""
-    has_heuristic = importlib.util.find_spec(f"monopoly_widgets.agents.heuristic_{game.name}")
-    maker = HeuristicAgent if has_heuristic else RandomAgent
-    return [maker() for _ in range(game.players)]
-
-
-def agent_label(agent: Agent | None) -> str:
-    """ "person", or the bot's class name in plain words."""
-    if agent is None:
-        return "person"
-    name = type(agent).__name__.removesuffix("Agent") or type(agent).__name__
-    return f"{name.lower()} bot"
 
 
 class GameExplorer:
@@ -89,8 +72,8 @@ class GameExplorer:
         if not isinstance(game, Game):
             raise InputError(f"GameExplorer needs a Game, not {type(game).__name__}")
         self.game = game
-        self.agents: list[Agent | None] = self._check_agents(game, agents)
-        self._check_seat(perspective, "perspective")
+        self.agents: list[Agent | None] = seats.check_agents(game, agents)
+        seat_or_none(perspective, "perspective", game.players)
         #: Set to ``fn(observation) -> [(label, probability, explanation)]`` to replace
         #: the registered probability panel of this game for this explorer.
         self.probability_panel: probability.ProbabilityFn | None = None
@@ -98,9 +81,7 @@ class GameExplorer:
         self.last_error = ""
         #: What the last step on a person's turn said ("" once the cursor moves on).
         self._nudge = ""
-        self.table = GameTable(
-            speed=self._check_speed(speed), layout_mode=self._check_layout(layout)
-        )
+        self.table = GameTable(speed=check_speed(speed), layout_mode=check_layout(layout))
         self.table.set_handler(self.handle_message)
         self.charts = Charts(self.table, game.name, game.players)
         # One widget: the table draws its charts itself, so it can place them by its width.
@@ -110,45 +91,7 @@ class GameExplorer:
         self._perspective = perspective
         self._start_game(game, cursor=game.step)
 
-    # --- construction helpers --------------------------------------------------------
-    @staticmethod
-    def _check_agents(game: Game, agents: Sequence[Agent | None] | None) -> list[Agent | None]:
-        if agents is None:
-            return default_agents(game)
-        if not isinstance(agents, (list, tuple)):
-            raise InputError(
-                f"agents must be a list with one agent (or None) per seat, not {excerpt(agents)}"
-            )
-        agents = list(agents)
-        if len(agents) != game.players:
-            raise InputError(
-                f"need one agent (or None for a person) per seat: "
-                f"{game.players} seats, {len(agents)} given"
-            )
-        for seat, agent in enumerate(agents):
-            if agent is not None and not callable(agent):
-                raise InputError(f"agents[{seat}] must be an agent (callable) or None")
-        return agents
-
-    def _check_seat(self, seat: Any, what: str) -> None:
-        seat_or_none(seat, what, self.game.players)
-
-    @staticmethod
-    def _check_speed(speed: Any) -> float:
-        if isinstance(speed, bool) or not isinstance(speed, (int, float)):
-            raise InputError(f"speed must be a number of steps per second, not {excerpt(speed)}")
-        if not MIN_SPEED <= speed <= MAX_SPEED:
-            raise InputError(
-                f"speed must be between {MIN_SPEED} and {MAX_SPEED} steps a second, not {speed}"
-            )
-        return float(speed)
-
-    @staticmethod
-    def _check_layout(layout: Any) -> str:
-        if not isinstance(layout, str) or layout not in LAYOUTS:
-            raise InputError(f"layout must be one of {', '.join(LAYOUTS)}, not {excerpt(layout)}")
-        return layout
-
+    # --- settings -------------------------------------------------------------------
     @property
     def layout(self) -> str:
         """ "auto", "wide" or "compact": how the table arranges itself."""
@@ -156,19 +99,14 @@ class GameExplorer:
 
     @layout.setter
     def layout(self, value: str) -> None:
-        self.table.layout_mode = self._check_layout(value)
+        self.table.layout_mode = check_layout(value)
 
     def _start_game(self, game: Game, cursor: int) -> None:
         """Show ``game`` with the cursor at ``cursor`` (new game, loaded game, start)."""
         self.game = game
         self._rngs = [make_rng(game.seed, "agent", seat) for seat in range(game.players)]
-        self._cursor = cursor
-        self._cursor_state: Any = None if cursor == game.step else game.state_at(cursor)
-        # Per-step (turn, metrics) for the charts, filled lazily by walking forward.
-        self._series: list[tuple[int, dict[str, list[int]]]] = []
-        self._walker: Any = None
-        self._walker_step = -1
-        self._odds_cache: dict[tuple[int, int, int], list[probability.ProbabilityRow]] = {}
+        #: The step shown, its state and events, the charts' series and odds up to it.
+        self.cursor = TimelineCursor(game, cursor)
         self.table.seed = game.seed
         self._refresh()
 
@@ -176,7 +114,7 @@ class GameExplorer:
     @property
     def step(self) -> int:
         """The step the table shows (0 is the deal)."""
-        return self._cursor
+        return self.cursor.step
 
     @property
     def perspective(self) -> int | None:
@@ -185,7 +123,7 @@ class GameExplorer:
 
     @perspective.setter
     def perspective(self, seat: int | None) -> None:
-        self._check_seat(seat, "perspective")
+        seat_or_none(seat, "perspective", self.game.players)
         self._perspective = seat
         self._refresh()
 
@@ -201,49 +139,29 @@ class GameExplorer:
 
     @speed.setter
     def speed(self, value: float) -> None:
-        self.table.speed = self._check_speed(value)
+        self.table.speed = check_speed(value)
 
     def state(self) -> Any:
         """The engine state at the cursor (read it, do not change it)."""
-        if self._cursor == self.game.step:
-            return self.game.state
-        return self._cursor_state
+        return self.cursor.state
 
     def observation(self, viewer: int | None = None) -> dict[str, Any]:
         """What ``viewer`` sees at the cursor (``None``: everything)."""
-        return self.game.rules.observation(self.state(), viewer)
+        return self.cursor.observation(viewer)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions at the cursor."""
-        if self._cursor == self.game.step:
-            return self.game.legal_actions()
-        state = self._cursor_state
-        if self.game.rules.is_over(state):
-            return ()
-        return tuple(self.game.rules.legal_actions(state))
+        return self.cursor.legal_actions()
 
     def current_player(self) -> int | None:
         """Who decides at the cursor."""
-        return self.game.rules.current_player(self.state())
+        return self.cursor.current_player()
 
     def human_seats(self) -> list[int]:
         """The seats played by people."""
         return [seat for seat, agent in enumerate(self.agents) if agent is None]
 
     # --- moving the cursor ---------------------------------------------------------------
-    def _move_cursor(self, step: int) -> None:
-        if step == self._cursor:
-            return
-        end = self.game.step
-        if step == end:
-            self._cursor_state = None
-        elif step == self._cursor + 1 and self._cursor_state is not None:
-            # One step forward in the past: replay one action on our own copy.
-            self.game.rules.apply(self._cursor_state, self.game.timeline.actions[self._cursor])
-        else:
-            self._cursor_state = self.game.state_at(step)
-        self._cursor = step
-
     def forward(self) -> bool:
         """One step forward: along the timeline, or a bot's move at its end.
 
@@ -251,8 +169,8 @@ class GameExplorer:
         a person must choose.
         """
         self._clear_error()
-        if self._cursor < self.game.step:
-            self._move_cursor(self._cursor + 1)
+        if not self.cursor.at_end:
+            self.cursor.move_to(self.cursor.step + 1)
             self._refresh()
             return True
         moved = self._bot_move()
@@ -262,9 +180,9 @@ class GameExplorer:
     def back(self) -> bool:
         """One step back (instant; the future is kept until someone plays differently)."""
         self._clear_error()
-        if self._cursor == 0:
+        if self.cursor.step == 0:
             return False
-        self._move_cursor(self._cursor - 1)
+        self.cursor.move_to(self.cursor.step - 1)
         self._refresh()
         return True
 
@@ -272,7 +190,7 @@ class GameExplorer:
         """Show the table after ``step`` actions."""
         whole_number(step, "step", 0, self.game.step)
         self._clear_error()
-        self._move_cursor(step)
+        self.cursor.move_to(step)
         self._refresh()
 
     def reset(self) -> None:
@@ -281,9 +199,10 @@ class GameExplorer:
         self.seek(0)
 
     def play(self) -> None:
-        """Start the browser's play timer."""
+        """Start the browser's play timer (and say whose move it is, if a person's)."""
         self._clear_error()
         self.table.playing = True
+        self._refresh_notice()
 
     def pause(self) -> None:
         """Stop the browser's play timer (and fill in the odds panel)."""
@@ -317,59 +236,25 @@ class GameExplorer:
         changes then. Playing from a past step keeps the future if it is the
         move that was played, and otherwise forgets it.
         """
-        if not isinstance(action_id, str):
-            raise IllegalActionError(f"an action id must be text, not {excerpt(action_id)}")
-        deciding = self.current_player()
-        if deciding is None:
-            raise IllegalActionError("the game is over; no more moves")
-        if seat is None:
-            seat = deciding
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalActionError(f"the seat must be a seat number, not {excerpt(seat)}")
-        if seat != deciding:
-            raise IllegalActionError(
-                f"it is {seat_name(deciding)}'s decision, not {seat_name(seat)}'s"
-                if 0 <= seat < self.game.players
-                else f"there is no seat {seat}"
-            )
-        if self.agents[seat] is not None:
-            raise IllegalActionError(f"{seat_name(seat)} is played by a bot, not by a person")
-        if self._perspective is not None and self._perspective != seat:
-            raise IllegalActionError(
-                f"you are viewing as {seat_name(self._perspective)}; "
-                f"only {seat_name(seat)} can choose now"
-            )
-        legal = {a.id: a for a in self.legal_actions()}
-        if action_id not in legal:
-            reason = self.game.rules.why_illegal(self.state(), action_id)
-            raise IllegalActionError(shorten_quotes(reason, action_id))
+        action = seats.check_person_move(
+            self.cursor, self.agents, self._perspective, action_id, seat
+        )
         self._clear_error()
-        if self._cursor < self.game.step:
-            if self.game.timeline.actions[self._cursor].id == action_id:
-                self._move_cursor(self._cursor + 1)
-                self._refresh()
-                self._maybe_autoplay()
-                return
-            self._branch_at(self._cursor)
-        self.game.apply(legal[action_id])
-        self._cursor = self.game.step
-        self._cursor_state = None
+        cursor = self.cursor
+        if not cursor.at_end and self.game.timeline.actions[cursor.step].id == action.id:
+            cursor.move_to(cursor.step + 1)  # the move that was played: the future is kept
+        else:
+            if not cursor.at_end:
+                cursor.branch()  # a different move: the old future is forgotten
+            self.game.apply(action)
+            cursor.follow_end()
         self._refresh()
         self._maybe_autoplay()
-
-    def _branch_at(self, step: int) -> None:
-        """Forget the future after ``step``: someone played differently from there."""
-        self.game.go_back_to(step)
-        del self._series[step + 1 :]
-        self._odds_cache = {k: v for k, v in self._odds_cache.items() if k[1] <= step}
-        if self._walker_step > step:
-            self._walker, self._walker_step = None, -1
-        self._cursor_state = None
 
     def _bot_move(self) -> bool:
         game = self.game
         if game.is_over:
-            self.table.notice = self._over_text()
+            self.table.notice = notices.game_over(game)
             return False
         seat = game.current_player
         assert seat is not None
@@ -386,8 +271,7 @@ class GameExplorer:
         except Exception as exc:  # an agent is anyone's code: report it, keep the table alive
             self._show_error(f"the bot in {seat_name(seat)}'s seat failed: {exc!r}")
             return False
-        self._cursor = game.step
-        self._cursor_state = None
+        self.cursor.follow_end()
         return True
 
     def _nudge_person(self, seat: int) -> None:
@@ -396,71 +280,41 @@ class GameExplorer:
         The notice stays until the cursor moves; the ``nudge`` message makes the
         table flash it (and the choices) even when the same words are repeated.
         """
-        if self._perspective == seat:
-            text = f"{seat_name(seat)}: your move. Step waits for you: pick a move below."
-        elif self._perspective is None:
-            text = f"Step waits for {seat_name(seat)}, a person: pick their move below."
-        else:
-            text = f"Step waits for {seat_name(seat)}, a person, to move in their own view."
+        text = notices.waiting_for_person(seat, self._perspective)
         self._nudge = text
         self.table.send({"type": "nudge", "seat": seat, "text": text})
 
     def _maybe_autoplay(self) -> None:
         """With people at the table, bots answer on their own at the chosen speed."""
-        if not self.human_seats() or self.game.is_over or self._cursor != self.game.step:
+        if not self.human_seats() or self.game.is_over or not self.cursor.at_end:
             return
         seat = self.game.current_player
         if seat is not None and self.agents[seat] is not None:
             self.table.playing = True
 
-    def _over_text(self) -> str:
-        winner = self.game.winner
-        return "The game is over: " + ("a draw." if winner is None else f"{seat_name(winner)} won.")
-
     # --- the browser ---------------------------------------------------------------------
     def handle_message(self, content: Any) -> None:
-        """Carry out one request from the browser, or refuse it with a visible error."""
+        """Carry out one request from the browser, or refuse it with a visible error.
+
+        The message is checked first (``widgets/messages.py``), then carried out by
+        the handler of its kind (``widgets/handlers.py``).
+        """
         try:
-            content = check_message(content)  # types and fields; see widgets/messages.py
+            message = check_message(content)
+            handler = handler_for(message["type"])
         except MessageError as exc:
             self._show_error(f"ignored a message from the browser: {exc}")
             return
-        kind = content["type"]
         try:
-            if kind == "step":
-                if content["by"] == 1:
-                    self.forward()
-                else:
-                    self.back()
-            elif kind == "seek":
-                self.seek(content.get("step"))
-            elif kind == "tick":
-                self.tick()
-            elif kind == "play":
-                self.play()
-                self._refresh_notice()
-            elif kind == "pause":
-                self.pause()
-            elif kind == "speed":
-                self.speed = content.get("value")
-            elif kind == "reset":
-                self.reset()
-            elif kind == "perspective":
-                self.perspective = content.get("seat")
-            elif kind == "new_game":
-                self.new_game(content["seed"])
-            elif kind == "save":
-                self.table.send(
-                    {"type": "download", "filename": self._filename(), "text": self.to_json()}
-                )
-            elif kind == "action":
-                self.play_action(content.get("id"), content.get("seat"))
-            else:
-                raise ValueError(f"unknown request {kind!r}")
+            handler(self, message)
         except (MonopolyWidgetsError, ValueError) as exc:
             self._show_error(str(exc))
         except Exception as exc:  # never let a click kill the widget silently
-            self._show_error(f"could not do {kind!r}: {exc!r}")
+            self._show_error(f"could not do {message['type']!r}: {exc!r}")
+
+    def offer_download(self) -> None:
+        """Send the whole game to the browser, which saves it as a file (the save button)."""
+        self.table.send({"type": "download", "filename": self._filename(), "text": self.to_json()})
 
     def _show_error(self, text: str) -> None:
         text = clip_error(text)
@@ -474,15 +328,6 @@ class GameExplorer:
             self.table.error = ""
 
     # --- drawing -------------------------------------------------------------------------
-    def _roles(self) -> list[str]:
-        roles = []
-        for seat, agent in enumerate(self.agents):
-            role = agent_label(agent)
-            if seat == self._perspective:
-                role = "you" if agent is None else f"{role}, watched"
-            roles.append(role)
-        return roles
-
     def _choices(self, table_model: dict[str, Any]) -> tuple[list[dict[str, Any]], int | None]:
         """The legal actions to offer as buttons: only a person's, only to their view.
 
@@ -499,119 +344,32 @@ class GameExplorer:
         return choice_menu.choice_list(self.legal_actions(), names, detail, copies), seat
 
     def _refresh_notice(self) -> None:
-        if self._nudge:
-            self.table.notice = self._nudge
-            return
-        state_over = self.game.rules.is_over(self.state())
-        seat = self.current_player()
-        if state_over:
-            text = self._over_text() if self._cursor == self.game.step else "The game ends here."
-        elif self._cursor < self.game.step:
-            text = f"Replaying: step {self._cursor} of {self.game.step}."
-            if seat is not None and self.agents[seat] is None:
-                text += " A different move from here starts a new future."
-        elif seat is not None and self.agents[seat] is None:
-            if self._perspective is None or self._perspective == seat:
-                text = f"{seat_name(seat)}: your move."
-            else:
-                text = f"Waiting for {seat_name(seat)} (a person) to choose."
-        else:
-            text = ""
-        self.table.notice = text
+        self.table.notice = self._nudge or notices.notice(
+            self.cursor, self.agents, self._perspective
+        )
 
     def _refresh(self) -> None:
         """Send the table and charts for the cursor (only traits that changed go out)."""
-        observation = self.game.rules.observation(self.state(), self._perspective)
-        table_model = views.table_model(self.game.name, observation, self._roles())
+        observation = self.cursor.observation(self._perspective)
+        table_model = views.table_model(
+            self.game.name, observation, seats.roles(self.agents, self._perspective)
+        )
         choices, choice_seat = self._choices(table_model)
-        events = self.game.timeline.events_at(self._cursor)[-NARRATION_EVENTS:]
+        events = self.cursor.events[-NARRATION_EVENTS:]
         with self.table.hold_sync():
             self.table.table = table_model
             self.table.choices = choices
             self.table.choice_seat = choice_seat
             self.table.narration = [{"text": e.text, "rule": e.rule} for e in events]
-            self.table.step = self._cursor
+            self.table.step = self.cursor.step
             self.table.steps = self.game.step
             self.table.perspective = self._perspective
-            self.table.seat_names = [
-                f"{seat_name(s)} ({agent_label(a)})" for s, a in enumerate(self.agents)
-            ]
+            self.table.seat_names = seats.seat_labels(self.agents)
             self._refresh_notice()
         self._refresh_charts()
 
-    # --- charts ------------------------------------------------------------------------------
-    def _series_to(self, step: int) -> list[tuple[int, dict[str, list[int]]]]:
-        """(turn, metrics) for steps 0..step, computed once each by walking forward."""
-        rules = self.game.rules
-        series = self._series
-        while len(series) <= step:
-            k = len(series)
-            if k == self.game.step:
-                state = self.game.state
-            elif k == self._cursor and self._cursor_state is not None:
-                state = self._cursor_state
-            else:
-                if self._walker is not None and self._walker_step == k - 1:
-                    rules.apply(self._walker, self.game.timeline.actions[k - 1])
-                else:
-                    self._walker = self.game.state_at(k)
-                self._walker_step = k
-                state = self._walker
-            series.append((rules.turn(state), rules.metrics(state)))
-        return series
-
-    def chart_points(self) -> tuple[list[int], dict[str, list[list[int]]]]:
-        """The charts' data: turns, and per metric one list per seat.
-
-        Each turn's point is its value at the last step of that turn up to the
-        cursor, so the last point is the cursor itself.
-        """
-        series = self._series_to(self._cursor)[: self._cursor + 1]
-        last_of_turn: dict[int, int] = {}
-        for index, (turn, _) in enumerate(series):
-            last_of_turn[turn] = index
-        turns = sorted(last_of_turn)
-        values: dict[str, list[list[int]]] = {}
-        for key in ("money", "properties", "sets"):
-            values[key] = [
-                [series[last_of_turn[t]][1][key][seat] for t in turns]
-                for seat in range(self.game.players)
-            ]
-        return turns, values
-
-    def _probability_rows(self) -> tuple[str, list[probability.ProbabilityRow]]:
-        fn = self.probability_panel or probability.probability_function(self.game.name)
-        seat = self._perspective
-        if seat is None:
-            seat = self.current_player()
-        title = self._odds_title()
-        if fn is None or seat is None:
-            return title, []
-        key = (id(fn), self._cursor, seat)  # the past never changes: cache per step and seat
-        if key not in self._odds_cache:
-            self._odds_cache[key] = list(fn(self.game.rules.observation(self.state(), seat)))
-        return f"{title}: {seat_name(seat)}", self._odds_cache[key]
-
-    def _odds_title(self) -> str:
-        if self.probability_panel is not None:
-            return "Odds"
-        return ODDS_TITLES.get(self.game.name, DEFAULT_ODDS_TITLE)
-
     def _refresh_charts(self) -> None:
-        turns, values = self.chart_points()
-        if self._perspective is not None:
-            for key in views.private_metrics(self.game.name):
-                for seat, series in enumerate(values[key]):
-                    if seat != self._perspective:
-                        values[key][seat] = [None] * len(series)
-        self.charts.show_series(turns, values["money"], values["properties"], values["sets"])
-        if self.table.playing:
-            # Exact odds can take a while (Bid's are a big sum); while the timer
-            # plays, the panel waits, and it is filled in when play stops.
-            self.charts.show_odds(self._odds_title(), [], "shown when paused")
-            return
-        title, rows = self._probability_rows()
-        self.charts.show_odds(title, rows, "" if rows else "nothing to show at this step")
+        self.charts.show(self.cursor, self._perspective, self.probability_panel)
 
     # --- saving and loading ------------------------------------------------------------------
     def to_json(self) -> str:
@@ -655,7 +413,7 @@ class GameExplorer:
     def __repr__(self) -> str:
         return (
             f"<GameExplorer {self.game.name} {self.game.players} players "
-            f"step {self._cursor}/{self.game.step} seed={self.game.seed}>"
+            f"step {self.cursor.step}/{self.game.step} seed={self.game.seed}>"
         )
 
 

@@ -19,6 +19,8 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.widgets import messages
 
 STATIC = Path(__file__).parent / "static"
@@ -27,6 +29,26 @@ MessageHandler = Callable[[Any], None]
 #: How the table arranges itself: "wide" (charts beside the full table), "compact"
 #: (opponents in one line each, charts in tabs) or "auto" (by the width it gets).
 LAYOUTS = ("auto", "wide", "compact")
+#: Play speeds the browser may ask for, in steps per second.
+MIN_SPEED, MAX_SPEED = 0.1, 20.0
+
+
+def check_speed(speed: Any) -> float:
+    """``speed`` in steps per second, or ``InputError`` naming the allowed range."""
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)):
+        raise InputError(f"speed must be a number of steps per second, not {excerpt(speed)}")
+    if not MIN_SPEED <= speed <= MAX_SPEED:
+        raise InputError(
+            f"speed must be between {MIN_SPEED} and {MAX_SPEED} steps a second, not {speed}"
+        )
+    return float(speed)
+
+
+def check_layout(layout: Any) -> str:
+    """``layout`` if it is one of :data:`LAYOUTS`, else ``InputError`` naming them."""
+    if not isinstance(layout, str) or layout not in LAYOUTS:
+        raise InputError(f"layout must be one of {', '.join(LAYOUTS)}, not {excerpt(layout)}")
+    return layout
 
 
 def _script() -> str:

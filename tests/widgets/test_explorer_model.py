@@ -14,7 +14,7 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.bid.cards import money_name
-from monopoly_widgets.widgets import views
+from monopoly_widgets.widgets import seats, views
 from tests.widgets.helpers import (
     attach,
     browser_says,
@@ -43,7 +43,9 @@ def table_at(explorer: mw.GameExplorer, step: int, viewer: int | None) -> dict:
     """The table model built from scratch for ``step``: what the browser must show."""
     game = explorer.game
     observation = game.rules.observation(game.state_at(step), viewer)
-    return views.table_model(game.name, observation, explorer._roles())
+    return views.table_model(
+        game.name, observation, seats.roles(explorer.agents, explorer.perspective)
+    )
 
 
 @pytest.mark.parametrize("name", game_names())

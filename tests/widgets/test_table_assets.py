@@ -7,6 +7,7 @@ from pathlib import Path
 
 import monopoly_widgets
 from monopoly_widgets.widgets.table import STATIC, GameTable
+from monopoly_widgets.widgets.views.common import seat_name
 
 PACKAGE = Path(monopoly_widgets.__file__).parent
 
@@ -35,3 +36,16 @@ def test_every_control_is_labelled_and_the_narration_is_live() -> None:
         assert f'{control}.setAttribute("aria-label"' in js
     assert 'node.setAttribute("aria-label", ariaLabel)' in js  # every button() gets one
     assert "return () =>" in js, "render must return a cleanup function"
+
+
+def test_the_browser_names_seats_as_python_does() -> None:
+    """Seat numbers start at 0 in the events, the narration and the lessons ("Player 0").
+
+    Where ``seat_names``/``chart_labels`` are missing, the JavaScript falls back to
+    its own name for a seat: it must be Python's ``seat_name``, not ``seat + 1``.
+    """
+    js = str(GameTable._esm)
+    fallbacks = re.findall(r"`Player \$\{([^}]*)\}`", js)
+    assert fallbacks, "the browser's fallback seat names were not found"
+    assert set(fallbacks) == {"seat"}, fallbacks
+    assert [seat_name(seat) for seat in range(3)] == ["Player 0", "Player 1", "Player 2"]
