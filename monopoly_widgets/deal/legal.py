@@ -32,11 +32,18 @@ from monopoly_widgets.deal.cards import (
     ACTION,
     CARD_COLOURS,
     COLOUR_NAMES,
-    KIND,
     NAME,
     PACK_SIZE,
-    PLAYS_PER_TURN,
     SET_SIZE,
+)
+from monopoly_widgets.deal.checks import (
+    bank_check,
+    givable_cards,
+    lay_check,
+    max_doubles,
+    play_check,
+    plays_left_check,
+    stealable_cards,
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
@@ -55,7 +62,6 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
-    PropertySet,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
 from monopoly_widgets.deal.wild_moves import CACHE_LIMIT, wild_moves
@@ -170,13 +176,12 @@ def _play_actions(state: DealState) -> list[Action]:
     they are not rebuilt from strings when they are already known.
     """
     player = state.turn_player
-    plays_left = PLAYS_PER_TURN - state.plays_used
-    if plays_left > 0:
+    if plays_left_check(state) is None:
         actions, targeted, doubles = _hand_summary(player, state.hands[player])
         if targeted:
             opponents = OPPONENTS[state.players][player]
             for card in targeted:
-                _card_plays(state, player, card, opponents, plays_left, doubles, actions)
+                _card_plays(state, player, card, opponents, doubles, actions)
     else:
         actions = []
     actions.extend(wild_moves(state, player))
@@ -227,26 +232,23 @@ HAND_FACTS: tuple[tuple[str, bool, bool], ...] = tuple(
 
 
 def _simple_actions(player: int, card: int) -> list[Action]:
-    """The plays of a hand card that do not depend on the table (cached): bank it, lay it
-    (a wild in each of its colours), or play Pass Go / It's My Birthday."""
+    """The plays of a hand card that do not depend on the table (cached): every id of
+    ``bank:``, ``lay:`` (a wild in each of its colours) and ``play:`` whose check passes."""
     found = _SIMPLE_ACTIONS[player][card]
     if found is not None:
         return found
     index = card % PACK_SIZE
     name = NAME[index]
-    kind = KIND[index]
     found = []
-    if kind == "property":
-        found.append(_action(f"lay:{name}", player, "property", card, None))
-    elif kind == "wild":
-        for colour in CARD_COLOURS[index]:
-            found.append(
-                _action(f"lay:{name}:{COLOUR_NAMES[colour]}", player, "property", card, None)
-            )
-    else:
+    if bank_check(card) is None:
         found.append(_action(f"bank:{name}", player, "bank", card, None))
-        if ACTION[index] in ("pass_go", "birthday"):
-            found.append(_action(f"play:{name}", player, "play", card, None))
+    for colour in (None, *CARD_COLOURS[index]):
+        shown = None if colour is None else COLOUR_NAMES[colour]
+        if lay_check(card, shown) is None:
+            action_id = f"lay:{name}" if shown is None else f"lay:{name}:{shown}"
+            found.append(_action(action_id, player, "property", card, None))
+    if play_check(card) is None:
+        found.append(_action(f"play:{name}", player, "play", card, None))
     _SIMPLE_ACTIONS[player][card] = found
     return found
 
@@ -256,7 +258,6 @@ def _card_plays(
     player: int,
     card: int,
     opponents: tuple[int, ...],
-    plays_left: int,
     doubles: int,
     actions: list[Action],
 ) -> None:
@@ -264,19 +265,19 @@ def _card_plays(
     what = ACTION[card % PACK_SIZE]
     tables = state.tables
     if what == "rent" or what == "any_rent":
-        _rent_plays(state, player, card, opponents, plays_left, doubles, actions)
+        _rent_plays(state, player, card, opponents, doubles, actions)
     elif what == "debt_collector":
         actions.extend(_cached_plays(("debt", player, card, opponents), _debt_actions))
     elif what == "sly_deal":
         for seat in opponents:
-            for colour, name in _loose_cards(tables[seat]):
+            for colour, name in stealable_cards(tables[seat]):
                 actions.append(_steal_action(player, card, seat, colour, name))
     elif what == "forced_deal":
-        mine = _givable_cards(state, player)
+        mine = givable_cards(state, player)
         if not mine:
             return
         for seat in opponents:
-            for colour, name in _loose_cards(tables[seat]):
+            for colour, name in stealable_cards(tables[seat]):
                 for mine_colour, mine_name in mine:
                     actions.append(
                         _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
@@ -361,7 +362,6 @@ def _rent_plays(
     player: int,
     card: int,
     opponents: tuple[int, ...],
-    plays_left: int,
     doubles: int,
     actions: list[Action],
 ) -> None:
@@ -369,32 +369,30 @@ def _rent_plays(
     (the best such set: RULES-NOTES, Rent cards), optionally with Double the Rent."""
     index = card % PACK_SIZE
     table = state.tables[player]
-    max_doubles = min(doubles, plays_left - 1)
-    if max_doubles > 1 and not state.options["double_rent_stack"]:
-        max_doubles = 1
+    most = max_doubles(state, doubles)
     if ACTION[index] == "any_rent":
         for colour, rent in rents_by_colour(table).items():
-            key = ("rent", player, card, colour, rent, opponents, max_doubles)
+            key = ("rent", player, card, colour, rent, opponents, most)
             actions.extend(_cached_plays(key, _rent_actions))
         return
     for colour in CARD_COLOURS[index]:  # a two-colour rent card: only its two colours matter
         rent = best_rent(table, colour)
         if rent:
-            key = ("rent", player, card, colour, rent, (None,), max_doubles)
+            key = ("rent", player, card, colour, rent, (None,), most)
             actions.extend(_cached_plays(key, _rent_actions))
 
 
 def _rent_actions(key: tuple[object, ...]) -> list[Action]:
     """``rent:<card>:<colour>[:<seat>][:x2|:x4]``; the label says the amount.
-    Key: ("rent", player, card, colour, rent, seats, max_doubles)."""
-    _, player, card, colour, rent, seats, max_doubles = key
+    Key: ("rent", player, card, colour, rent, seats, most Double the Rent cards)."""
+    _, player, card, colour, rent, seats, most = key
     name = NAME[card % PACK_SIZE]
     found = []
     for seat in seats:
         base = f"rent:{name}:{COLOUR_NAMES[colour]}"
         if seat is not None:
             base += f":{seat}"
-        for extra in range(max_doubles + 1):
+        for extra in range(most + 1):
             action_id = base + ("", ":x2", ":x4")[extra]
             found.append(_rent_action(action_id, player, card, seat, rent << extra))
     return found
@@ -413,33 +411,3 @@ def _rent_action(action_id: str, player: int, card: int, seat: int | None, amoun
         text = rent_text(action_id, amount)
         found = _RENT_CACHE[key] = Action(action_id, text, player, "play", card, seat)
     return found
-
-
-def _loose_cards(table: list[PropertySet]) -> tuple[tuple[int, str], ...]:
-    """(colour, card name) of each distinct card not in a full set: what can be stolen."""
-    found: list[tuple[int, str]] = []
-    for pile in table:
-        colour = pile.colour
-        if len(pile.cards) >= SET_SIZE[colour] and is_complete(pile):
-            continue
-        for card in pile.cards:
-            key = (colour, NAME[card % PACK_SIZE])
-            if key not in found:
-                found.append(key)
-    return tuple(found)
-
-
-def _givable_cards(state: DealState, player: int) -> tuple[tuple[int, str], ...]:
-    """(colour, card name) of each distinct card the player may give in a Forced Deal
-    (option forced_deal_give_from_full_set)."""
-    from_full = state.options["forced_deal_give_from_full_set"]
-    found: list[tuple[int, str]] = []
-    for pile in state.tables[player]:
-        colour = pile.colour
-        if not from_full and len(pile.cards) >= SET_SIZE[colour] and is_complete(pile):
-            continue
-        for card in pile.cards:
-            key = (colour, NAME[card % PACK_SIZE])
-            if key not in found:
-                found.append(key)
-    return tuple(found)
