@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     ACTION,
     CARD_COLOURS,
@@ -64,22 +65,25 @@ from monopoly_widgets.deal.state import (
     DealState,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
-from monopoly_widgets.deal.wild_moves import CACHE_LIMIT, wild_moves
+from monopoly_widgets.deal.wild_moves import wild_moves
 
 #: Action objects are immutable, so identical ones are shared: building one (and its label)
-#: is the slow part of listing legal actions. Keyed by everything the action holds.
-_CACHE: dict[tuple[str, int, int | None, int | None], Action] = {}
+#: is the slow part of listing legal actions. Keyed by everything the action holds (and, for
+#: a rent, the amount its label says).
+ACTIONS: Memo[tuple[object, ...], Action] = Memo()
+#: Steals, keyed by the facts their id is made of (so the id is built once, not per listing).
+STEALS: Memo[tuple[int, int, int, int, str, int, str], Action] = Memo()
+#: Lists of table-dependent plays, keyed by the facts they depend on (see ``_card_plays``).
+PLAYS: Memo[tuple[object, ...], list[Action]] = Memo()
 
 
 def _action(action_id: str, player: int, kind: str, card: int | None, target: int | None) -> Action:
     """The action with this id, its label worked out from the id (``texts.action_text``)."""
     key = (action_id, player, card, target)
-    found = _CACHE.get(key)
+    found = ACTIONS.get(key)
     if found is None:
-        if len(_CACHE) > CACHE_LIMIT:
-            _CACHE.clear()
         text = action_text(action_id)
-        found = _CACHE[key] = Action(action_id, text, player, kind, card, target)
+        found = ACTIONS.keep(key, Action(action_id, text, player, kind, card, target))
     return found
 
 
@@ -127,23 +131,9 @@ def _pay_actions(state: DealState) -> list[Action]:
     debtor = pending.targets[0]
     receiver = pending.source
     return [
-        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
+        _action(f"pay:{where}:{NAME[card % PACK_SIZE]}", debtor, "pay", card, receiver)
+        for where, card in payment_choices(state, debtor)
     ]
-
-
-_PAY_CACHE: dict[tuple[int, int, str, int], Action] = {}
-
-
-def _pay_action(debtor: int, receiver: int, where: str, card: int) -> Action:
-    """``pay:bank:<card>`` or ``pay:<set>:<card>`` (cached by these four facts)."""
-    key = (debtor, receiver, where, card)
-    found = _PAY_CACHE.get(key)
-    if found is None:
-        if len(_PAY_CACHE) > CACHE_LIMIT:
-            _PAY_CACHE.clear()
-        action_id = f"pay:{where}:{NAME[card % PACK_SIZE]}"
-        found = _PAY_CACHE[key] = _action(action_id, debtor, "pay", card, receiver)
-    return found
 
 
 def _discard_actions(state: DealState) -> list[Action]:
@@ -194,10 +184,9 @@ TARGETED = frozenset(
     {"debt_collector", "rent", "any_rent", "sly_deal", "forced_deal", "deal_breaker"}
     | {"house", "hotel"}
 )
-#: ``_SIMPLE_ACTIONS[seat][card]``: the table-independent plays of a card (None: not made yet).
-_SIMPLE_ACTIONS: list[list[list[Action] | None]] = [[None] * (2 * PACK_SIZE) for _ in range(10)]
-#: Table-dependent actions, keyed by the facts they depend on (see the functions below).
-_PLAY_CACHE: dict[tuple[object, ...], list[Action]] = {}
+#: ``HAND_PLAYS[seat][card]``: the table-independent plays of a card, made the first time they
+#: are needed (None: not yet). A fixed table (10 seats, both packs), so it needs no limit.
+HAND_PLAYS: list[list[list[Action] | None]] = [[None] * (2 * PACK_SIZE) for _ in range(10)]
 
 
 def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int], int]:
@@ -210,7 +199,7 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
     targeted: list[int] = []
     seen: list[str] = []
     doubles = 0
-    by_card = _SIMPLE_ACTIONS[player]
+    by_card = HAND_PLAYS[player]
     for card in hand:
         name, is_targeted, is_double = HAND_FACTS[card]
         doubles += is_double
@@ -234,7 +223,7 @@ HAND_FACTS: tuple[tuple[str, bool, bool], ...] = tuple(
 def _simple_actions(player: int, card: int) -> list[Action]:
     """The plays of a hand card that do not depend on the table (cached): every id of
     ``bank:``, ``lay:`` (a wild in each of its colours) and ``play:`` whose check passes."""
-    found = _SIMPLE_ACTIONS[player][card]
+    found = HAND_PLAYS[player][card]
     if found is not None:
         return found
     index = card % PACK_SIZE
@@ -249,7 +238,7 @@ def _simple_actions(player: int, card: int) -> list[Action]:
             found.append(_action(action_id, player, "property", card, None))
     if play_check(card) is None:
         found.append(_action(f"play:{name}", player, "play", card, None))
-    _SIMPLE_ACTIONS[player][card] = found
+    HAND_PLAYS[player][card] = found
     return found
 
 
@@ -304,11 +293,9 @@ def _cached_plays(
     key: tuple[object, ...], build: Callable[[tuple[object, ...]], list[Action]]
 ) -> list[Action]:
     """The actions ``build(key)`` makes, made once per key."""
-    found = _PLAY_CACHE.get(key)
+    found = PLAYS.get(key)
     if found is None:
-        if len(_PLAY_CACHE) > CACHE_LIMIT:
-            _PLAY_CACHE.clear()
-        found = _PLAY_CACHE[key] = build(key)
+        found = PLAYS.keep(key, build(key))
     return found
 
 
@@ -316,9 +303,6 @@ def _debt_actions(key: tuple[object, ...]) -> list[Action]:
     """``debt:<seat>`` against each opponent. Key: ("debt", player, card, opponents)."""
     _, player, card, opponents = key
     return [_action(f"debt:{seat}", player, "play", card, seat) for seat in opponents]
-
-
-_STEAL_CACHE: dict[tuple[int, int, int, int, str, int, str], Action] = {}
 
 
 def _steal_action(
@@ -333,7 +317,7 @@ def _steal_action(
     """``sly:<seat>:<colour>:<card>``, or with the card given in exchange
     ``forced:<seat>:<colour>:<card>:<my colour>:<my card>`` (cached by these facts)."""
     key = (player, card, seat, colour, name, mine_colour, mine_name)
-    found = _STEAL_CACHE.get(key)
+    found = STEALS.get(key)
     if found is None:
         if mine_colour < 0:
             action_id = f"sly:{seat}:{COLOUR_NAMES[colour]}:{name}"
@@ -342,10 +326,8 @@ def _steal_action(
                 f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:"
                 f"{COLOUR_NAMES[mine_colour]}:{mine_name}"
             )
-        if len(_STEAL_CACHE) > CACHE_LIMIT:
-            _STEAL_CACHE.clear()
         text = action_text(action_id)
-        found = _STEAL_CACHE[key] = Action(action_id, text, player, "play", card, seat)
+        found = STEALS.keep(key, Action(action_id, text, player, "play", card, seat))
     return found
 
 
@@ -398,16 +380,11 @@ def _rent_actions(key: tuple[object, ...]) -> list[Action]:
     return found
 
 
-#: Rent labels say the amount, which depends on the table: so the amount is part of the key.
-_RENT_CACHE: dict[tuple[str, int, int, int | None, int], Action] = {}
-
-
 def _rent_action(action_id: str, player: int, card: int, seat: int | None, amount: int) -> Action:
+    """A rent's label says the amount, which depends on the table: so it is part of the key."""
     key = (action_id, player, card, seat, amount)
-    found = _RENT_CACHE.get(key)
+    found = ACTIONS.get(key)
     if found is None:
-        if len(_RENT_CACHE) > CACHE_LIMIT:
-            _RENT_CACHE.clear()
         text = rent_text(action_id, amount)
-        found = _RENT_CACHE[key] = Action(action_id, text, player, "play", card, seat)
+        found = ACTIONS.keep(key, Action(action_id, text, player, "play", card, seat))
     return found

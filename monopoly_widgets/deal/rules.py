@@ -31,6 +31,7 @@ from monopoly_widgets.deal.options import OPTIONS
 from monopoly_widgets.deal.payment import pay_one
 from monopoly_widgets.deal.plays import apply_play
 from monopoly_widgets.deal.responses import accept, advance, say_no
+from monopoly_widgets.deal.rulebook import RULE_SET_UP, RULE_TURN
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -39,13 +40,33 @@ from monopoly_widgets.deal.state import (
     PHASE_RESPOND,
     DealState,
 )
-from monopoly_widgets.deal.turns import check_win, discard, start_turn
+from monopoly_widgets.deal.turns import EVERYONE, WIN_CHECK, check_win, discard, start_turn
 
 STARTING_HAND = 5  # rulebook, Set It Up: "deal 5 to each player"
-#: Actions that never change anyone's properties, so cannot complete a third set.
-TABLE_UNCHANGED = frozenset({"bank", "discard", "end_turn"})
-#: Actions that change only the turn player's properties (laying a card, moving a wild).
-OWN_TABLE_ONLY = frozenset({"property", "move_wild"})
+
+
+def carry_out(state: DealState, action: Action) -> list[Event]:
+    """Everything a legal action does, except looking for a winner (``check_win``)."""
+    events: list[Event] = []
+    phase = state.phase
+    if phase == PHASE_PLAY:
+        apply_play(state, action, events)
+    elif phase == PHASE_RESPOND:
+        if action.id == "jsn":
+            say_no(state, events)
+        else:
+            accept(state, events)
+    elif phase == PHASE_PAY:
+        _, where, name = action.id.split(":", 2)
+        pending = state.pending
+        assert pending is not None
+        pay_one(state, pending.targets[0], where, name, events)
+        advance(state, events)
+    elif phase == PHASE_DISCARD:
+        wanted = action.id.split(":", 1)[1]
+        hand = state.hands[state.turn_player]
+        discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
+    return events
 
 
 class DealRules(Rules):
@@ -88,7 +109,7 @@ class DealRules(Rules):
                 Event(
                     f"Monopoly Deal for {state.players} players ({packs}), set up from a "
                     f"position: turn {state.turn}, player {state.turn_player} to play.",
-                    "rulebook: Set It Up",
+                    RULE_SET_UP,
                     None,
                     "setup",
                 )
@@ -97,13 +118,13 @@ class DealRules(Rules):
             Event(
                 f"Monopoly Deal for {state.players} players with {packs}: the cards are "
                 f"shuffled and each player is dealt {STARTING_HAND}.",
-                "rulebook: Set It Up",
+                RULE_SET_UP,
                 None,
                 "setup",
             ),
             Event(
                 f"Turn 1: player {state.turn_player} draws 2 cards.",
-                "rulebook: On Your Turn",
+                RULE_TURN,
                 state.turn_player,
                 "draw",
                 {"cards": 2},
@@ -133,32 +154,8 @@ class DealRules(Rules):
         return legal.legal_actions(state)
 
     def apply(self, state: DealState, action: Action) -> list[Event]:
-        events: list[Event] = []
-        phase = state.phase
-        may_complete = True  # could this action have completed a set?
-        if phase == PHASE_PLAY:
-            may_complete = apply_play(state, action, events)
-        elif phase == PHASE_RESPOND:
-            if action.id == "jsn":
-                say_no(state, events)
-            else:
-                accept(state, events)
-        elif phase == PHASE_PAY:
-            _, where, name = action.id.split(":", 2)
-            pending = state.pending
-            assert pending is not None
-            pay_one(state, pending.targets[0], where, name, events)
-            advance(state, events)
-        elif phase == PHASE_DISCARD:
-            wanted = action.id.split(":", 1)[1]
-            hand = state.hands[state.turn_player]
-            discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
-        win_later = state.options["win_declared_on_own_turn"]
-        if action.kind in OWN_TABLE_ONLY:
-            if may_complete or win_later:
-                check_win(state, events, turn_player_only=True)
-        elif action.kind not in TABLE_UNCHANGED or win_later:
-            check_win(state, events)
+        events = carry_out(state, action)
+        check_win(state, events, WIN_CHECK.get(action.kind, EVERYONE))
         return events
 
     def why_illegal(self, state: DealState, action_id: str) -> str:
