@@ -152,15 +152,17 @@ class DealState:
             self.moved_wilds.copy(),
         )
 
-    def current_player(self) -> int | None:
-        """Whoever must decide next."""
-        phase = self.phase
-        if phase == PHASE_PLAY or phase == PHASE_DISCARD:
-            return self.turn_player
-        if phase == PHASE_OVER:
-            return None
-        pending = self.pending
-        assert pending is not None
-        if phase == PHASE_RESPOND:
-            return pending.responder
-        return pending.targets[0]
+
+def current_player(state: DealState) -> int | None:
+    """Whoever must decide next: the turn player, or the player answering or paying an action
+    card (None once the game is over)."""
+    phase = state.phase
+    if phase == PHASE_PLAY or phase == PHASE_DISCARD:
+        return state.turn_player
+    if phase == PHASE_OVER:
+        return None
+    pending = state.pending
+    assert pending is not None
+    if phase == PHASE_RESPOND:
+        return pending.responder
+    return pending.targets[0]
