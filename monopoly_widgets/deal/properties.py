@@ -201,15 +201,11 @@ def take_from_pile(
 ) -> int:
     """Remove ``card`` from a pile and re-tidy that colour; return the card's colour.
 
-    The pile is replaced by a new one without the card: a pile's cards never change once it
-    is made, so it may remember what depends on them (``wild_moves.py``)."""
-    table = state.tables[player]
-    pile = table[pile_index]
-    cards = pile.cards.copy()
-    cards.remove(card)
-    table[pile_index] = PropertySet(pile.colour, cards, pile.house, pile.hotel)
-    tidy_colour(state, player, pile.colour, events)
-    return pile.colour
+    The pile is laid out again without the card (``tidy_colour``): a pile's cards never
+    change once it is made, so it may remember what depends on them (``wild_moves.py``)."""
+    colour = state.tables[player][pile_index].colour
+    tidy_colour(state, player, colour, events, removed=card)
+    return colour
 
 
 def move_pile(state: DealState, giver: int, index: int, taker: int) -> PropertySet:
@@ -243,10 +239,16 @@ def take_building(state: DealState, player: int, pile: PropertySet, name: str) -
 
 
 def tidy_colour(
-    state: DealState, player: int, colour: int, events: list[Event], new_card: int = -1
+    state: DealState,
+    player: int,
+    colour: int,
+    events: list[Event],
+    new_card: int = -1,
+    removed: int = -1,
 ) -> None:
     """Re-arrange the player's loose cards of ``colour`` (see the module docstring), with
-    ``new_card`` among them when given (a card just laid, paid or taken).
+    ``new_card`` among them when given (a card just laid, paid or taken), and without
+    ``removed`` (a card just paid, taken or moved away).
 
     The player's piles must already be in order (``order_piles``), as they always are
     during a game, so the piles of ``colour`` sit together: complete ones stay, the
@@ -267,7 +269,12 @@ def tidy_colour(
         pile = table[end]
         end += 1
         cards = pile.cards
-        if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):  # is_complete(pile)
+        if removed in cards:
+            cards = [card for card in cards if card != removed]
+            if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):
+                piles.append(PropertySet(colour, cards, pile.house, pile.hotel))
+                continue
+        elif len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):  # is_complete(pile)
             piles.append(pile)
             continue
         if pile.house >= 0 or pile.hotel >= 0:
@@ -275,12 +282,12 @@ def tidy_colour(
         loose += cards
     if new_card >= 0:
         loose.append(new_card)
-    if len(loose) > size:
+    if len(loose) > 1 and not WILD_IDS.isdisjoint(loose):
         loose.sort(key=_is_wild)  # natural property cards first (the sort keeps their order)
+    if len(loose) > size:
         for first in range(0, len(loose), size):
             piles.append(PropertySet(colour, loose[first : first + size]))
     elif loose:
-        loose.sort(key=_is_wild)
         piles.append(PropertySet(colour, loose))
     table[start:end] = piles
     table_changed(state, player)
