@@ -10,6 +10,7 @@ those readers live here once.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -71,13 +72,25 @@ class CardPool:
     ``names`` is the deck in id order (``names[i]`` is card ``i``'s name). A name
     the deck does not hold, or holds fewer times than the position asks for, is
     refused with the field it came from. ``example_names`` shows a reader how
-    cards are spelled.
+    cards are spelled; with ``suggest`` a misspelt name gets the closest real one
+    ("did you mean ...?"). ``copies_in`` words the "too many" error after the
+    deck, e.g. "one pack has" gives "too many copies of 'X': one pack has only 1".
     """
 
-    def __init__(self, names: Sequence[str], game: str, example_names: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        game: str,
+        example_names: Sequence[str] = (),
+        *,
+        suggest: bool = False,
+        copies_in: str = "",
+    ) -> None:
         self.names = list(names)
         self.game = game
         self.example_names = list(example_names)
+        self.suggest = suggest
+        self.copies_in = copies_in
         self.free: dict[str, list[int]] = {}
         for card_id in range(len(self.names) - 1, -1, -1):
             self.free.setdefault(self.names[card_id], []).append(card_id)
@@ -88,12 +101,19 @@ class CardPool:
             examples = ""
             if self.example_names:
                 examples = f" (names as printed, e.g. {', '.join(map(repr, self.example_names))})"
+            if self.suggest and isinstance(name, str):
+                close = difflib.get_close_matches(name[:60], list(self.free), n=1, cutoff=0.5)
+                examples += f"; did you mean {excerpt(close[0])}?" if close else ""
             raise PositionError(
                 field, f"{excerpt(name)} is not a card name of {self.game}{examples}"
             )
         ids = self.free[name]
         if not ids:
             held = self.names.count(name)
+            if self.copies_in:
+                raise PositionError(
+                    field, f"too many copies of {excerpt(name)}: {self.copies_in} only {held}"
+                )
             raise PositionError(field, f"too many {excerpt(name)} cards: the deck holds {held}")
         return ids.pop()
 

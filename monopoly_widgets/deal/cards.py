@@ -14,21 +14,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from monopoly_widgets.core.board import BOARD_PROPERTIES, GROUP_SIZE
 from monopoly_widgets.core.board import COLOUR_HEX as COLOUR_HEX  # re-exported: card colours
 
-#: Colour name -> (cards needed for a full set, rent for 1, 2, ... cards in the set).
-#: Rent ladders as printed on the property cards.
+#: Rent for 1, 2, ... cards in a set of each colour, as printed on the property cards.
+RENT_BY_COLOUR: dict[str, tuple[int, ...]] = {
+    "Brown": (1, 2),
+    "Light Blue": (1, 2, 3),
+    "Pink": (1, 2, 4),
+    "Orange": (1, 3, 5),
+    "Red": (2, 3, 6),
+    "Yellow": (2, 4, 6),
+    "Green": (2, 4, 7),
+    "Dark Blue": (3, 8),
+    "Railroad": (1, 2, 3, 4),
+    "Utility": (1, 2),
+}
+#: The value printed on the property cards of each colour ($M).
+PROPERTY_VALUE: dict[str, int] = {
+    "Brown": 1,
+    "Light Blue": 1,
+    "Pink": 2,
+    "Orange": 2,
+    "Red": 3,
+    "Yellow": 3,
+    "Green": 4,
+    "Dark Blue": 4,
+    "Railroad": 2,
+    "Utility": 2,
+}
+#: Where a Deal card prints a board property's name differently.
+DEAL_CARD_NAMES = {"Short Line": "Short Line Railroad"}
+#: Colour name -> (cards needed for a full set: the board's group size, the rent ladder).
 COLOURS: dict[str, tuple[int, tuple[int, ...]]] = {
-    "Brown": (2, (1, 2)),
-    "Light Blue": (3, (1, 2, 3)),
-    "Pink": (3, (1, 2, 4)),
-    "Orange": (3, (1, 3, 5)),
-    "Red": (3, (2, 3, 6)),
-    "Yellow": (3, (2, 4, 6)),
-    "Green": (3, (2, 4, 7)),
-    "Dark Blue": (2, (3, 8)),
-    "Railroad": (4, (1, 2, 3, 4)),
-    "Utility": (2, (1, 2)),
+    colour: (GROUP_SIZE[colour], RENT_BY_COLOUR[colour]) for colour in BOARD_PROPERTIES
 }
 COLOUR_NAMES: tuple[str, ...] = tuple(COLOURS)
 COLOUR_INDEX: dict[str, int] = {name: i for i, name in enumerate(COLOUR_NAMES)}
@@ -85,30 +104,11 @@ def _build_pack() -> tuple[CardSpec, ...]:
     for value, count in ((1, 6), (2, 5), (3, 3), (4, 3), (5, 2), (10, 1)):
         add(count, CardSpec(f"${value}M", "money", value))
 
-    # 28 property cards, named and valued as printed.
-    properties = {
-        "Brown": (1, ["Mediterranean Avenue", "Baltic Avenue"]),
-        "Light Blue": (1, ["Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"]),
-        "Pink": (2, ["St. Charles Place", "States Avenue", "Virginia Avenue"]),
-        "Orange": (2, ["St. James Place", "Tennessee Avenue", "New York Avenue"]),
-        "Red": (3, ["Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"]),
-        "Yellow": (3, ["Atlantic Avenue", "Ventnor Avenue", "Marvin Gardens"]),
-        "Green": (4, ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"]),
-        "Dark Blue": (4, ["Park Place", "Boardwalk"]),
-        "Railroad": (
-            2,
-            [
-                "Reading Railroad",
-                "Pennsylvania Railroad",
-                "B. & O. Railroad",
-                "Short Line Railroad",
-            ],
-        ),
-        "Utility": (2, ["Electric Company", "Water Works"]),
-    }
-    for colour, (value, names) in properties.items():
+    # 28 property cards: the board's properties (core/board.py), valued as printed.
+    for colour, names in BOARD_PROPERTIES.items():
         for name in names:
-            add(1, CardSpec(name, "property", value, (colour,)))
+            name = DEAL_CARD_NAMES.get(name, name)
+            add(1, CardSpec(name, "property", PROPERTY_VALUE[colour], (colour,)))
 
     # 11 property wild cards; the two multicolour wilds are worth nothing.
     wilds = (
@@ -182,24 +182,6 @@ MULTICOLOUR_IDS = frozenset(c for c in WILD_IDS if NAME[c % PACK_SIZE] == MULTIC
 def spec(card: int) -> CardSpec:
     """The printed facts of card id ``card`` (either pack)."""
     return CARDS[card % PACK_SIZE]
-
-
-def name_of(card: int) -> str:
-    return NAME[card % PACK_SIZE]
-
-
-def value_of(card: int) -> int:
-    return VALUE[card % PACK_SIZE]
-
-
-def is_natural(card: int) -> bool:
-    """A property card that is not a wild (a set needs one of these to be complete)."""
-    return KIND[card % PACK_SIZE] == "property"
-
-
-def can_pay_with(card: int) -> bool:
-    """Every card but the multicolour wild has a cash value (rulebook: The Cards)."""
-    return NAME[card % PACK_SIZE] != MULTICOLOUR_WILD
 
 
 def packs_for(players: int) -> int:

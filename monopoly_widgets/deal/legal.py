@@ -28,15 +28,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     ACTION,
     CARD_COLOURS,
     COLOUR_NAMES,
-    KIND,
     NAME,
     PACK_SIZE,
-    PLAYS_PER_TURN,
     SET_SIZE,
+)
+from monopoly_widgets.deal.checks import (
+    bank_check,
+    givable_cards,
+    lay_check,
+    max_doubles,
+    play_check,
+    plays_left_check,
+    stealable_cards,
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
@@ -55,25 +63,27 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
-    PropertySet,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
-from monopoly_widgets.deal.wild_moves import CACHE_LIMIT, wild_moves
+from monopoly_widgets.deal.wild_moves import wild_moves
 
 #: Action objects are immutable, so identical ones are shared: building one (and its label)
-#: is the slow part of listing legal actions. Keyed by everything the action holds.
-_CACHE: dict[tuple[str, int, int | None, int | None], Action] = {}
+#: is the slow part of listing legal actions. Keyed by everything the action holds (and, for
+#: a rent, the amount its label says).
+ACTIONS: Memo[tuple[object, ...], Action] = Memo()
+#: Steals, keyed by the facts their id is made of (so the id is built once, not per listing).
+STEALS: Memo[tuple[int, int, int, int, str, int, str], Action] = Memo()
+#: Lists of table-dependent plays, keyed by the facts they depend on (see ``_card_plays``).
+PLAYS: Memo[tuple[object, ...], list[Action]] = Memo()
 
 
 def _action(action_id: str, player: int, kind: str, card: int | None, target: int | None) -> Action:
     """The action with this id, its label worked out from the id (``texts.action_text``)."""
     key = (action_id, player, card, target)
-    found = _CACHE.get(key)
+    found = ACTIONS.get(key)
     if found is None:
-        if len(_CACHE) > CACHE_LIMIT:
-            _CACHE.clear()
         text = action_text(action_id)
-        found = _CACHE[key] = Action(action_id, text, player, kind, card, target)
+        found = ACTIONS.keep(key, Action(action_id, text, player, kind, card, target))
     return found
 
 
@@ -121,23 +131,9 @@ def _pay_actions(state: DealState) -> list[Action]:
     debtor = pending.targets[0]
     receiver = pending.source
     return [
-        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
+        _action(f"pay:{where}:{NAME[card % PACK_SIZE]}", debtor, "pay", card, receiver)
+        for where, card in payment_choices(state, debtor)
     ]
-
-
-_PAY_CACHE: dict[tuple[int, int, str, int], Action] = {}
-
-
-def _pay_action(debtor: int, receiver: int, where: str, card: int) -> Action:
-    """``pay:bank:<card>`` or ``pay:<set>:<card>`` (cached by these four facts)."""
-    key = (debtor, receiver, where, card)
-    found = _PAY_CACHE.get(key)
-    if found is None:
-        if len(_PAY_CACHE) > CACHE_LIMIT:
-            _PAY_CACHE.clear()
-        action_id = f"pay:{where}:{NAME[card % PACK_SIZE]}"
-        found = _PAY_CACHE[key] = _action(action_id, debtor, "pay", card, receiver)
-    return found
 
 
 def _discard_actions(state: DealState) -> list[Action]:
@@ -170,13 +166,12 @@ def _play_actions(state: DealState) -> list[Action]:
     they are not rebuilt from strings when they are already known.
     """
     player = state.turn_player
-    plays_left = PLAYS_PER_TURN - state.plays_used
-    if plays_left > 0:
+    if plays_left_check(state) is None:
         actions, targeted, doubles = _hand_summary(player, state.hands[player])
         if targeted:
             opponents = OPPONENTS[state.players][player]
             for card in targeted:
-                _card_plays(state, player, card, opponents, plays_left, doubles, actions)
+                _card_plays(state, player, card, opponents, doubles, actions)
     else:
         actions = []
     actions.extend(wild_moves(state, player))
@@ -189,10 +184,9 @@ TARGETED = frozenset(
     {"debt_collector", "rent", "any_rent", "sly_deal", "forced_deal", "deal_breaker"}
     | {"house", "hotel"}
 )
-#: ``_SIMPLE_ACTIONS[seat][card]``: the table-independent plays of a card (None: not made yet).
-_SIMPLE_ACTIONS: list[list[list[Action] | None]] = [[None] * (2 * PACK_SIZE) for _ in range(10)]
-#: Table-dependent actions, keyed by the facts they depend on (see the functions below).
-_PLAY_CACHE: dict[tuple[object, ...], list[Action]] = {}
+#: ``HAND_PLAYS[seat][card]``: the table-independent plays of a card, made the first time they
+#: are needed (None: not yet). A fixed table (10 seats, both packs), so it needs no limit.
+HAND_PLAYS: list[list[list[Action] | None]] = [[None] * (2 * PACK_SIZE) for _ in range(10)]
 
 
 def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int], int]:
@@ -205,7 +199,7 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
     targeted: list[int] = []
     seen: list[str] = []
     doubles = 0
-    by_card = _SIMPLE_ACTIONS[player]
+    by_card = HAND_PLAYS[player]
     for card in hand:
         name, is_targeted, is_double = HAND_FACTS[card]
         doubles += is_double
@@ -227,27 +221,24 @@ HAND_FACTS: tuple[tuple[str, bool, bool], ...] = tuple(
 
 
 def _simple_actions(player: int, card: int) -> list[Action]:
-    """The plays of a hand card that do not depend on the table (cached): bank it, lay it
-    (a wild in each of its colours), or play Pass Go / It's My Birthday."""
-    found = _SIMPLE_ACTIONS[player][card]
+    """The plays of a hand card that do not depend on the table (cached): every id of
+    ``bank:``, ``lay:`` (a wild in each of its colours) and ``play:`` whose check passes."""
+    found = HAND_PLAYS[player][card]
     if found is not None:
         return found
     index = card % PACK_SIZE
     name = NAME[index]
-    kind = KIND[index]
     found = []
-    if kind == "property":
-        found.append(_action(f"lay:{name}", player, "property", card, None))
-    elif kind == "wild":
-        for colour in CARD_COLOURS[index]:
-            found.append(
-                _action(f"lay:{name}:{COLOUR_NAMES[colour]}", player, "property", card, None)
-            )
-    else:
+    if bank_check(card) is None:
         found.append(_action(f"bank:{name}", player, "bank", card, None))
-        if ACTION[index] in ("pass_go", "birthday"):
-            found.append(_action(f"play:{name}", player, "play", card, None))
-    _SIMPLE_ACTIONS[player][card] = found
+    for colour in (None, *CARD_COLOURS[index]):
+        shown = None if colour is None else COLOUR_NAMES[colour]
+        if lay_check(card, shown) is None:
+            action_id = f"lay:{name}" if shown is None else f"lay:{name}:{shown}"
+            found.append(_action(action_id, player, "property", card, None))
+    if play_check(card) is None:
+        found.append(_action(f"play:{name}", player, "play", card, None))
+    HAND_PLAYS[player][card] = found
     return found
 
 
@@ -256,7 +247,6 @@ def _card_plays(
     player: int,
     card: int,
     opponents: tuple[int, ...],
-    plays_left: int,
     doubles: int,
     actions: list[Action],
 ) -> None:
@@ -264,19 +254,19 @@ def _card_plays(
     what = ACTION[card % PACK_SIZE]
     tables = state.tables
     if what == "rent" or what == "any_rent":
-        _rent_plays(state, player, card, opponents, plays_left, doubles, actions)
+        _rent_plays(state, player, card, opponents, doubles, actions)
     elif what == "debt_collector":
         actions.extend(_cached_plays(("debt", player, card, opponents), _debt_actions))
     elif what == "sly_deal":
         for seat in opponents:
-            for colour, name in _loose_cards(tables[seat]):
+            for colour, name in stealable_cards(tables[seat]):
                 actions.append(_steal_action(player, card, seat, colour, name))
     elif what == "forced_deal":
-        mine = _givable_cards(state, player)
+        mine = givable_cards(state, player)
         if not mine:
             return
         for seat in opponents:
-            for colour, name in _loose_cards(tables[seat]):
+            for colour, name in stealable_cards(tables[seat]):
                 for mine_colour, mine_name in mine:
                     actions.append(
                         _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
@@ -303,11 +293,9 @@ def _cached_plays(
     key: tuple[object, ...], build: Callable[[tuple[object, ...]], list[Action]]
 ) -> list[Action]:
     """The actions ``build(key)`` makes, made once per key."""
-    found = _PLAY_CACHE.get(key)
+    found = PLAYS.get(key)
     if found is None:
-        if len(_PLAY_CACHE) > CACHE_LIMIT:
-            _PLAY_CACHE.clear()
-        found = _PLAY_CACHE[key] = build(key)
+        found = PLAYS.keep(key, build(key))
     return found
 
 
@@ -315,9 +303,6 @@ def _debt_actions(key: tuple[object, ...]) -> list[Action]:
     """``debt:<seat>`` against each opponent. Key: ("debt", player, card, opponents)."""
     _, player, card, opponents = key
     return [_action(f"debt:{seat}", player, "play", card, seat) for seat in opponents]
-
-
-_STEAL_CACHE: dict[tuple[int, int, int, int, str, int, str], Action] = {}
 
 
 def _steal_action(
@@ -332,7 +317,7 @@ def _steal_action(
     """``sly:<seat>:<colour>:<card>``, or with the card given in exchange
     ``forced:<seat>:<colour>:<card>:<my colour>:<my card>`` (cached by these facts)."""
     key = (player, card, seat, colour, name, mine_colour, mine_name)
-    found = _STEAL_CACHE.get(key)
+    found = STEALS.get(key)
     if found is None:
         if mine_colour < 0:
             action_id = f"sly:{seat}:{COLOUR_NAMES[colour]}:{name}"
@@ -341,10 +326,8 @@ def _steal_action(
                 f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:"
                 f"{COLOUR_NAMES[mine_colour]}:{mine_name}"
             )
-        if len(_STEAL_CACHE) > CACHE_LIMIT:
-            _STEAL_CACHE.clear()
         text = action_text(action_id)
-        found = _STEAL_CACHE[key] = Action(action_id, text, player, "play", card, seat)
+        found = STEALS.keep(key, Action(action_id, text, player, "play", card, seat))
     return found
 
 
@@ -361,7 +344,6 @@ def _rent_plays(
     player: int,
     card: int,
     opponents: tuple[int, ...],
-    plays_left: int,
     doubles: int,
     actions: list[Action],
 ) -> None:
@@ -369,77 +351,40 @@ def _rent_plays(
     (the best such set: RULES-NOTES, Rent cards), optionally with Double the Rent."""
     index = card % PACK_SIZE
     table = state.tables[player]
-    max_doubles = min(doubles, plays_left - 1)
-    if max_doubles > 1 and not state.options["double_rent_stack"]:
-        max_doubles = 1
+    most = max_doubles(state, doubles)
     if ACTION[index] == "any_rent":
         for colour, rent in rents_by_colour(table).items():
-            key = ("rent", player, card, colour, rent, opponents, max_doubles)
+            key = ("rent", player, card, colour, rent, opponents, most)
             actions.extend(_cached_plays(key, _rent_actions))
         return
     for colour in CARD_COLOURS[index]:  # a two-colour rent card: only its two colours matter
         rent = best_rent(table, colour)
         if rent:
-            key = ("rent", player, card, colour, rent, (None,), max_doubles)
+            key = ("rent", player, card, colour, rent, (None,), most)
             actions.extend(_cached_plays(key, _rent_actions))
 
 
 def _rent_actions(key: tuple[object, ...]) -> list[Action]:
     """``rent:<card>:<colour>[:<seat>][:x2|:x4]``; the label says the amount.
-    Key: ("rent", player, card, colour, rent, seats, max_doubles)."""
-    _, player, card, colour, rent, seats, max_doubles = key
+    Key: ("rent", player, card, colour, rent, seats, most Double the Rent cards)."""
+    _, player, card, colour, rent, seats, most = key
     name = NAME[card % PACK_SIZE]
     found = []
     for seat in seats:
         base = f"rent:{name}:{COLOUR_NAMES[colour]}"
         if seat is not None:
             base += f":{seat}"
-        for extra in range(max_doubles + 1):
+        for extra in range(most + 1):
             action_id = base + ("", ":x2", ":x4")[extra]
             found.append(_rent_action(action_id, player, card, seat, rent << extra))
     return found
 
 
-#: Rent labels say the amount, which depends on the table: so the amount is part of the key.
-_RENT_CACHE: dict[tuple[str, int, int, int | None, int], Action] = {}
-
-
 def _rent_action(action_id: str, player: int, card: int, seat: int | None, amount: int) -> Action:
+    """A rent's label says the amount, which depends on the table: so it is part of the key."""
     key = (action_id, player, card, seat, amount)
-    found = _RENT_CACHE.get(key)
+    found = ACTIONS.get(key)
     if found is None:
-        if len(_RENT_CACHE) > CACHE_LIMIT:
-            _RENT_CACHE.clear()
         text = rent_text(action_id, amount)
-        found = _RENT_CACHE[key] = Action(action_id, text, player, "play", card, seat)
+        found = ACTIONS.keep(key, Action(action_id, text, player, "play", card, seat))
     return found
-
-
-def _loose_cards(table: list[PropertySet]) -> tuple[tuple[int, str], ...]:
-    """(colour, card name) of each distinct card not in a full set: what can be stolen."""
-    found: list[tuple[int, str]] = []
-    for pile in table:
-        colour = pile.colour
-        if len(pile.cards) >= SET_SIZE[colour] and is_complete(pile):
-            continue
-        for card in pile.cards:
-            key = (colour, NAME[card % PACK_SIZE])
-            if key not in found:
-                found.append(key)
-    return tuple(found)
-
-
-def _givable_cards(state: DealState, player: int) -> tuple[tuple[int, str], ...]:
-    """(colour, card name) of each distinct card the player may give in a Forced Deal
-    (option forced_deal_give_from_full_set)."""
-    from_full = state.options["forced_deal_give_from_full_set"]
-    found: list[tuple[int, str]] = []
-    for pile in state.tables[player]:
-        colour = pile.colour
-        if not from_full and len(pile.cards) >= SET_SIZE[colour] and is_complete(pile):
-            continue
-        for card in pile.cards:
-            key = (colour, NAME[card % PACK_SIZE])
-            if key not in found:
-                found.append(key)
-    return tuple(found)

@@ -40,12 +40,13 @@ from monopoly_widgets.deal.state import (
     PHASE_PAY,
     PHASE_PLAY,
     DealState,
+    current_player,
 )
 
 
 def observe(state: DealState, viewer: int | None) -> dict[str, Any]:
     """The observation of ``viewer`` (``None``: the teacher sees every hand)."""
-    current = state.current_player()
+    current = current_player(state)
     seats = []
     for p in range(state.players):
         table = state.tables[p]

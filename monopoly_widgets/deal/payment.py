@@ -24,12 +24,13 @@ from monopoly_widgets.deal.properties import (
     can_take_house,
     find_card_in_pile,
     pile_by_label,
+    put_building,
     set_labels,
+    take_building,
     take_from_pile,
 )
-from monopoly_widgets.deal.state import DealState, PropertySet
-
-RULE_PAY = "rulebook: What if I Owe Another Player Money?"
+from monopoly_widgets.deal.rulebook import RULE_PAY
+from monopoly_widgets.deal.state import DealState
 
 
 def has_payable(state: DealState, player: int) -> bool:
@@ -90,8 +91,8 @@ def pay_one(state: DealState, debtor: int, where: str, name: str, events: list[E
         index = pile_by_label(state.tables[debtor], where)
         pile = state.tables[debtor][index]
         if name in ("House", "Hotel") and find_card_in_pile(pile, name) < 0:
-            card = _take_building(pile, name)
-            text = _give_building(state, debtor, receiver, card, events)
+            card = take_building(state, debtor, pile, name)
+            text = _give_building(state, debtor, receiver, card)
         else:
             card = find_card_in_pile(pile, name)
             colour = take_from_pile(state, debtor, index, card, events)
@@ -113,17 +114,7 @@ def pay_one(state: DealState, debtor: int, where: str, name: str, events: list[E
     )
 
 
-def _take_building(pile: PropertySet, name: str) -> int:
-    if name == "Hotel":
-        card, pile.hotel = pile.hotel, -1
-    else:
-        card, pile.house = pile.house, -1
-    return card
-
-
-def _give_building(
-    state: DealState, debtor: int, receiver: int, card: int, events: list[Event]
-) -> str:
+def _give_building(state: DealState, debtor: int, receiver: int, card: int) -> str:
     """Place a building paid on its own (option: building_payment)."""
     name = NAME[card % PACK_SIZE]
     if state.options["building_payment"] == "set_or_bank":
@@ -131,10 +122,7 @@ def _give_building(
         for pile, label in zip(state.tables[receiver], labels, strict=True):
             fits = can_take_hotel(pile) if name == "Hotel" else can_take_house(pile)
             if fits:
-                if name == "Hotel":
-                    pile.hotel = card
-                else:
-                    pile.house = card
+                put_building(state, receiver, pile, card)
                 return (
                     f"Player {debtor} pays with a {name}; player {receiver} puts it on their "
                     f"{label} set (option: building_payment)."

@@ -28,13 +28,25 @@ from monopoly_widgets.deal.properties import (
     is_complete,
     pile_by_label,
     pile_holding,
+    put_building,
     take_from_pile,
 )
 from monopoly_widgets.deal.responses import begin
+from monopoly_widgets.deal.rulebook import (
+    RULE_BIRTHDAY,
+    RULE_BREAKER,
+    RULE_BUILDINGS,
+    RULE_DEBT,
+    RULE_FORCED,
+    RULE_PASS_GO,
+    RULE_PLAYING,
+    RULE_SLY,
+    RULE_WILD_MOVE,
+    rent_rule,
+)
 from monopoly_widgets.deal.state import DealState, Pending
 from monopoly_widgets.deal.turns import draw_cards, end_turn
 
-RULE_PLAYING = "rulebook: Playing Cards"
 #: The action card each targeted play uses (see the id forms in ``legal.py``).
 CARD_FOR_VERB = {
     "debt": "debt_collector",
@@ -46,28 +58,26 @@ CARD_FOR_VERB = {
 }
 
 
-def apply_play(state: DealState, action: Action, events: list[Event]) -> bool:
+def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
     """Carry out a legal play-phase action (already checked by ``Game``).
 
     ``action.card`` is the very card the legal action was made for (the first card of
     that name in the hand, or the wild being moved), so it is used directly.
-
-    Returns False when laying a card or moving a wild completed no set: then nobody can
-    have won (rulebook: How to Win), and the caller need not look. True otherwise.
     """
     parts = action.id.split(":")
     verb = parts[0]
     player = state.turn_player
     if verb == "wild":
-        return _move_wild(state, player, action, parts, events)
+        _move_wild(state, player, action, parts, events)
+        return
     if state.moved_wilds:
         state.moved_wilds.clear()  # doing anything else frees the moved wilds (wild_moves)
     if verb == "end_turn":
         end_turn(state, events)
-        return True
+        return
     if verb == "rent":
         _play_rent(state, player, parts, events)
-        return True
+        return
     card = _from_hand(state, player, action, parts)
     state.plays_used += 1
     name = NAME[card % PACK_SIZE]
@@ -83,20 +93,16 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> bool:
         )
     elif verb == "lay":
         colour = COLOUR_INDEX[parts[2]] if len(parts) > 2 else _natural_colour(card)
-        completed = add_property(state, player, card, colour, events)
+        add_property(state, player, card, colour, events)
         shown = f" as {COLOUR_NAMES[colour]}" if len(parts) > 2 else ""
         events.append(Event(f"Player {player} lays {name}{shown}.", RULE_PLAYING, player, "lay"))
-        return completed
     elif verb == "house" or verb == "hotel":
         pile = state.tables[player][pile_by_label(state.tables[player], parts[1])]
-        if verb == "house":
-            pile.house = card
-        else:
-            pile.hotel = card
+        put_building(state, player, pile, card)
         events.append(
             Event(
                 f"Player {player} puts a {name} on their {parts[1]} set.",
-                "rulebook: House and Hotel Cards",
+                RULE_BUILDINGS,
                 player,
                 "build",
             )
@@ -104,7 +110,6 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> bool:
     else:
         state.discard_pile.append(card)
         _play_action_card(state, player, card, parts, events)
-    return True
 
 
 def _natural_colour(card: int) -> int:
@@ -141,7 +146,7 @@ def _play_action_card(
         events.append(
             Event(
                 f"Player {player} plays Pass Go and draws {drawn} cards.",
-                "rulebook: Pass Go (Action Card)",
+                RULE_PASS_GO,
                 player,
                 "pass_go",
             )
@@ -151,7 +156,7 @@ def _play_action_card(
         events.append(
             Event(
                 f"Player {player} plays It's My Birthday: every other player owes them $2M.",
-                "rulebook: It's My Birthday (Action Card)",
+                RULE_BIRTHDAY,
                 player,
                 "action",
             )
@@ -163,7 +168,7 @@ def _play_action_card(
         events.append(
             Event(
                 f"Player {player} plays Debt Collector on player {seat}: they owe $5M.",
-                "rulebook: Debt Collector (Action Card)",
+                RULE_DEBT,
                 player,
                 "action",
             )
@@ -176,14 +181,14 @@ def _play_action_card(
         pending = Pending("deal_breaker", player, [card], [seat], take_colour=pile.colour)
         pending.take_card = pile.cards[0]
         text = f"Player {player} plays Deal Breaker on player {seat}'s {parts[2]} set."
-        rule = "rulebook: Deal Breaker (Action Card)"
+        rule = RULE_BREAKER
     else:
         colour = COLOUR_INDEX[parts[2]]
         _, take = find_loose_card(their, colour, parts[3])
         if verb == "sly":
             pending = Pending("sly_deal", player, [card], [seat], take_colour=colour)
             text = f"Player {player} plays Sly Deal to take {parts[3]} from player {seat}."
-            rule = "rulebook: Sly Deal (Action Card)"
+            rule = RULE_SLY
         else:
             give_colour = COLOUR_INDEX[parts[4]]
             give = _givable_card(state, player, give_colour, parts[5])
@@ -195,7 +200,7 @@ def _play_action_card(
                 f"Player {player} plays Forced Deal: their {parts[5]} for player {seat}'s "
                 f"{parts[3]}."
             )
-            rule = "rulebook: Forced Deal (Action Card)"
+            rule = RULE_FORCED
         pending.take_card = take
     events.append(Event(text, rule, player, "action"))
     begin(state, pending, events)
@@ -242,11 +247,7 @@ def _play_rent(state: DealState, player: int, parts: list[str], events: list[Eve
     targets = [seat] if seat is not None else [(player + k) % n for k in range(1, n)]
     who = f"player {seat}" if seat is not None else "every other player"
     doubled = ("", ", doubled by Double the Rent", ", doubled twice by Double the Rent")[doubles]
-    rule = "rulebook: Rent (Action Card)"
-    if doubles:
-        rule += "; rulebook: Double the Rent (Action Card)"
-        if doubles == 2:
-            rule += "; option: double_rent_stack"
+    rule = rent_rule(doubles)
     events.append(
         Event(
             f"Player {player} plays {parts[1]} for {parts[2]}{doubled}: {who} owes ${amount}M.",
@@ -261,10 +262,10 @@ def _play_rent(state: DealState, player: int, parts: list[str], events: list[Eve
 
 def _move_wild(
     state: DealState, player: int, action: Action, parts: list[str], events: list[Event]
-) -> bool:
+) -> None:
     """Move a wild (free): ``wild:<set>:<wild>:<colour>``. With option ``wild_moves`` =
     "once_between_plays" the card is remembered, so it is not offered again until the
-    player does something else. Returns whether the move may have completed a set."""
+    player does something else."""
     label, name, colour = parts[1], parts[2], COLOUR_INDEX[parts[3]]
     table = state.tables[player]
     card = action.card
@@ -272,16 +273,15 @@ def _move_wild(
     if index < 0:  # an action made by hand (say, in a test) may not name the card: find it by name
         index = pile_by_label(table, label)
         card = find_card_in_pile(table[index], name, state.moved_wilds)
-    take_from_pile(state, player, index, card, events)  # taking a card never completes a set
-    completed = add_property(state, player, card, colour, events)
+    take_from_pile(state, player, index, card, events)
+    add_property(state, player, card, colour, events)
     if state.options["wild_moves"] == "once_between_plays":
         state.moved_wilds.append(card)
     events.append(
         Event(
             f"Player {player} moves {name} from their {label} set to {parts[3]}.",
-            "rulebook: Property Wild Cards ('flip the card ... any time on your turn')",
+            RULE_WILD_MOVE,
             player,
             "move_wild",
         )
     )
-    return completed

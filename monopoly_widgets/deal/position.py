@@ -25,14 +25,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from monopoly_widgets.core.errors import PositionError
+from monopoly_widgets.core.position_fields import (
+    CardPool,
+    read_bool,
+    read_int,
+    read_list,
+    read_seat,
+)
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
-    CARD_NAMES,
     COLOUR_INDEX,
     COLOUR_NAMES,
-    COPIES_PER_PACK,
     KIND,
     NAME,
     PACK_SIZE,
@@ -49,6 +54,14 @@ from monopoly_widgets.deal.properties import (
     pile_by_label,
     set_labels,
     tidy_colour,
+)
+from monopoly_widgets.deal.rulebook import (
+    OPTION_WILD_MOVES,
+    RULE_BUILDINGS,
+    RULE_HOTEL,
+    RULE_HOUSE,
+    RULE_PAY,
+    RULE_PLAYING,
 )
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
@@ -158,35 +171,6 @@ def _pending_position(state: DealState, pending: Pending) -> dict[str, Any]:
 
 
 # --- reading ------------------------------------------------------------------------------------
-class _CardPool:
-    """Hands out card ids by name, counting copies, so errors can say "too many"."""
-
-    def __init__(self, packs: int) -> None:
-        self.packs = packs
-        self.free: dict[str, list[int]] = {}
-        for card in range(PACK_SIZE * packs):
-            self.free.setdefault(NAME[card % PACK_SIZE], []).append(card)
-        for ids in self.free.values():
-            ids.reverse()  # pop() hands out the lowest id first
-
-    def take(self, name: Any, field: str) -> int:
-        if not isinstance(name, str):
-            raise PositionError(field, f"must be a card name (a string), not {excerpt(name)}")
-        ids = self.free.get(name)
-        if ids is None:
-            close = difflib.get_close_matches(name, CARD_NAMES, n=1, cutoff=0.5)
-            hint = f"; did you mean {excerpt(close[0])}?" if close else ""
-            raise PositionError(field, f"unknown card {excerpt(name)}{hint}")
-        if not ids:
-            copies = COPIES_PER_PACK[name] * self.packs
-            packs = "one pack has" if self.packs == 1 else "two packs have"
-            raise PositionError(field, f"too many copies of {excerpt(name)}: {packs} only {copies}")
-        return ids.pop()
-
-    def rest(self) -> list[int]:
-        return sorted(card for ids in self.free.values() for card in ids)
-
-
 def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> DealState:
     """Build a state from a position dict, checking everything (see the module docstring)."""
     unknown = [key for key in position if key not in KEYS]
@@ -197,12 +181,17 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
         raise PositionError(str(key), f"is not a position field{hint}")
     if "players" not in position:
         raise PositionError("players", "is missing (how many seats, 2 to 10)")
-    players = _int(position["players"], "players", 2, 10)
+    players = read_int(position["players"], "players", 2, 10)
     packs = packs_for(players)
-    pool = _CardPool(packs)
+    pool = CardPool(
+        [NAME[card % PACK_SIZE] for card in range(PACK_SIZE * packs)],
+        "Monopoly Deal",
+        suggest=True,
+        copies_in="one pack has" if packs == 1 else "two packs have",
+    )
 
     hands = [
-        [pool.take(name, f"hands[{p}][{i}]") for i, name in enumerate(hand)]
+        pool.take_list(hand, f"hands[{p}]")
         for p, hand in enumerate(_seat_lists(position, "hands", players))
     ]
     banks = []
@@ -214,7 +203,7 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
                 raise PositionError(
                     f"banks[{p}][{i}]",
                     f"{excerpt(name)} is a property card; property cards never go in the bank "
-                    "(rulebook: Playing Cards)",
+                    f"({RULE_PLAYING})",
                 )
             cards.append(card)
         banks.append(cards)
@@ -223,11 +212,11 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
         _read_table(table, p, pool, moved_by_seat[p])
         for p, table in enumerate(_seat_lists(position, "properties", players))
     ]
-    draw_names = _list(position.get("draw_pile", []), "draw_pile")
+    draw_names = read_list(position.get("draw_pile", []), "draw_pile")
     draw_top_first = [pool.take(n, f"draw_pile[{i}]") for i, n in enumerate(draw_names)]
     discard = [
         pool.take(n, f"discard_pile[{i}]")
-        for i, n in enumerate(_list(position.get("discard_pile", []), "discard_pile"))
+        for i, n in enumerate(read_list(position.get("discard_pile", []), "discard_pile"))
     ]
     rest = pool.rest()
     make_rng(seed, "position").shuffle(rest)
@@ -250,10 +239,10 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
         draw_pile=list(reversed(draw_top_first)),
         discard_pile=discard,
     )
-    state.turn = _int(position.get("turn", 1), "turn", 1, 10**6)
-    state.turn_player = _int(position.get("turn_player", 0), "turn_player", 0, players - 1)
-    state.plays_used = _int(position.get("plays_used", 0), "plays_used", 0, PLAYS_PER_TURN)
-    state.reshuffles = _int(position.get("reshuffles", 0), "reshuffles", 0, 10**6)
+    state.turn = read_int(position.get("turn", 1), "turn", 1, 10**6)
+    state.turn_player = read_seat(position.get("turn_player", 0), "turn_player", players)
+    state.plays_used = read_int(position.get("plays_used", 0), "plays_used", 0, PLAYS_PER_TURN)
+    state.reshuffles = read_int(position.get("reshuffles", 0), "reshuffles", 0, 10**6)
     for p, moved in enumerate(moved_by_seat):
         if moved and options["wild_moves"] != "once_between_plays":
             raise PositionError(
@@ -262,7 +251,7 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
             )
         if moved and p != state.turn_player:
             raise PositionError(
-                f"properties[{p}]", "only the turn player has moved wilds (option: wild_moves)"
+                f"properties[{p}]", f"only the turn player has moved wilds ({OPTION_WILD_MOVES})"
             )
     state.moved_wilds = moved_by_seat[state.turn_player]
     for p in range(players):
@@ -277,7 +266,7 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
 def _read_ending(state: DealState, position: Mapping[str, Any]) -> None:
     winner = position.get("winner")
     if winner is not None:
-        state.winner = _int(winner, "winner", 0, state.players - 1)
+        state.winner = read_seat(winner, "winner", state.players)
     reason = position.get("draw_reason")
     if reason is not None:
         if reason not in DRAW_REASONS:
@@ -323,33 +312,33 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
         raise PositionError(
             "pending.kind", f"must be one of {list(PENDING_KINDS)}, not {excerpt(kind)}"
         )
-    source = _int(raw.get("from", state.turn_player), "pending.from", 0, state.players - 1)
+    source = read_seat(raw.get("from", state.turn_player), "pending.from", state.players)
     if source != state.turn_player:
         raise PositionError("pending.from", "action cards are played by the turn player")
-    targets_raw = _list(raw.get("targets"), "pending.targets")
+    targets_raw = read_list(raw.get("targets"), "pending.targets")
     if not targets_raw:
         raise PositionError("pending.targets", "must name at least one seat still to answer")
     targets = [
-        _int(t, f"pending.targets[{i}]", 0, state.players - 1) for i, t in enumerate(targets_raw)
+        read_seat(t, f"pending.targets[{i}]", state.players) for i, t in enumerate(targets_raw)
     ]
     if source in targets:
         raise PositionError("pending.targets", "a player never targets themselves")
     cards = _pending_cards(state, raw.get("cards", []))
     pending = Pending(kind, source, cards, targets)
-    pending.jsn = _int(raw.get("just_say_no", 0), "pending.just_say_no", 0, 100)
+    pending.jsn = read_int(raw.get("just_say_no", 0), "pending.just_say_no", 0, 100)
     stage = raw.get("stage", PHASE_RESPOND)
     if stage not in (PHASE_RESPOND, PHASE_PAY):
         raise PositionError("pending.stage", "must be 'respond' or 'pay'")
     if kind in ("rent", "debt", "birthday"):
-        pending.amount = _int(raw.get("amount"), "pending.amount", 0, 10**4)
-        pending.paid = _int(raw.get("paid", 0), "pending.paid", 0, 10**4)
+        pending.amount = read_int(raw.get("amount"), "pending.amount", 0, 10**4)
+        pending.paid = read_int(raw.get("paid", 0), "pending.paid", 0, 10**4)
         if stage == PHASE_RESPOND and pending.paid:
             raise PositionError("pending.paid", "must be 0 until the payment is due (stage 'pay')")
         if pending.paid and pending.paid >= pending.amount:
             raise PositionError(
                 "pending.paid",
                 f"must be less than pending.amount ({pending.amount}), not {pending.paid}: "
-                "a debt paid in full is over (rulebook: What if I Owe Another Player Money?)",
+                f"a debt paid in full is over ({RULE_PAY})",
             )
     elif stage == PHASE_PAY:
         raise PositionError("pending.stage", f"a {kind} is never paid")
@@ -394,7 +383,7 @@ def _read_pending(state: DealState, raw: Any) -> Pending:
 
 
 def _pending_cards(state: DealState, raw: Any) -> list[int]:
-    names = _list(raw, "pending.cards")
+    names = read_list(raw, "pending.cards")
     used: set[int] = set()
     cards = []
     for i, name in enumerate(names):
@@ -413,10 +402,10 @@ def _pending_cards(state: DealState, raw: Any) -> list[int]:
     return cards
 
 
-def _read_table(raw: Any, player: int, pool: _CardPool, moved: list[int]) -> list[PropertySet]:
+def _read_table(raw: Any, player: int, pool: CardPool, moved: list[int]) -> list[PropertySet]:
     """One seat's piles; the ids of wilds listed as "moved" are added to ``moved``."""
     table = []
-    for i, pile_raw in enumerate(_list(raw, f"properties[{player}]")):
+    for i, pile_raw in enumerate(read_list(raw, f"properties[{player}]")):
         field = f"properties[{player}][{i}]"
         if not isinstance(pile_raw, Mapping):
             raise PositionError(field, "must be a dict with 'colour' and 'cards'")
@@ -426,7 +415,7 @@ def _read_table(raw: Any, player: int, pool: _CardPool, moved: list[int]) -> lis
                     f"{field}.{key}", "is not a set field (colour, cards, house, hotel, moved)"
                 )
         colour = _colour(pile_raw.get("colour"), f"{field}.colour")
-        names = _list(pile_raw.get("cards"), f"{field}.cards")
+        names = read_list(pile_raw.get("cards"), f"{field}.cards")
         if not names:
             raise PositionError(f"{field}.cards", "a set needs at least one card")
         if len(names) > SET_SIZE[colour]:
@@ -450,21 +439,21 @@ def _read_table(raw: Any, player: int, pool: _CardPool, moved: list[int]) -> lis
                 )
             cards.append(card)
         pile = PropertySet(colour, cards)
-        house = _bool(pile_raw.get("house", False), f"{field}.house")
-        hotel = _bool(pile_raw.get("hotel", False), f"{field}.hotel")
+        house = read_bool(pile_raw.get("house", False), f"{field}.house")
+        hotel = read_bool(pile_raw.get("hotel", False), f"{field}.hotel")
         if house or hotel:
             if colour in NO_BUILDING_COLOURS:
                 raise PositionError(
                     f"{field}.house" if house else f"{field}.hotel",
-                    "Houses and Hotels never go on Railroads or Utilities (rulebook: House)",
+                    f"Houses and Hotels never go on Railroads or Utilities ({RULE_HOUSE})",
                 )
             if not is_complete(pile):
                 raise PositionError(
                     f"{field}.house" if house else f"{field}.hotel",
-                    "Houses and Hotels go only on complete sets (rulebook: House and Hotel Cards)",
+                    f"Houses and Hotels go only on complete sets ({RULE_BUILDINGS})",
                 )
         if hotel and not house:
-            raise PositionError(f"{field}.hotel", "a Hotel needs a House first (rulebook: Hotel)")
+            raise PositionError(f"{field}.hotel", f"a Hotel needs a House first ({RULE_HOTEL})")
         if house:
             pile.house = pool.take("House", f"{field}.house")
         if hotel:
@@ -478,7 +467,7 @@ def _read_moved(pile: PropertySet, raw: Any, field: str, moved: list[int]) -> li
     """The wilds of a pile named in its "moved" list (option wild_moves): each name takes a
     wild of that name in the pile not taken yet."""
     found: list[int] = []
-    for j, name in enumerate(_list(raw, field)):
+    for j, name in enumerate(read_list(raw, field)):
         card = find_card_in_pile(pile, name, moved + found) if isinstance(name, str) else -1
         if card < 0 or KIND[card % PACK_SIZE] != "wild":
             raise PositionError(f"{field}[{j}]", f"{excerpt(name)} is not a wild left in this set")
@@ -487,32 +476,12 @@ def _read_moved(pile: PropertySet, raw: Any, field: str, moved: list[int]) -> li
 
 
 # --- small checkers -------------------------------------------------------------------------------
-def _int(value: Any, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, f"must be a whole number, not {excerpt(value)}")
-    if not low <= value <= high:
-        raise PositionError(field, f"must be between {low} and {high}, not {value}")
-    return value
-
-
-def _bool(value: Any, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise PositionError(field, f"must be true or false, not {excerpt(value)}")
-    return value
-
-
-def _list(value: Any, field: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise PositionError(field, f"must be a list, not {type(value).__name__}")
-    return value
-
-
 def _seat_lists(position: Mapping[str, Any], key: str, players: int) -> list[Any]:
-    value = _list(position.get(key, [[] for _ in range(players)]), key)
+    value = read_list(position.get(key, [[] for _ in range(players)]), key)
     if len(value) != players:
         raise PositionError(key, f"must have one entry per player ({players}), not {len(value)}")
     for p, entry in enumerate(value):
-        _list(entry, f"{key}[{p}]")
+        read_list(entry, f"{key}[{p}]")
     return value
 
 

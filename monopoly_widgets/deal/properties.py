@@ -30,18 +30,20 @@ from monopoly_widgets.deal.cards import (
     COLOUR_NAMES,
     HOTEL_RENT,
     HOUSE_RENT,
-    KIND,
     NAME,
     NATURAL_IDS,
     NO_BUILDINGS,
     PACK_SIZE,
     RENT_LADDER,
     SET_SIZE,
+    WILD_IDS,
 )
+from monopoly_widgets.deal.rulebook import OPTION_BROKEN_SET
 from monopoly_widgets.deal.state import DealState, PropertySet
 
 #: Houses and Hotels never go on Railroads or Utilities (rulebook: House).
 NO_BUILDING_COLOURS = NO_BUILDINGS
+_is_wild = WILD_IDS.__contains__
 
 
 def has_natural(pile: PropertySet) -> bool:
@@ -179,43 +181,116 @@ def can_take_hotel(pile: PropertySet) -> bool:
     return pile.house >= 0 and pile.hotel < 0 and is_complete(pile)
 
 
-def tidy_colour(state: DealState, player: int, colour: int, events: list[Event]) -> None:
-    """Re-arrange the player's loose cards of ``colour`` (see the module docstring).
+def table_changed(state: DealState, player: int) -> None:
+    """Every change to a player's property collection ends here: what was worked out from
+    the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again.
+    The one seam between the rules and the speed memos."""
+    state.wild_moves_memo.pop(player, None)
+
+
+def add_property(
+    state: DealState, player: int, card: int, colour: int, events: list[Event]
+) -> None:
+    """Put a property or wild card into the player's collection as ``colour``: it joins the
+    loose cards of that colour, which are then tidied (see the module docstring)."""
+    tidy_colour(state, player, colour, events, card)
+
+
+def take_from_pile(
+    state: DealState, player: int, pile_index: int, card: int, events: list[Event]
+) -> int:
+    """Remove ``card`` from a pile and re-tidy that colour; return the card's colour.
+
+    The pile is laid out again without the card (``tidy_colour``): a pile's cards never
+    change once it is made, so it may remember what depends on them (``wild_moves.py``)."""
+    colour = state.tables[player][pile_index].colour
+    tidy_colour(state, player, colour, events, removed=card)
+    return colour
+
+
+def move_pile(state: DealState, giver: int, index: int, taker: int) -> PropertySet:
+    """Hand a whole pile, buildings and all, to another player (rulebook: Deal Breaker)."""
+    pile = state.tables[giver].pop(index)
+    state.tables[taker].append(pile)
+    order_piles(state.tables[taker])
+    table_changed(state, giver)
+    table_changed(state, taker)
+    return pile
+
+
+def put_building(state: DealState, player: int, pile: PropertySet, card: int) -> None:
+    """Put a House or Hotel card on one of the player's complete sets (rulebook: House and
+    Hotel Cards; the caller has checked it fits)."""
+    if NAME[card % PACK_SIZE] == "Hotel":
+        pile.hotel = card
+    else:
+        pile.house = card
+    table_changed(state, player)
+
+
+def take_building(state: DealState, player: int, pile: PropertySet, name: str) -> int:
+    """Take the House or Hotel (``name``) off a pile; return its card."""
+    if name == "Hotel":
+        card, pile.hotel = pile.hotel, -1
+    else:
+        card, pile.house = pile.house, -1
+    table_changed(state, player)
+    return card
+
+
+def tidy_colour(
+    state: DealState,
+    player: int,
+    colour: int,
+    events: list[Event],
+    new_card: int = -1,
+    removed: int = -1,
+) -> None:
+    """Re-arrange the player's loose cards of ``colour`` (see the module docstring), with
+    ``new_card`` among them when given (a card just laid, paid or taken), and without
+    ``removed`` (a card just paid, taken or moved away).
 
     The player's piles must already be in order (``order_piles``), as they always are
-    during a game.
-
-    A pile that is no longer complete loses its House and Hotel first, to the
-    owner's bank or the discard pile (option: broken_set_buildings_to).
+    during a game, so the piles of ``colour`` sit together: complete ones stay, the
+    cards of the others are laid out again, natural property cards first, in piles of
+    the set size. A pile that is no longer complete loses its House and Hotel first, to
+    the owner's bank or the discard pile (option: broken_set_buildings_to).
     """
     table = state.tables[player]
-    keep: list[PropertySet] = []
-    loose_naturals: list[int] = []
-    loose_wilds: list[int] = []
-    for pile in table:
-        if pile.colour != colour or is_complete(pile):
-            keep.append(pile)
+    count = len(table)
+    start = 0
+    while start < count and table[start].colour < colour:
+        start += 1
+    end = start
+    size = SET_SIZE[colour]
+    piles: list[PropertySet] = []  # the complete piles stay as they are
+    loose: list[int] = []
+    while end < count and table[end].colour == colour:
+        pile = table[end]
+        end += 1
+        cards = pile.cards
+        if removed in cards:
+            cards = [card for card in cards if card != removed]
+            if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):
+                piles.append(PropertySet(colour, cards, pile.house, pile.hotel))
+                continue
+        elif len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):  # is_complete(pile)
+            piles.append(pile)
             continue
         if pile.house >= 0 or pile.hotel >= 0:
             _drop_buildings(state, player, pile, events)
-        for card in pile.cards:
-            if KIND[card % PACK_SIZE] == "property":
-                loose_naturals.append(card)
-            else:
-                loose_wilds.append(card)
-    loose = loose_naturals + loose_wilds
-    size = SET_SIZE[colour]
-    chunks = [
-        PropertySet(colour, loose[start : start + size]) for start in range(0, len(loose), size)
-    ]
-    # The other piles are already in order (by colour, complete first): the new piles go right
-    # after the last pile of this colour or an earlier one. A complete chunk is always first.
-    position = 0
-    for index, pile in enumerate(keep):
-        if pile.colour <= colour:
-            position = index + 1
-    keep[position:position] = chunks
-    table[:] = keep
+        loose += cards
+    if new_card >= 0:
+        loose.append(new_card)
+    if len(loose) > 1 and not WILD_IDS.isdisjoint(loose):
+        loose.sort(key=_is_wild)  # natural property cards first (the sort keeps their order)
+    if len(loose) > size:
+        for first in range(0, len(loose), size):
+            piles.append(PropertySet(colour, loose[first : first + size]))
+    elif loose:
+        piles.append(PropertySet(colour, loose))
+    table[start:end] = piles
+    table_changed(state, player)
 
 
 def order_piles(table: list[PropertySet]) -> None:
@@ -242,98 +317,13 @@ def _drop_buildings(state: DealState, player: int, pile: PropertySet, events: li
             Event(
                 f"Player {player}'s {COLOUR_NAMES[pile.colour]} set is no longer complete: "
                 f"the {NAME[card % PACK_SIZE]} goes to {where}.",
-                "option: broken_set_buildings_to",
+                OPTION_BROKEN_SET,
                 player,
                 "building",
             )
         )
     pile.house = -1
     pile.hotel = -1
-
-
-def add_property(
-    state: DealState, player: int, card: int, colour: int, events: list[Event]
-) -> bool:
-    """Put a property or wild card into the player's collection as ``colour``.
-
-    Returns False when the card surely completed no set, so the caller can skip looking
-    for a winner; True when it did or may have.
-    """
-    state.wild_moves_memo.pop(player, None)  # the table changes
-    table = state.tables[player]
-    # The piles of one colour sit together, in colour order (order_piles): find them.
-    count = len(table)
-    start = 0
-    while start < count and table[start].colour < colour:
-        start += 1
-    end = start
-    unfinished = -1
-    while end < count and table[end].colour == colour:
-        if not is_complete(table[end]):
-            if unfinished >= 0:
-                unfinished = -2  # several unfinished piles: tidy_colour sorts them out
-            elif unfinished == -1:
-                unfinished = end
-        end += 1
-    if unfinished == -1:
-        # Quick path, same result as tidy_colour: no unfinished pile of this colour yet, so the
-        # card starts a new pile after the player's other piles of this colour.
-        table.insert(end, PropertySet(colour, [card]))
-        return False  # one card is never a full set
-    if unfinished >= 0 and len(table[unfinished].cards) < SET_SIZE[colour]:
-        # Quick path, same result as tidy_colour: the one unfinished pile has room for the card,
-        # which goes after the real property cards (a wild: at the end).
-        pile = table[unfinished]
-        pile.wild_moves = None  # its cards change
-        cards = pile.cards
-        if KIND[card % PACK_SIZE] == "property":
-            naturals = 0
-            while naturals < len(cards) and KIND[cards[naturals] % PACK_SIZE] == "property":
-                naturals += 1
-            cards.insert(naturals, card)
-        else:
-            cards.append(card)
-        return is_complete(pile)
-    table.append(PropertySet(colour, [card]))
-    tidy_colour(state, player, colour, events)
-    return True
-
-
-def take_from_pile(
-    state: DealState, player: int, pile_index: int, card: int, events: list[Event]
-) -> int:
-    """Remove ``card`` from a pile and re-tidy that colour; return the card's colour."""
-    state.wild_moves_memo.pop(player, None)  # the table changes
-    table = state.tables[player]
-    pile = table[pile_index]
-    colour = pile.colour
-    was_complete = is_complete(pile)
-    pile.cards.remove(card)
-    pile.wild_moves = None  # its cards changed
-    if not was_complete and _only_unfinished_pile(table, pile_index):
-        # Quick path, same result as tidy_colour: the pile keeps its order.
-        if not pile.cards:
-            del table[pile_index]
-        return colour
-    tidy_colour(state, player, colour, events)
-    return colour
-
-
-def _only_unfinished_pile(table: list[PropertySet], index: int) -> bool:
-    """Is pile ``index`` the only unfinished pile of its colour? Piles of one colour sit next
-    to each other (``order_piles``), so only the neighbours need a look."""
-    colour = table[index].colour
-    before = index - 1
-    while before >= 0 and table[before].colour == colour:
-        if not is_complete(table[before]):
-            return False
-        before -= 1
-    after = index + 1
-    while after < len(table) and table[after].colour == colour:
-        if not is_complete(table[after]):
-            return False
-        after += 1
-    return True
 
 
 def find_loose_card(table: list[PropertySet], colour: int, name: str) -> tuple[int, int]:

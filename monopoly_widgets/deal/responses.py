@@ -19,7 +19,8 @@ from __future__ import annotations
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.deal.cards import ACTION, COLOUR_NAMES, NAME, PACK_SIZE, PLAYS_PER_TURN
 from monopoly_widgets.deal.payment import has_payable
-from monopoly_widgets.deal.properties import add_property, order_piles, take_from_pile
+from monopoly_widgets.deal.properties import add_property, move_pile, take_from_pile
+from monopoly_widgets.deal.rulebook import RULE_BROKE, RULE_JSN, RULES_BY_KIND, jsn_rule
 from monopoly_widgets.deal.state import (
     PHASE_OVER,
     PHASE_PAY,
@@ -29,16 +30,6 @@ from monopoly_widgets.deal.state import (
     Pending,
 )
 
-RULE_JSN = "rulebook: Just Say No (Action Card)"
-RULE_BROKE = "rulebook: What if I Run Out of Money and Properties?"
-RULES_BY_KIND = {
-    "rent": "rulebook: Rent (Action Card)",
-    "debt": "rulebook: Debt Collector (Action Card)",
-    "birthday": "rulebook: It's My Birthday (Action Card)",
-    "sly_deal": "rulebook: Sly Deal (Action Card)",
-    "forced_deal": "rulebook: Forced Deal (Action Card)",
-    "deal_breaker": "rulebook: Deal Breaker (Action Card)",
-}
 PAYMENT_KINDS = frozenset({"rent", "debt", "birthday"})
 
 
@@ -75,10 +66,10 @@ def say_no(state: DealState, events: list[Event]) -> None:
     card = jsn_in_hand(state, player)
     state.hands[player].remove(card)
     state.discard_pile.append(card)
-    rule = RULE_JSN
-    if player == state.turn_player and state.options["just_say_no_uses_play_on_own_turn"]:
+    uses_play = player == state.turn_player and state.options["just_say_no_uses_play_on_own_turn"]
+    if uses_play:
         state.plays_used += 1
-        rule = f"{RULE_JSN}; option: just_say_no_uses_play_on_own_turn"
+    rule = jsn_rule(uses_play)
     pending.jsn += 1
     target = pending.targets[0]
     if pending.jsn % 2 == 1:  # odd: always the target answering
@@ -187,11 +178,7 @@ def _carry_out_steal(state: DealState, pending: Pending, target: int, events: li
     if pending.kind == "deal_breaker":
         table = state.tables[target]
         index = next(i for i, pile in enumerate(table) if pending.take_card in pile.cards)
-        pile = table.pop(index)
-        state.tables[source].append(pile)
-        order_piles(state.tables[source])
-        state.wild_moves_memo.pop(target, None)  # both tables changed
-        state.wild_moves_memo.pop(source, None)
+        pile = move_pile(state, target, index, source)
         extras = [NAME[b % PACK_SIZE] for b in (pile.house, pile.hotel) if b >= 0]
         with_buildings = f" with its {' and '.join(extras)}" if extras else ""
         events.append(

@@ -3,6 +3,8 @@
 Where each rule lives:
 
 - ``cards.py``        the 106 cards, values, colours, rent ladders
+- ``setup.py``        shuffling and dealing a new game
+- ``rulebook.py``     every rule citation of the game
 - ``options.py``      every contested point, as a named option with its source
 - ``turns.py``        draw 2 / 5, reshuffle, hand limit, passing the turn, winning, draws
 - ``plays.py``        banking, laying properties, playing each action card, moving wilds
@@ -10,8 +12,9 @@ Where each rule lives:
 - ``responses.py``    Just Say No chains and carrying out steals
 - ``payment.py``      paying debts card by card
 - ``properties.py``   sets, completeness, rent, buildings, tidy piles
-- ``legal.py``        the legal action ids; ``texts.py`` their labels; ``illegal.py`` says
-                      why an id is not legal
+- ``checks.py``       each rule's check: a reason why not, or None
+- ``legal.py``        the legal action ids (the ids whose checks pass); ``texts.py`` their
+                      labels; ``illegal.py`` the first failing check's reason
 - ``position.py``     hand-written positions; ``observation.py``, ``render.py`` what players see
 """
 
@@ -22,11 +25,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from monopoly_widgets.core.actions import Action, Event
-from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.rules import Rules
-from monopoly_widgets.deal import illegal, legal, observation, render
+from monopoly_widgets.deal import illegal, legal, observation, render, setup
 from monopoly_widgets.deal import position as position_format
-from monopoly_widgets.deal.cards import NAME, PACK_SIZE, packs_for
+from monopoly_widgets.deal.cards import NAME, PACK_SIZE
 from monopoly_widgets.deal.options import OPTIONS
 from monopoly_widgets.deal.payment import pay_one
 from monopoly_widgets.deal.plays import apply_play
@@ -38,14 +40,33 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
+    current_player,
 )
-from monopoly_widgets.deal.turns import check_win, discard, start_turn
+from monopoly_widgets.deal.turns import EVERYONE, WIN_CHECK, check_win, discard
 
-STARTING_HAND = 5  # rulebook, Set It Up: "deal 5 to each player"
-#: Actions that never change anyone's properties, so cannot complete a third set.
-TABLE_UNCHANGED = frozenset({"bank", "discard", "end_turn"})
-#: Actions that change only the turn player's properties (laying a card, moving a wild).
-OWN_TABLE_ONLY = frozenset({"property", "move_wild"})
+
+def carry_out(state: DealState, action: Action) -> list[Event]:
+    """Everything a legal action does, except looking for a winner (``check_win``)."""
+    events: list[Event] = []
+    phase = state.phase
+    if phase == PHASE_PLAY:
+        apply_play(state, action, events)
+    elif phase == PHASE_RESPOND:
+        if action.id == "jsn":
+            say_no(state, events)
+        else:
+            accept(state, events)
+    elif phase == PHASE_PAY:
+        _, where, name = action.id.split(":", 2)
+        pending = state.pending
+        assert pending is not None
+        pay_one(state, pending.targets[0], where, name, events)
+        advance(state, events)
+    elif phase == PHASE_DISCARD:
+        wanted = action.id.split(":", 1)[1]
+        hand = state.hands[state.turn_player]
+        discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
+    return events
 
 
 class DealRules(Rules):
@@ -56,56 +77,10 @@ class DealRules(Rules):
 
     # --- setting up -------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> DealState:
-        """Shuffle (two packs for 6+ players), deal 5 each, and draw for player 0's first turn."""
-        packs = packs_for(players)
-        deck = list(range(PACK_SIZE * packs))
-        make_rng(seed, "deal").shuffle(deck)
-        state = DealState(
-            players=players,
-            seed=seed,
-            options=options,
-            packs=packs,
-            hands=[[] for _ in range(players)],
-            banks=[[] for _ in range(players)],
-            tables=[[] for _ in range(players)],
-            draw_pile=deck,
-        )
-        for _ in range(STARTING_HAND):
-            for p in range(players):
-                state.hands[p].append(deck.pop())
-        state.dealt = True
-        start_turn(state, [])
-        return state
+        return setup.new_state(players, seed, options)
 
     def setup_events(self, state: DealState) -> list[Event]:
-        """The deal and the first draw (a new game), or where a position starts."""
-        packs = "one pack" if state.packs == 1 else "two packs shuffled together"
-        if not state.dealt:
-            return [
-                Event(
-                    f"Monopoly Deal for {state.players} players ({packs}), set up from a "
-                    f"position: turn {state.turn}, player {state.turn_player} to play.",
-                    "rulebook: Set It Up",
-                    None,
-                    "setup",
-                )
-            ]
-        return [
-            Event(
-                f"Monopoly Deal for {state.players} players with {packs}: the cards are "
-                f"shuffled and each player is dealt {STARTING_HAND}.",
-                "rulebook: Set It Up",
-                None,
-                "setup",
-            ),
-            Event(
-                f"Turn 1: player {state.turn_player} draws 2 cards.",
-                "rulebook: On Your Turn",
-                state.turn_player,
-                "draw",
-                {"cards": 2},
-            ),
-        ]
+        return setup.setup_events(state)
 
     def state_from_position(
         self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
@@ -124,38 +99,14 @@ class DealRules(Rules):
 
     # --- playing ----------------------------------------------------------------------------
     def current_player(self, state: DealState) -> int | None:
-        return state.current_player()
+        return current_player(state)
 
     def legal_actions(self, state: DealState) -> list[Action]:
         return legal.legal_actions(state)
 
     def apply(self, state: DealState, action: Action) -> list[Event]:
-        events: list[Event] = []
-        phase = state.phase
-        may_complete = True  # could this action have completed a set?
-        if phase == PHASE_PLAY:
-            may_complete = apply_play(state, action, events)
-        elif phase == PHASE_RESPOND:
-            if action.id == "jsn":
-                say_no(state, events)
-            else:
-                accept(state, events)
-        elif phase == PHASE_PAY:
-            _, where, name = action.id.split(":", 2)
-            pending = state.pending
-            assert pending is not None
-            pay_one(state, pending.targets[0], where, name, events)
-            advance(state, events)
-        elif phase == PHASE_DISCARD:
-            wanted = action.id.split(":", 1)[1]
-            hand = state.hands[state.turn_player]
-            discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
-        win_later = state.options["win_declared_on_own_turn"]
-        if action.kind in OWN_TABLE_ONLY:
-            if may_complete or win_later:
-                check_win(state, events, turn_player_only=True)
-        elif action.kind not in TABLE_UNCHANGED or win_later:
-            check_win(state, events)
+        events = carry_out(state, action)
+        check_win(state, events, WIN_CHECK.get(action.kind, EVERYONE))
         return events
 
     def why_illegal(self, state: DealState, action_id: str) -> str:

@@ -35,9 +35,9 @@ class PropertySet:
     house: int = -1
     hotel: int = -1
     #: The wild moves worked out for this pile, as (owner, set label, moves), or
-    #: ``wild_moves.NO_WILDS``; None until then, and set back to None by ``properties.py``
-    #: whenever the cards change. Not part of the game: not copied or compared (see
-    #: ``wild_moves.py``).
+    #: ``wild_moves.NO_WILDS``; None until then. A pile's cards never change once it is made
+    #: (``properties.py`` makes new piles), so nothing needs to drop this. Not part of the
+    #: game: not copied or compared (see ``wild_moves.py``).
     wild_moves: tuple[int, str, Any] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> PropertySet:
@@ -124,8 +124,8 @@ class DealState:
     #: again until then (option ``wild_moves`` = "once_between_plays"; always empty otherwise).
     moved_wilds: list[int] = field(default_factory=list)
     #: The wild moves worked out for each player's table at an earlier decision; dropped by
-    #: ``properties.py`` whenever that table changes. Not part of the game: not cloned, saved or
-    #: compared (see ``wild_moves.py``).
+    #: ``properties.table_changed`` whenever that table changes. Not part of the game: not
+    #: cloned, saved or compared (see ``wild_moves.py``).
     wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
 
     def clone(self) -> DealState:
@@ -152,15 +152,17 @@ class DealState:
             self.moved_wilds.copy(),
         )
 
-    def current_player(self) -> int | None:
-        """Whoever must decide next."""
-        phase = self.phase
-        if phase == PHASE_PLAY or phase == PHASE_DISCARD:
-            return self.turn_player
-        if phase == PHASE_OVER:
-            return None
-        pending = self.pending
-        assert pending is not None
-        if phase == PHASE_RESPOND:
-            return pending.responder
-        return pending.targets[0]
+
+def current_player(state: DealState) -> int | None:
+    """Whoever must decide next: the turn player, or the player answering or paying an action
+    card (None once the game is over)."""
+    phase = state.phase
+    if phase == PHASE_PLAY or phase == PHASE_DISCARD:
+        return state.turn_player
+    if phase == PHASE_OVER:
+        return None
+    pending = state.pending
+    assert pending is not None
+    if phase == PHASE_RESPOND:
+        return pending.responder
+    return pending.targets[0]

@@ -12,11 +12,16 @@ from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.cards import HAND_LIMIT, NAME, PACK_SIZE
 from monopoly_widgets.deal.properties import has_won
+from monopoly_widgets.deal.rulebook import (
+    OPTION_DISCARD,
+    OPTION_MAX_TURNS,
+    OPTION_WIN_OWN_TURN,
+    RULE_END,
+    RULE_RESHUFFLE,
+    RULE_TURN,
+    RULE_WIN,
+)
 from monopoly_widgets.deal.state import PHASE_DISCARD, PHASE_OVER, PHASE_PLAY, DealState
-
-RULE_TURN = "rulebook: On Your Turn"
-RULE_RESHUFFLE = "RULES-NOTES: Turn structure (reshuffle the discard pile)"
-RULE_WIN = "rulebook: How to Win"
 
 
 def draw_cards(state: DealState, player: int, count: int, events: list[Event]) -> int:
@@ -107,7 +112,7 @@ def discard(state: DealState, card: int, events: list[Event]) -> None:
     events.append(
         Event(
             f"Player {player} discards {NAME[card % PACK_SIZE]} to {where}.",
-            "option: hand_limit_discard_to",
+            OPTION_DISCARD,
             player,
             "discard",
         )
@@ -125,24 +130,40 @@ def next_turn(state: DealState, events: list[Event]) -> None:
     start_turn(state, events)
 
 
-def check_win(state: DealState, events: list[Event], turn_player_only: bool = False) -> None:
+#: Whose sets ``check_win`` looks at after an action (see ``WIN_CHECK``).
+NOBODY, TURN_PLAYER, EVERYONE = "nobody", "turn_player", "everyone"
+#: Action kind -> who may have completed a third set by it (any other kind: EVERYONE).
+#: Banking, discarding and ending the turn change nobody's properties; laying a card and
+#: moving a wild change only the turn player's (the others would have won already).
+#: ``tests/deal/test_win_check.py`` compares this with the full check over random play.
+WIN_CHECK = {
+    "bank": NOBODY,
+    "discard": NOBODY,
+    "end_turn": NOBODY,
+    "property": TURN_PLAYER,
+    "move_wild": TURN_PLAYER,
+}
+
+
+def check_win(state: DealState, events: list[Event], who: str = EVERYONE) -> None:
     """End the game if someone has 3 complete sets of different colours.
 
     Default (rulebook, The End of the Game): whoever has them wins at once,
-    the turn player checked first. With the option ``win_declared_on_own_turn``
-    (leaflet) only the turn player can win. ``turn_player_only`` is for actions that change
-    only the turn player's table: nobody else can have won then (they would have won already).
+    the turn player checked first; ``who`` says whose sets may have changed (``WIN_CHECK``).
+    With the option ``win_declared_on_own_turn`` (leaflet) only the turn player can win,
+    and they are checked after every action (their win may have come on another's turn).
     """
     if state.phase == PHASE_OVER:
         return
     turn_player = state.turn_player
     if state.options["win_declared_on_own_turn"]:
-        everyone = False
-        rule = "option: win_declared_on_own_turn"
+        n = 1
+        rule = OPTION_WIN_OWN_TURN
+    elif who == NOBODY:
+        return
     else:
-        everyone = not turn_player_only
+        n = 1 if who == TURN_PLAYER else state.players
         rule = RULE_WIN
-    n = state.players if everyone else 1
     for k in range(n):
         player = (turn_player + k) % state.players
         if has_won(state.tables[player]):
@@ -167,8 +188,8 @@ def end_in_draw(state: DealState, reason: str, events: list[Event]) -> None:
     state.draw_reason = reason
     if reason == "max_turns":
         text = f"The game reached the turn limit ({state.options['max_turns']}): it is a draw."
-        rule = "option: max_turns"
+        rule = OPTION_MAX_TURNS
     else:
         text = "No cards are left to draw or to play: the game is a draw."
-        rule = "engine: a game nobody can progress ends as a draw"
+        rule = RULE_END
     events.append(Event(text, rule, None, "draw_game"))

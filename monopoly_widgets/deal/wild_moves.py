@@ -8,15 +8,17 @@ colour in which the player already has a set, unless the option
 "once_between_plays", a wild just moved is not offered again until the player does
 something else (``state.moved_wilds``). The id is ``wild:<set>:<wild>:<colour>``.
 
-Why the caches: these moves are listed before every decision of a turn, and a random
-player spends almost half its decisions moving wilds, so this is the busiest code of the
-engine. Each player's list is remembered in ``state.wild_moves_memo`` until
-``properties.py`` changes that player's table (and drops it). When it is worked out again,
-most piles have not changed (a wild move changes two), so each pile also remembers its own
-moves (``PropertySet.wild_moves``) until its cards change. The moves of a pile are
-cached by what they depend on: owner, colour, set label and the pile's wilds (not its other
-cards, and not the colours a multicolour wild may go to, which are narrowed afterwards: keyed
-by those, the cache never warmed up, as each game brought thousands of new keys).
+Why memos: these moves are listed before every decision of a turn, and a random player
+spends almost half its decisions moving wilds, so this is the busiest code of the engine.
+Each player's list is remembered in ``state.wild_moves_memo`` until their table changes
+(``properties.table_changed`` drops it). When it is worked out again, most piles are the
+same objects as before: a pile's cards never change once it is made (``properties.py``
+makes new piles instead), so each pile remembers its own moves (``PropertySet.wild_moves``,
+with the owner and set label they were made for). New piles get theirs from the memo
+``PILE_MOVES``, keyed by what they depend on: owner, colour, set label and the pile's wilds
+(not its other cards, and not the colours a multicolour wild may go to, which are narrowed
+afterwards: keyed by those, the memo never warmed up, as each game brought thousands of new
+keys).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     COLOUR_NAMES,
@@ -36,16 +39,15 @@ from monopoly_widgets.deal.properties import pile_label
 from monopoly_widgets.deal.state import DealState, PropertySet
 from monopoly_widgets.deal.texts import action_text
 
-#: Entries per cache (here and in legal.py); a cache is cleared when full, so memory stays small.
-CACHE_LIMIT = 50_000
-
 #: A pile's wild moves: those of its two-colour wilds, and its multicolour wild's move to each
 #: colour (or None), which ``_add_multicolour_moves`` narrows to the colours allowed.
 PileMoves = tuple[list[Action], tuple[Action | None, ...] | None]
 #: What ``PropertySet.wild_moves`` holds for a pile with no wild in it.
 NO_WILDS: tuple[int, str, PileMoves] = (-1, "", ([], None))
 #: A pile's moves, keyed by (owner, colour, set label, the pile's wilds).
-_PILE_CACHE: dict[tuple[int, int, str, tuple[int, ...]], PileMoves] = {}
+PILE_MOVES: Memo[tuple[int, int, str, tuple[int, ...]], PileMoves] = Memo()
+#: One wild's moves, keyed by (owner, card, colour now, set label): see ``_wild_card_moves``.
+WILD_MOVES: Memo[tuple[int, int, int, str], tuple[list[Action], tuple[Action | None, ...]]] = Memo()
 _is_wild = WILD_IDS.__contains__
 
 
@@ -74,7 +76,7 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
     moved = state.moved_wilds
     last = len(table) - 1
     for index, pile in enumerate(table):
-        known = pile.wild_moves  # remembered on the pile until its cards change
+        known = pile.wild_moves  # remembered on the pile, whose cards never change
         if known is NO_WILDS:
             continue
         cards = pile.cards
@@ -104,11 +106,9 @@ def _cached_pile_moves(player: int, pile: PropertySet, label: str) -> PileMoves:
     """A pile's moves depend only on its wilds (not its other cards): cached by those."""
     wilds = tuple(filter(_is_wild, pile.cards))
     key = (player, pile.colour, label, wilds)
-    found = _PILE_CACHE.get(key)
+    found = PILE_MOVES.get(key)
     if found is None:
-        if len(_PILE_CACHE) > CACHE_LIMIT:
-            _PILE_CACHE.clear()
-        found = _PILE_CACHE[key] = _pile_wild_moves(player, pile.colour, label, wilds, ())
+        found = PILE_MOVES.keep(key, _pile_wild_moves(player, pile.colour, label, wilds, ()))
     return found
 
 
@@ -156,9 +156,6 @@ def _pile_wild_moves(
     return fixed, multicolour
 
 
-_WILD_CACHE: dict[tuple[int, int, int, str], tuple[list[Action], tuple[Action | None, ...]]] = {}
-
-
 def _wild_card_moves(
     player: int, card: int, here: int, label: str
 ) -> tuple[list[Action], tuple[Action | None, ...]]:
@@ -166,7 +163,7 @@ def _wild_card_moves(
     colour (``by_colour[c]`` is the move to colour ``c``, or None), for an option to narrow
     them. Cached by these four facts."""
     key = (player, card, here, label)
-    found = _WILD_CACHE.get(key)
+    found = WILD_MOVES.get(key)
     if found is None:
         index = card % PACK_SIZE
         name = NAME[index]
@@ -178,7 +175,5 @@ def _wild_card_moves(
                 move = Action(action_id, action_text(action_id), player, "move_wild", card)
                 moves.append(move)
                 by_colour[to] = move
-        if len(_WILD_CACHE) > CACHE_LIMIT:
-            _WILD_CACHE.clear()
-        found = _WILD_CACHE[key] = (moves, tuple(by_colour))
+        found = WILD_MOVES.keep(key, (moves, tuple(by_colour)))
     return found

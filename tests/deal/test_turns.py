@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import monopoly_widgets as mw
+from monopoly_widgets.deal.rulebook import RULE_TURN
 
 from .helpers import game, ids, names, position
 
@@ -15,7 +16,7 @@ def test_draw_two_at_start_of_turn():
     g.apply("end_turn")
     assert names(g, 1, "hands") == ["$1M", "Boardwalk", "$2M"]
     assert g.current_player == 1
-    assert g.events[-1].rule == "rulebook: On Your Turn"
+    assert g.events[-1].rule == RULE_TURN == 'Deal rulebook: "On Your Turn"'
 
 
 def test_empty_hand_draws_five():

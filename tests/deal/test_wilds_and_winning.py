@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import monopoly_widgets as mw
+from monopoly_widgets.deal.rulebook import RULE_WIN
 
 from .helpers import game, ids, position, sets, table
 
@@ -187,7 +188,7 @@ def test_three_sets_of_different_colours_win():
     )
     g.apply("lay:Water Works")
     assert g.is_over and g.winner == 0
-    assert g.events[-1].rule == "rulebook: How to Win"
+    assert g.events[-1].rule == RULE_WIN
 
 
 def test_moving_a_wild_that_completes_a_third_set_wins():
@@ -210,7 +211,7 @@ def test_moving_a_wild_that_completes_a_third_set_wins():
     assert not g.is_over
     g.apply("wild:Yellow:Red/Yellow wild:Red")
     assert g.is_over and g.winner == 0
-    assert g.events[-1].rule == "rulebook: How to Win"
+    assert g.events[-1].rule == RULE_WIN
 
 
 def test_moving_a_wild_that_completes_no_set_does_not_win():
