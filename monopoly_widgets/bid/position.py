@@ -50,9 +50,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import trading
+from monopoly_widgets.bid import legal, trading
 from monopoly_widgets.bid.cards import COLOURS, NOPE, WILD, build_deck
-from monopoly_widgets.bid.state import PHASES, BidState, Link, PropertySet
+from monopoly_widgets.bid.state import (
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_OFFER,
+    PHASE_OVER,
+    PHASE_RAISE,
+    PHASE_RESPOND,
+    PHASES,
+    BidState,
+    Link,
+    PropertySet,
+)
 from monopoly_widgets.bid.table import has_room, set_is_complete
 from monopoly_widgets.core.errors import PositionError
 from monopoly_widgets.core.rng import make_rng
@@ -214,7 +225,7 @@ def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) 
     discard_pile = pools.cards(
         position.get("discard_pile", []), "discard_pile", ("money", "action")
     )
-    phase = position.get("phase", "actions")
+    phase = position.get("phase", PHASE_ACTIONS)
     if phase not in PHASES:
         raise PositionError("phase", f"must be one of {list(PHASES)}, not {excerpt(phase)}")
     state = BidState(
@@ -407,26 +418,28 @@ def _read_ending(state: BidState, position: Mapping[str, Any]) -> None:
     if reason is not None and not isinstance(reason, str):
         raise PositionError("draw_reason", "must be null or a sentence")
     state.draw_reason = reason
-    if state.phase == "over" and state.winner is None and state.draw_reason is None:
+    if state.phase == PHASE_OVER and state.winner is None and state.draw_reason is None:
         raise PositionError("winner", "a finished game needs a winner or a draw_reason")
-    if state.phase != "over" and (state.winner is not None or state.draw_reason is not None):
+    if state.phase != PHASE_OVER and (state.winner is not None or state.draw_reason is not None):
         raise PositionError("phase", "must be 'over' when there is a winner or a draw_reason")
 
 
 def _check_phase(state: BidState) -> None:
     """The pieces a phase needs, and no pieces from another phase."""
     phase = state.phase
-    if (phase == "respond") != bool(state.chain):
+    if phase == PHASE_OFFER and legal.trade_reason(state) is not None:
+        raise PositionError("phase", "'offer' needs an offer the host may still make")
+    if (phase == PHASE_RESPOND) != bool(state.chain):
         raise PositionError("pending", "is needed in phase 'respond' and only there")
-    in_auction = phase in ("bid", "raise")
+    in_auction = phase in (PHASE_BID, PHASE_RAISE)
     if in_auction != (state.auction_property is not None):
         raise PositionError("auction", "is needed in phases 'bid' and 'raise' and only there")
-    if phase == "bid":
+    if phase == PHASE_BID:
         if state.revealed or state.tied or any(r is not None for r in state.raises):
             raise PositionError("auction", "in phase 'bid' nothing is revealed, tied or raised yet")
         if all(b is not None for b in state.bids):
             raise PositionError("auction.bids", "every bid is in, so they would be revealed")
-    if phase == "raise":
+    if phase == PHASE_RAISE:
         if not state.revealed or any(b is None for b in state.bids):
             raise PositionError("auction.revealed", "in phase 'raise' every bid is in and revealed")
         if len(state.tied) < 2 or len(set(state.tied)) != len(state.tied):

@@ -11,7 +11,7 @@ from typing import Any
 
 from monopoly_widgets.bid import rulebook
 from monopoly_widgets.bid.cards import build_deck
-from monopoly_widgets.bid.state import BidState
+from monopoly_widgets.bid.state import PHASE_ACTIONS, PHASE_OVER, BidState
 from monopoly_widgets.bid.table import draw_cards, end_as_draw
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng
@@ -91,7 +91,7 @@ def mulligan(state: BidState, seat: int) -> list[Event]:
 
 def start_round(state: BidState, why: str = "", rule: str = rulebook.HOSTING) -> list[Event]:
     """Rule ("Hosting an Auction"): "All players draw one card", the host first, then left."""
-    state.phase = "actions"
+    state.phase = PHASE_ACTIONS
     state.action_cards_played = 0
     state.offers_made = []
     events = [
@@ -116,7 +116,7 @@ def next_round(state: BidState) -> list[Event]:
     when the property pile is empty (the rulebook ends the game only with a winner;
     Wild! and Steal! can still complete sets), see :func:`end_round_without_auction`.
     """
-    if state.phase == "over":
+    if state.phase == PHASE_OVER:
         return []
     state.host = (state.host + 1) % state.players
     state.round += 1

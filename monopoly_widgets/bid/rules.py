@@ -12,11 +12,19 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import actions_cards, auction, illegal, observation, render, trading
+from monopoly_widgets.bid import (
+    actions_cards,
+    auction,
+    illegal,
+    legal,
+    observation,
+    render,
+    trading,
+)
 from monopoly_widgets.bid import position as positions
 from monopoly_widgets.bid.options import OPTIONS, check_option_values
 from monopoly_widgets.bid.rounds import deal_new_game, end_round_without_auction, next_round
-from monopoly_widgets.bid.state import BidState, Link, clone_state
+from monopoly_widgets.bid.state import PHASE_OVER, BidState, Link, clone_state, current_player
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rules import Rules
 
@@ -56,25 +64,10 @@ class BidRules(Rules):
 
     # --- playing ------------------------------------------------------------------
     def current_player(self, state: BidState) -> int | None:
-        return observation.current_player(state)
+        return current_player(state)
 
     def legal_actions(self, state: BidState) -> list[Action]:
-        phase = state.phase
-        if phase == "actions":
-            actions = actions_cards.host_actions(state)
-            start = trading.start_action(state)
-            return actions[:-1] + start + actions[-1:] if start else actions
-        if phase == "offer":
-            return trading.choose_actions(state)
-        if phase == "respond":
-            return actions_cards.respond_actions(state)
-        if phase == "trade":
-            return trading.answer_actions(state)
-        if phase == "bid":
-            return auction.bid_actions(state, auction.bidder(state))
-        if phase == "raise":
-            return auction.raise_actions(state, auction.raiser(state))
-        return []
+        return legal.legal_actions(state)
 
     def apply(self, state: BidState, action: Action) -> list[Event]:
         head, _, rest = action.id.partition(":")
@@ -128,11 +121,11 @@ class BidRules(Rules):
         victim, index = int(parts[1]), int(parts[2])
         return Link(host, action.card, "steal", set_index=index, victim=victim, target=parts[3])
 
-    def why_illegal(self, state: BidState, action_id: str) -> str:
-        return illegal.explain(state, action_id)
+    def why_illegal(self, state: BidState, action_id: str) -> str | None:
+        return illegal.why_illegal(state, action_id)
 
     def is_over(self, state: BidState) -> bool:
-        return state.phase == "over"
+        return state.phase == PHASE_OVER
 
     def winner(self, state: BidState) -> int | None:
         return state.winner
