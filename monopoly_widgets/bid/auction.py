@@ -202,7 +202,7 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
             state,
             f"{who} tie at ${top}M and option tie_raise_rounds = 0 allows no raise, so nobody "
             "wins and the property goes to the bottom of the pile",
-            rulebook.option("tie_raise_rounds"),
+            rulebook.TIE_RAISE_ROUNDS,
         )
     rounds = "1 raise round" if state.raise_round == 1 else f"{state.raise_round} raise rounds"
     if not raised:
@@ -210,7 +210,7 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
         rule = rulebook.TIE
     else:
         why = f"the tie_raise_rounds limit ({state.options['tie_raise_rounds']}) is reached"
-        rule = rulebook.option("tie_raise_rounds")
+        rule = rulebook.TIE_RAISE_ROUNDS
     return _nobody_wins(
         state,
         f"{who} are still tied at ${top}M after {rounds} and {why}, "
@@ -228,7 +228,7 @@ def choose_raise(state: BidState, seat: int, total: int | None) -> list[Event]:
     state.raises[seat] = cards
     if state.options["tie_raise_sealed"]:
         text = f"Player {seat} has chosen a raise (sealed until every tied player is ready)."
-        rule = rulebook.option("tie_raise_sealed")
+        rule = rulebook.TIE_RAISE_SEALED
     elif cards:
         text = f"Player {seat} raises by ${total}M ({_names(state, cards)})."
         rule = rulebook.TIE

@@ -1,9 +1,13 @@
 """``BidRules``: Monopoly Bid behind the shared game protocol.
 
-The rules themselves live in small modules: ``rounds`` (setup, mulligan, the
-round), ``actions_cards`` (Wild!, Draw 2!, Steal!, Nope! windows), ``auction``
-(sealed bids, ties, raises), ``table`` (drawing, sets, winning), ``position``,
-``observation``, ``illegal`` and ``render``. This class only connects them.
+The rules themselves live in small modules, named as in every game package:
+``setup`` (deal, mulligan), ``rounds`` (the rhythm of a round), ``legal`` (each
+rule's check, and the legal actions built from them), ``illegal`` (why an id is
+not legal, from the same checks), ``position``, ``observation``, ``render`` and
+``rulebook`` (every citation); then what is particular to Bid: ``actions_cards``
+(Wild!, Draw 2!, Steal!, Nope! windows), ``auction`` (sealed bids, ties,
+raises), ``trading`` and ``table`` (drawing, sets, winning). This class only
+connects them.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from monopoly_widgets.bid import (
 )
 from monopoly_widgets.bid import position as positions
 from monopoly_widgets.bid.options import OPTIONS, check_option_values
-from monopoly_widgets.bid.rounds import deal_new_game, end_round_without_auction, next_round
+from monopoly_widgets.bid.rounds import end_round_without_auction, next_round
+from monopoly_widgets.bid.setup import new_state
 from monopoly_widgets.bid.state import PHASE_OVER, BidState, Link, clone_state, current_player
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rules import Rules
@@ -45,16 +50,16 @@ class BidRules(Rules):
     # --- setting up -------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> BidState:
         check_option_values(options)
-        return deal_new_game(players, seed, options)
+        return new_state(players, seed, options)
 
     def state_from_position(
         self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
     ) -> BidState:
         check_option_values(options)
-        return positions.state_from(position, seed, options)
+        return positions.from_position(position, seed, options)
 
     def position(self, state: BidState) -> dict[str, Any]:
-        return positions.position_of(state)
+        return positions.to_position(state)
 
     def setup_events(self, state: BidState) -> list[Event]:
         return list(state.setup_log)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+import monopoly_widgets as mw
+from monopoly_widgets.core.citations import CITATION
+from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.testing import check_legality_explained
 
 from .helpers import game, ids, play
@@ -118,3 +121,30 @@ def test_a_trade_offer_is_stale_after_its_answer() -> None:
     assert g.rules.why_illegal(g.state, "trade") == (
         "the host has made 1 offer this round (option max_trade_offers_per_round)"
     )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"max_mulligans": 3, "count_money_1": 2, "count_money_2": 2, "count_money_3": 2},
+        {"tie_raise_rounds": 0, "max_rounds": 6},
+        {"tie_raise_sealed": False, "count_money_5": 0, "count_money_4": 0},
+    ],
+    ids=["defaults", "mulligans", "no-raise-short", "open-raises"],
+)
+def test_every_event_cites_its_rule_in_the_common_format(options: dict) -> None:
+    """Rule: every event names its rule as core.citations writes them (bid/rulebook.py), so a
+    student reads the same format in every game; setup events (mulligans) included."""
+    cited = set()
+    for players in (2, 3, 5):
+        g = mw.new_game("bid", players=players, seed=players, options=options)
+        rng = make_rng(players, "citations")
+        events = list(g.events)
+        while not g.is_over:
+            legal = g.legal_actions()
+            events += g.apply(legal[int(rng.random() * len(legal))])
+        for event in events:
+            assert CITATION.match(event.rule), f"{event.text!r} cites {event.rule!r}"
+            cited.add(event.rule)
+    assert len(cited) >= 8
