@@ -16,6 +16,9 @@ Draw 2!, Wild!s, Steal!s, ``trade``, then ``auction`` or ``end_round``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import lru_cache
+
 from monopoly_widgets.bid.actions_cards import describe, find_in_hand
 from monopoly_widgets.bid.auction import cheapest_sets, money_values
 from monopoly_widgets.bid.cards import COLOURS, DRAW_TWO, NOPE, STEAL, WILD
@@ -31,7 +34,7 @@ from monopoly_widgets.bid.state import (
     raiser,
 )
 from monopoly_widgets.bid.table import has_room, set_is_complete
-from monopoly_widgets.bid.trading import NO_OFFER, tradeable
+from monopoly_widgets.bid.trading import NO_OFFER, offer_id, tradeable
 from monopoly_widgets.core.actions import Action
 
 #: What the table is waiting for in each phase (for "..., but now ..." reasons).
@@ -47,18 +50,24 @@ PHASE_WORDS = {
 
 
 # --- the host's action cards ("Action Cards": "Play as many of these as you like") ----
-def host_card_reason(state: BidState, card: str) -> str | None:
-    """The host may play ``card`` if they hold one and the round's limit is not reached."""
-    host = state.host
+def action_limit_reason(state: BidState) -> str | None:
+    """Option max_action_cards_per_round: after that many, the property must be auctioned."""
     limit = state.options["max_action_cards_per_round"]
     if state.action_cards_played >= limit:
         return (
-            f"player {host} has played {limit} action cards this round, the most allowed: the "
-            "property must now be auctioned (option: max_action_cards_per_round)"
+            f"player {state.host} has played {limit} action cards this round, the most "
+            "allowed: the property must now be auctioned (option: max_action_cards_per_round)"
         )
-    if find_in_hand(state, host, card) is None:
-        return f"player {host} has no {card} card in hand (rulebook: Action Cards)"
     return None
+
+
+def host_card_reason(state: BidState, card: str) -> str | None:
+    """The host may play ``card`` while the round's limit allows, if they hold one
+    (``find_in_hand``: the listing plays the card it finds)."""
+    reason = action_limit_reason(state)
+    if reason is None and find_in_hand(state, state.host, card) is None:
+        return f"player {state.host} has no {card} card in hand (rulebook: Action Cards)"
+    return reason
 
 
 def wild_set_reason(state: BidState, index: int) -> str | None:
@@ -113,7 +122,12 @@ def _no_seat(state: BidState, seat: int) -> str:
 def _names_in_set(state: BidState, seat: int, index: int) -> list[str]:
     """The card names in a set, each once (two Wild!s in one set are the same choice)."""
     deck = state.deck
-    return list(dict.fromkeys(deck[card].name for card in state.sets[seat][index].cards))
+    names: list[str] = []
+    for card in state.sets[seat][index].cards:
+        name = deck[card].name
+        if name not in names:
+            names.append(name)
+    return names
 
 
 def auction_reason(state: BidState) -> str | None:
@@ -142,11 +156,13 @@ def trading_reason(state: BidState) -> str | None:
     return None
 
 
-def swap_reason(state: BidState, action_id: str, give_colour: str, take_colour: str) -> str | None:
+def swap_reason(
+    state: BidState, to: int, give: str, give_colour: str, take: str, take_colour: str
+) -> str | None:
     """Two property cards of different colours, in an offer not yet made this round."""
     if give_colour == take_colour:
         return "a trade swaps two properties of different colours"
-    if action_id in state.offers_made:
+    if state.offers_made and offer_id(to, give, take) in state.offers_made:
         return "that offer was already made this round: the same offer is not made twice"
     return None
 
@@ -154,7 +170,7 @@ def swap_reason(state: BidState, action_id: str, give_colour: str, take_colour: 
 def trade_reason(state: BidState) -> str | None:
     """``trade`` (start choosing an offer) needs an offer the host may make now."""
     reason = trading_reason(state)
-    if reason is None and not _offers(state, first_only=True):
+    if reason is None and next(_offer_choices(state), None) is None:
         return "no trade can be offered now: nobody has a property card to swap for yours"
     return reason
 
@@ -173,28 +189,22 @@ def offer_reason(state: BidState, to: int, give: str, take: str) -> str | None:
     take_colour = dict(tradeable(state, to)).get(take)
     if take_colour is None:
         return f"{take!r} is not a property card player {to} has on the table"
-    return swap_reason(state, f"offer:{to}:{give}:{take}", give_colour, take_colour)
+    return swap_reason(state, to, give, give_colour, take, take_colour)
 
 
-def _offers(state: BidState, first_only: bool = False) -> list[Action]:
-    """Every offer the host may make now (or just the first one found)."""
+def _offer_choices(state: BidState) -> Iterator[tuple[int, str, str]]:
+    """(to, give, take) of every offer the host may make now, from the host's left."""
     host = state.host
     mine = tradeable(state, host)
     if not mine:
-        return []
-    found = []
+        return
     for other in state.seats_from_left_of_host():
         if other == host:
             continue
         for take, take_colour in tradeable(state, other):
             for give, give_colour in mine:
-                action_id = f"offer:{other}:{give}:{take}"
-                if swap_reason(state, action_id, give_colour, take_colour) is None:
-                    text = f"Offer player {other} your {give} for their {take}"
-                    found.append(Action(action_id, text, host, "trade", target=other))
-                    if first_only:
-                        return found
-    return found
+                if swap_reason(state, other, give, give_colour, take, take_colour) is None:
+                    yield other, give, take
 
 
 # --- answers, bids and raises -------------------------------------------------------
@@ -228,13 +238,45 @@ def stand_reason(state: BidState, seat: int) -> str | None:
 
 
 # --- the list --------------------------------------------------------------------------
+@lru_cache(maxsize=8192)
+def offer_action(host: int, to: int, give: str, take: str) -> Action:
+    """The action for one offer, built once and then reused (actions are frozen).
+
+    The offer step lists every pair of cards (about 90 with five players), and an
+    offer depends only on who offers which card for which, so each is built the
+    first time it is offered: at most 5 x 4 x 28 x 27 of them, in practice far fewer.
+    """
+    text = f"Offer player {to} your {give} for their {take}"
+    return Action(offer_id(to, give, take), text, host, "trade", target=to)
+
+
+@lru_cache(maxsize=1024)
+def amount_menu(values: tuple[int, ...], seat: int, head: str) -> tuple[Action, ...]:
+    """``bid:T`` (or ``raise:T``) for every exact total these money values make.
+
+    The same hands come back auction after auction, so each menu is built once;
+    its totals are those of ``cheapest_sets``, which ``amount_reason`` checks.
+    """
+    menu = []
+    for total, used in cheapest_sets(values):
+        shown = " + ".join(f"${v}M" for v in used)
+        if head == "bid":
+            text = f"Seal a bid of ${total}M ({shown})"
+        else:
+            text = f"Raise your bid by ${total}M ({shown})"
+        menu.append(Action(f"{head}:{total}", text, seat, head))
+    return tuple(menu)
+
+
 def legal_actions(state: BidState) -> list[Action]:
     """The current player's legal actions, in a fixed order (empty once the game is over)."""
     phase = state.phase
     if phase == PHASE_ACTIONS:
         return _host_actions(state)
     if phase == PHASE_OFFER:
-        return [*_offers(state), Action(NO_OFFER, "Make no offer after all", state.host, "trade")]
+        host = state.host
+        offers = [offer_action(host, *choice) for choice in _offer_choices(state)]
+        return [*offers, Action(NO_OFFER, "Make no offer after all", host, "trade")]
     if phase == PHASE_RESPOND:
         return _respond_actions(state)
     if phase == PHASE_TRADE:
@@ -250,11 +292,12 @@ def _host_actions(state: BidState) -> list[Action]:
     """Draw 2!, Wild!s, Steal!s, ``trade``, then ``auction`` (or ``end_round``)."""
     host = state.host
     actions: list[Action] = []
-    if host_card_reason(state, DRAW_TWO) is None:
-        card = find_in_hand(state, host, DRAW_TWO)
+    may_play = action_limit_reason(state) is None
+    card = find_in_hand(state, host, DRAW_TWO) if may_play else None
+    if card is not None:
         actions.append(Action("draw2", "Play Draw 2!: draw two cards", host, "play", card))
-    if host_card_reason(state, WILD) is None:
-        card = find_in_hand(state, host, WILD)
+    card = find_in_hand(state, host, WILD) if may_play else None
+    if card is not None:
         for index, prop_set in enumerate(state.sets[host]):
             if wild_set_reason(state, index) is None:
                 text = f"Play Wild! into your {prop_set.colour} set (set {index})"
@@ -262,8 +305,8 @@ def _host_actions(state: BidState) -> list[Action]:
         for colour in COLOURS:
             text = f"Play Wild! to start a new {colour} set"
             actions.append(Action(f"wild:new:{colour}", text, host, "play", card))
-    if host_card_reason(state, STEAL) is None:
-        card = find_in_hand(state, host, STEAL)
+    card = find_in_hand(state, host, STEAL) if may_play else None
+    if card is not None:
         for victim in state.seats_from_left_of_host():
             for index, prop_set in enumerate(state.sets[victim]):
                 if steal_set_reason(state, victim, index) is None:
@@ -289,10 +332,10 @@ def _respond_actions(state: BidState) -> list[Action]:
     """The player asked may play a Nope! (if they hold one) or pass."""
     seat = state.waiting[0]
     actions = []
-    if nope_reason(state) is None:
+    card = find_in_hand(state, seat, NOPE)  # nope_reason: no card, no Nope!
+    if card is not None:
         newest = state.chain[-1]
         text = f"Play Nope! to cancel player {newest.player}'s {describe(state, newest)}"
-        card = find_in_hand(state, seat, NOPE)
         actions.append(Action("nope", text, seat, "respond", card, newest.player))
     actions.append(Action("pass", "Pass: let it stand", seat, "respond"))
     return actions
@@ -310,20 +353,11 @@ def _answer_actions(state: BidState) -> list[Action]:
 
 
 def _amount_actions(state: BidState, seat: int, head: str) -> list[Action]:
-    """``bid:none`` / ``raise:none``, then one choice per exact total the hand can make.
-
-    The totals come from the same ``cheapest_sets`` that ``amount_reason`` checks.
-    """
+    """``bid:none`` / ``raise:none``, then one choice per exact total the hand can make."""
     actions = []
     if head == "bid":
         actions.append(Action("bid:none", "Make no bid", seat, "bid"))
     elif stand_reason(state, seat) is None:
         actions.append(Action("raise:none", "Do not raise: stand on your bid", seat, "raise"))
-    for total, used in cheapest_sets(money_values(state, seat)):
-        shown = " + ".join(f"${v}M" for v in used)
-        if head == "bid":
-            text = f"Seal a bid of ${total}M ({shown})"
-        else:
-            text = f"Raise your bid by ${total}M ({shown})"
-        actions.append(Action(f"{head}:{total}", text, seat, head))
+    actions += amount_menu(money_values(state, seat), seat, head)
     return actions
