@@ -16,16 +16,14 @@ cancelled. Every Nope! and every cancelled card goes to the discard pile
 from __future__ import annotations
 
 from monopoly_widgets.bid import rulebook
-from monopoly_widgets.bid.cards import COLOURS, DRAW_TWO, NOPE, STEAL, WILD
-from monopoly_widgets.bid.state import BidState, Link, PropertySet
+from monopoly_widgets.bid.cards import NOPE
+from monopoly_widgets.bid.state import PHASE_ACTIONS, PHASE_RESPOND, BidState, Link, PropertySet
 from monopoly_widgets.bid.table import (
     check_winner,
     draw_cards,
-    has_room,
     place_property,
-    set_is_complete,
 )
-from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.actions import Event
 
 RULE_OF = {
     "wild": rulebook.WILD,
@@ -44,99 +42,12 @@ def find_in_hand(state: BidState, seat: int, name: str) -> int | None:
     return None
 
 
-# --- the host's choices -------------------------------------------------------------
-def host_actions(state: BidState) -> list[Action]:
-    """Play Draw 2!, a Wild! into a set, a Steal!, or turn over the property to auction."""
-    host = state.host
-    actions: list[Action] = []
-    if state.action_cards_played >= state.options["max_action_cards_per_round"]:
-        return [_auction_or_end(state)]
-    draw_two = find_in_hand(state, host, DRAW_TWO)
-    if draw_two is not None:
-        actions.append(Action("draw2", "Play Draw 2!: draw two cards", host, "play", draw_two))
-    wild = find_in_hand(state, host, WILD)
-    if wild is not None:
-        for index, prop_set in enumerate(state.sets[host]):
-            if has_room(prop_set):
-                actions.append(
-                    Action(
-                        f"wild:{index}",
-                        f"Play Wild! into your {prop_set.colour} set (set {index})",
-                        host,
-                        "play",
-                        wild,
-                    )
-                )
-        for colour in COLOURS:
-            actions.append(
-                Action(
-                    f"wild:new:{colour}",
-                    f"Play Wild! to start a new {colour} set",
-                    host,
-                    "play",
-                    wild,
-                )
-            )
-    steal = find_in_hand(state, host, STEAL)
-    if steal is not None:
-        for victim, index, name in steal_targets(state, host):
-            actions.append(
-                Action(
-                    f"steal:{victim}:{index}:{name}",
-                    f"Play Steal! to take {name} from player {victim}'s "
-                    f"{state.sets[victim][index].colour} set",
-                    host,
-                    "play",
-                    steal,
-                    victim,
-                )
-            )
-    actions.append(_auction_or_end(state))
-    return actions
-
-
-def _auction_or_end(state: BidState) -> Action:
-    """Turn over the property; or, once every property is sold, end the round."""
-    if state.property_pile:
-        return Action(
-            "auction", "Turn over the top property card and auction it", state.host, "auction"
-        )
-    return Action(
-        "end_round",
-        "No property card is left to auction: end your turn as host",
-        state.host,
-        "end_turn",
-    )
-
-
-def steal_targets(state: BidState, thief: int) -> list[tuple[int, int, str]]:
-    """(victim, set index, card name) for every card Steal! may take.
-
-    Rule (Steal!): "You may not choose a property that is part of a complete set."
-    Two Wild!s in one set are the same choice, so each name appears once per set.
-    """
-    targets = []
-    for victim in state.seats_from_left_of_host():
-        if victim == thief:
-            continue
-        for index, prop_set in enumerate(state.sets[victim]):
-            if set_is_complete(state, prop_set):
-                continue
-            seen: set[str] = set()
-            for card in prop_set.cards:
-                name = state.deck[card].name
-                if name not in seen:
-                    seen.add(name)
-                    targets.append((victim, index, name))
-    return targets
-
-
 def play_card(state: BidState, link: Link) -> list[Event]:
     """The host plays an action card: it waits in the chain for Nope! answers."""
     state.hands[link.player].remove(link.card)
     state.action_cards_played += 1
     state.chain = [link]
-    state.phase = "respond"
+    state.phase = PHASE_RESPOND
     events = [
         Event(
             f"Player {link.player} plays {describe(state, link)}.",
@@ -184,27 +95,6 @@ def open_window(state: BidState) -> list[Event]:
     return []
 
 
-def respond_actions(state: BidState) -> list[Action]:
-    """The player asked may play a Nope! (if they hold one) or pass."""
-    seat = state.waiting[0]
-    newest = state.chain[-1]
-    actions = []
-    nope = find_in_hand(state, seat, NOPE)
-    if nope is not None:
-        actions.append(
-            Action(
-                "nope",
-                f"Play Nope! to cancel player {newest.player}'s {describe(state, newest)}",
-                seat,
-                "respond",
-                nope,
-                newest.player,
-            )
-        )
-    actions.append(Action("pass", "Pass: let it stand", seat, "respond"))
-    return actions
-
-
 def answer_nope(state: BidState, seat: int) -> list[Event]:
     """``seat`` plays a Nope! against the newest card; a new window opens against it."""
     card = find_in_hand(state, seat, NOPE)
@@ -249,7 +139,7 @@ def resolve_chain(state: BidState) -> list[Event]:
     nopes = len(chain) - 1
     state.chain = []
     state.waiting = []
-    state.phase = "actions"
+    state.phase = PHASE_ACTIONS
     events: list[Event] = []
     for link in chain[1:]:
         state.discard_pile.append(link.card)

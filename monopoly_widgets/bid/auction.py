@@ -23,9 +23,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from monopoly_widgets.bid import rulebook
-from monopoly_widgets.bid.state import BidState
+from monopoly_widgets.bid.state import PHASE_BID, PHASE_RAISE, BidState
 from monopoly_widgets.bid.table import check_winner, place_property
-from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.actions import Event
 
 
 @lru_cache(maxsize=16384)
@@ -100,46 +100,6 @@ def total_of(state: BidState, cards: list[int] | None) -> int:
     return sum(state.deck[c].value for c in cards) if cards else 0
 
 
-# --- the current bidder ----------------------------------------------------------
-def bidder(state: BidState) -> int:
-    """Who seals a bid next: the first seat from the host's left still to choose."""
-    for seat in state.seats_from_left_of_host():
-        if state.bids[seat] is None:
-            return seat
-    raise AssertionError("every bid is in; the auction should have been revealed")
-
-
-def raiser(state: BidState) -> int:
-    """Who chooses a raise next: the first tied seat still to choose."""
-    for seat in state.tied:
-        if state.raises[seat] is None:
-            return seat
-    raise AssertionError("every raise is in; the raises should have been revealed")
-
-
-def bid_actions(state: BidState, seat: int) -> list[Action]:
-    """``bid:none`` and one ``bid:T`` per exact total the hand can make."""
-    actions = [Action("bid:none", "Make no bid", seat, "bid")]
-    for total, used in cheapest_sets(money_values(state, seat)):
-        shown = " + ".join(f"${v}M" for v in used)
-        actions.append(Action(f"bid:{total}", f"Seal a bid of ${total}M ({shown})", seat, "bid"))
-    return actions
-
-
-def raise_actions(state: BidState, seat: int) -> list[Action]:
-    """``raise:none`` (stand) and one ``raise:T`` per exact total the hand can make."""
-    options = cheapest_sets(money_values(state, seat))
-    actions = []
-    if not (options and state.options["tie_raise_must_add_card"]):
-        actions.append(Action("raise:none", "Do not raise: stand on your bid", seat, "raise"))
-    for total, used in options:
-        shown = " + ".join(f"${v}M" for v in used)
-        actions.append(
-            Action(f"raise:{total}", f"Raise your bid by ${total}M ({shown})", seat, "raise")
-        )
-    return actions
-
-
 # --- starting, bidding, revealing ---------------------------------------------------
 def start_auction(state: BidState) -> list[Event]:
     """The host turns over the top property card: everyone now bids on it."""
@@ -150,7 +110,7 @@ def start_auction(state: BidState) -> list[Event]:
     state.tied = []
     state.raise_round = 0
     state.revealed = False
-    state.phase = "bid"
+    state.phase = PHASE_BID
     spec = state.deck[card]
     return [
         Event(
@@ -223,7 +183,7 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
     if raised and state.raise_round < state.options["tie_raise_rounds"]:
         state.tied = leaders
         state.raises = [None] * state.players
-        state.phase = "raise"
+        state.phase = PHASE_RAISE
         who = ", ".join(f"player {s}" for s in leaders)
         sealed = "secretly" if state.options["tie_raise_sealed"] else "openly, in turn"
         return [
@@ -242,7 +202,7 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
             state,
             f"{who} tie at ${top}M and option tie_raise_rounds = 0 allows no raise, so nobody "
             "wins and the property goes to the bottom of the pile",
-            rulebook.option("tie_raise_rounds"),
+            rulebook.TIE_RAISE_ROUNDS,
         )
     rounds = "1 raise round" if state.raise_round == 1 else f"{state.raise_round} raise rounds"
     if not raised:
@@ -250,7 +210,7 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
         rule = rulebook.TIE
     else:
         why = f"the tie_raise_rounds limit ({state.options['tie_raise_rounds']}) is reached"
-        rule = rulebook.option("tie_raise_rounds")
+        rule = rulebook.TIE_RAISE_ROUNDS
     return _nobody_wins(
         state,
         f"{who} are still tied at ${top}M after {rounds} and {why}, "
@@ -268,7 +228,7 @@ def choose_raise(state: BidState, seat: int, total: int | None) -> list[Event]:
     state.raises[seat] = cards
     if state.options["tie_raise_sealed"]:
         text = f"Player {seat} has chosen a raise (sealed until every tied player is ready)."
-        rule = rulebook.option("tie_raise_sealed")
+        rule = rulebook.TIE_RAISE_SEALED
     elif cards:
         text = f"Player {seat} raises by ${total}M ({_names(state, cards)})."
         rule = rulebook.TIE

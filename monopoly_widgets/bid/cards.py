@@ -97,8 +97,3 @@ def build_deck(options: Mapping[str, Any]) -> tuple[CardSpec, ...]:
     for name, option_name in ACTION_OPTION.items():
         deck += [CardSpec(name, "action")] * options[option_name]
     return tuple(deck)
-
-
-def known_card_names() -> set[str]:
-    """Every name a card can have (for checking hand-written positions)."""
-    return set(PROPERTY_COLOUR) | set(MONEY_NAMES) | set(ACTION_NAMES)

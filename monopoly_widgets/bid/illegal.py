@@ -1,160 +1,166 @@
-"""Why an action id is not legal now, in plain words with the rule.
+"""Why an action id is not legal now, in plain words with the rule; ``None`` if it is legal.
 
-``Game.apply`` only calls this after the id was not found among the legal
-actions, so the job here is to explain, not to decide.
+The id is read part by part, and each part goes through the same checks
+(``legal.py``) that list the legal actions: the phase first, then the rule
+checks in order, and the first one that fails gives the reason. An id the
+checks all pass is legal, so the answer is ``None``; an id that is not written
+the way the engine writes it gets a reason that shows how to write it.
 """
 
 from __future__ import annotations
 
-from monopoly_widgets.bid import auction
-from monopoly_widgets.bid.actions_cards import find_in_hand, steal_targets
-from monopoly_widgets.bid.cards import COLOURS, DRAW_TWO, STEAL, WILD
-from monopoly_widgets.bid.observation import current_player
-from monopoly_widgets.bid.state import BidState
-from monopoly_widgets.bid.table import has_room, set_is_complete
-from monopoly_widgets.bid.trading import tradeable
+from monopoly_widgets.bid import legal
+from monopoly_widgets.bid.cards import DRAW_TWO, STEAL, WILD
+from monopoly_widgets.bid.state import (
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_OFFER,
+    PHASE_RAISE,
+    PHASE_RESPOND,
+    PHASE_TRADE,
+    BidState,
+    current_player,
+)
+from monopoly_widgets.bid.trading import NO_OFFER
 
-PHASE_WORDS = {
-    "actions": "the host is playing action cards",
-    "respond": "players are answering an action card (Nope! or pass)",
-    "offer": "the host is choosing a trade offer",
-    "trade": "a player is answering a trade offer",
-    "bid": "players are sealing their bids",
-    "raise": "tied players are choosing raises",
-    "over": "the game is over",
-}
+EXAMPLES = (
+    "Actions look like 'auction', 'draw2', 'wild:0', 'wild:new:Red', 'steal:1:0:Boardwalk', "
+    "'nope', 'pass', 'bid:7', 'bid:none', 'raise:2', 'raise:none', 'trade', "
+    "'offer:1:Boardwalk:Park Place', 'offer:none', 'accept', 'refuse'"
+)
+HOST_CARDS = {"draw2": DRAW_TWO, "wild": WILD, "steal": STEAL}
 
 
-def explain(state: BidState, action_id: str) -> str:
-    """A reason for a rejected ``action_id``."""
-    seat = current_player(state)
-    now = f"now {PHASE_WORDS[state.phase]}"
-    head = action_id.split(":", 1)[0]
+def why_illegal(state: BidState, action_id: str) -> str | None:
+    """The first rule ``action_id`` breaks now, or ``None`` if it is legal."""
+    head, _, rest = action_id.partition(":")
     if head in ("auction", "end_round", "draw2", "wild", "steal"):
-        if state.phase != "actions":
-            return (
-                f"{action_id!r} is for the host before the auction, but {now} "
-                "(rulebook: Hosting an Auction)"
-            )
-        return _host_reason(state, action_id, head)
-    if head in ("nope", "pass"):
-        if state.phase != "respond":
-            return (
-                f"{action_id!r} answers a played action card, but {now}; Nope! can only cancel "
-                "an action card (rulebook: Nope!)"
-            )
-        return f"player {seat} holds no Nope! card (rulebook: Nope!)"
-    if head in ("trade", "offer", "accept", "refuse"):
-        return _trade_reason(state, action_id, head, now)
+        return _host_reason(state, action_id, head, rest)
+    if head in ("trade", "offer"):
+        return _trade_reason(state, action_id, head, rest)
+    if head in ("nope", "pass", "accept", "refuse"):
+        return _answer_reason(state, action_id, head, rest)
     if head in ("bid", "raise"):
-        wanted = "bid" if head == "bid" else "raise"
-        if state.phase != wanted:
-            return (
-                f"{action_id!r} is only possible while {PHASE_WORDS[wanted]}; {now} "
-                "(rulebook: To Auction)"
-            )
-        return _amount_reason(state, action_id, seat, head)
-    return (
-        f"{action_id!r} is not an action of Monopoly Bid; {now}. Actions look like 'auction', "
-        "'draw2', 'wild:0', 'wild:new:Red', 'steal:1:0:Boardwalk', 'nope', 'pass', 'bid:7', "
-        "'bid:none', 'raise:2', 'raise:none', 'offer:1:Boardwalk:Park Place', 'accept', "
-        "'refuse'"
-    )
+        return _amount_reason(state, action_id, head, rest)
+    return f"{action_id!r} is not an action of Monopoly Bid; {_now(state)}. {EXAMPLES}"
 
 
-def _trade_reason(state: BidState, action_id: str, head: str, now: str) -> str:
-    """Why a trade offer or answer is not legal now (rulebook Tips; option trade_offers)."""
-    if head in ("accept", "refuse"):
-        return f"{action_id!r} answers a trade offer, but {now} (rulebook: Tips, trading)"
-    if state.options["trade_offers"] == "none":
-        return "trading is switched off (option trade_offers = 'none')"
-    limit = state.options["max_trade_offers_per_round"]
-    if state.phase not in ("actions", "offer"):
+def _now(state: BidState) -> str:
+    return f"now {legal.PHASE_WORDS[state.phase]}"
+
+
+def _number(text: str) -> int | None:
+    """A seat, set number or amount written as the engine writes it ("7", not "07" or "+7")."""
+    if text.isascii() and text.isdigit() and str(int(text)) == text:
+        return int(text)
+    return None
+
+
+def _bare(action_id: str, head: str, rest: str) -> str | None:
+    """Actions without parts ('auction', 'pass', ...) take nothing after their name."""
+    if rest or action_id != head:
+        return f"write {head!r} on its own, not {action_id!r}"
+    return None
+
+
+def _host_reason(state: BidState, action_id: str, head: str, rest: str) -> str | None:
+    """The host's choices before the auction (rulebook "Hosting an Auction", "Action Cards")."""
+    if state.phase != PHASE_ACTIONS:
         return (
-            f"the host offers trades before turning over the property, but {now} "
+            f"{action_id!r} is for the host before the auction, but {_now(state)} "
+            "(rulebook: Hosting an Auction)"
+        )
+    if head == "auction":
+        return _bare(action_id, head, rest) or legal.auction_reason(state)
+    if head == "end_round":
+        return _bare(action_id, head, rest) or legal.end_round_reason(state)
+    reason = legal.host_card_reason(state, HOST_CARDS[head])
+    if reason is not None:
+        return reason
+    if head == "draw2":
+        return _bare(action_id, head, rest)
+    if head == "wild":
+        return _wild_reason(state, rest)
+    return _steal_reason(state, rest)
+
+
+def _wild_reason(state: BidState, rest: str) -> str | None:
+    """``wild:<set number>`` or ``wild:new:<colour>``."""
+    kind, _, colour = rest.partition(":")
+    if kind == "new" and colour:
+        return legal.wild_colour_reason(colour)
+    index = _number(rest)
+    if index is None:
+        return "write a Wild! play as 'wild:<your set number>' or 'wild:new:<Colour>'"
+    return legal.wild_set_reason(state, index)
+
+
+def _steal_reason(state: BidState, rest: str) -> str | None:
+    """``steal:<seat>:<set number>:<card name>``."""
+    parts = rest.split(":", 2)
+    victim = _number(parts[0])
+    index = _number(parts[1]) if len(parts) == 3 else None
+    if victim is None or index is None:
+        return "write a Steal! as 'steal:<seat>:<set number>:<card name>'"
+    return legal.steal_reason(state, victim, index, parts[2])
+
+
+def _trade_reason(state: BidState, action_id: str, head: str, rest: str) -> str | None:
+    """Starting an offer, and the offer itself (rulebook "Tips"; option trade_offers)."""
+    if state.options["trade_offers"] == "none":
+        return legal.trading_reason(state)
+    if state.phase not in (PHASE_ACTIONS, PHASE_OFFER):
+        return (
+            f"the host offers trades before turning over the property, but {_now(state)} "
             "(option trade_offers = 'host')"
         )
-    if len(state.offers_made) >= limit:
-        return f"the host has made {limit} offers this round (option max_trade_offers_per_round)"
     if head == "trade":
-        return "no trade can be offered now: nobody has a property card to swap for yours"
-    if state.phase == "actions":
-        return "first choose 'trade' (offer a trade), then the offer"
-    if action_id in state.offers_made:
-        return "that offer was already made this round: the same offer is not made twice"
-    parts = action_id.split(":", 3)
-    if len(parts) != 4 or not parts[1].isdigit():
+        if state.phase != PHASE_ACTIONS:
+            return f"'trade' starts an offer, but {_now(state)}: choose the offer"
+        return _bare(action_id, head, rest) or legal.trade_reason(state)
+    if state.phase == PHASE_ACTIONS:
+        return legal.trade_reason(state) or "first choose 'trade' (offer a trade), then the offer"
+    if action_id == NO_OFFER:
+        return None
+    parts = rest.split(":", 2)
+    to = _number(parts[0])
+    if to is None or len(parts) != 3:
         return "write an offer as 'offer:<seat>:<your property>:<their property>'"
-    other, give, take = int(parts[1]), parts[2], parts[3]
-    if other == state.host or other >= state.players:
-        return f"an offer goes to another player, not seat {other}"
-    if give not in [name for name, _ in tradeable(state, state.host)]:
-        return f"{give!r} is not a property card you have on the table (Wild! cards never move)"
-    if take not in [name for name, _ in tradeable(state, other)]:
-        return f"{take!r} is not a property card player {other} has on the table"
-    return "a trade swaps two properties of different colours"
+    return legal.offer_reason(state, to, parts[1], parts[2])
 
 
-def _host_reason(state: BidState, action_id: str, head: str) -> str:
-    host = state.host
-    limit = state.options["max_action_cards_per_round"]
-    if head != "auction" and state.action_cards_played >= limit:
+def _answer_reason(state: BidState, action_id: str, head: str, rest: str) -> str | None:
+    """Nope! or pass to an action card; accept or refuse a trade offer."""
+    if head in ("accept", "refuse"):
+        if state.phase != PHASE_TRADE:
+            return (
+                f"{action_id!r} answers a trade offer, but {_now(state)} (rulebook: Tips, trading)"
+            )
+        return _bare(action_id, head, rest)
+    if state.phase != PHASE_RESPOND:
         return (
-            f"player {host} has played {limit} action cards this round, the most allowed: the "
-            "property must now be auctioned (option: max_action_cards_per_round)"
+            f"{action_id!r} answers a played action card, but {_now(state)}; Nope! can only "
+            "cancel an action card (rulebook: Nope!)"
         )
-    card = {"draw2": DRAW_TWO, "wild": WILD, "steal": STEAL}.get(head)
-    if card is not None and find_in_hand(state, host, card) is None:
-        return f"player {host} has no {card} card in hand (rulebook: Action Cards)"
-    parts = action_id.split(":")
-    if head == "wild":
-        if len(parts) == 3 and parts[1] == "new":
-            return f"{parts[2]!r} is not a colour; the colours are {list(COLOURS)}"
-        if len(parts) == 2 and parts[1].isdigit():
-            index = int(parts[1])
-            if index >= len(state.sets[host]):
-                return f"player {host} has no set number {index}"
-            if not has_room(state.sets[host][index]):
-                return (
-                    f"set {index} already holds all its cards; a Wild! counts as one property "
-                    "of a set that still needs one (rulebook: Wild!)"
-                )
-        return "write a Wild! play as 'wild:<your set number>' or 'wild:new:<Colour>'"
-    if head == "steal":
-        if len(parts) == 4 and parts[1].isdigit() and parts[2].isdigit():
-            victim, index, name = int(parts[1]), int(parts[2]), parts[3]
-            if victim == host or victim >= state.players:
-                return f"Steal! takes from another player, not seat {victim} (rulebook: Steal!)"
-            if index >= len(state.sets[victim]):
-                return f"player {victim} has no set number {index}"
-            target = state.sets[victim][index]
-            if set_is_complete(state, target):
-                return (
-                    f"player {victim}'s {target.colour} set is complete: Steal! may not take a "
-                    "property that is part of a complete set (rulebook: Steal!)"
-                )
-            if (victim, index, name) not in steal_targets(state, host):
-                return f"{name!r} is not in player {victim}'s set {index}"
-        return "write a Steal! as 'steal:<seat>:<set number>:<card name>'"
-    if head == "auction":
-        return "there is no property card left to auction; the host ends the round ('end_round')"
-    if head == "end_round":
-        return "there is still a property card to auction ('auction'), so the round cannot end yet"
-    return f"{action_id!r} is not possible now"
+    reason = _bare(action_id, head, rest)
+    if reason is None and head == "nope":
+        return legal.nope_reason(state)
+    return reason
 
 
-def _amount_reason(state: BidState, action_id: str, seat: int | None, head: str) -> str:
+def _amount_reason(state: BidState, action_id: str, head: str, rest: str) -> str | None:
+    """``bid:<total>`` / ``bid:none`` and ``raise:<total>`` / ``raise:none`` ("To Auction")."""
+    wanted = PHASE_BID if head == "bid" else PHASE_RAISE
+    if state.phase != wanted:
+        return (
+            f"{action_id!r} is only possible while {legal.PHASE_WORDS[wanted]}; {_now(state)} "
+            "(rulebook: To Auction)"
+        )
+    seat = current_player(state)
     assert seat is not None
-    amount = action_id.split(":", 1)[1] if ":" in action_id else ""
-    if head == "raise" and amount == "none":
-        return (
-            f"player {seat} still holds money and must add at least one money card to raise "
-            "(option: tie_raise_must_add_card)"
-        )
-    if not amount.isdigit():
+    if rest == "none":
+        return legal.stand_reason(state, seat) if head == "raise" else None
+    total = _number(rest)
+    if total is None:
         return f"write a {head} as '{head}:<total in $M>' or '{head}:none', not {action_id!r}"
-    made = [total for total, _ in auction.cheapest_sets(auction.money_values(state, seat))]
-    return (
-        f"player {seat}'s money cards cannot add up to exactly ${int(amount)}M; "
-        f"the totals they can make are {made} (rulebook: To Auction: bid with money cards)"
-    )
+    return legal.amount_reason(state, seat, total)

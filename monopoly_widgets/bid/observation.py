@@ -38,54 +38,46 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from monopoly_widgets.bid import auction
 from monopoly_widgets.bid.actions_cards import describe
 from monopoly_widgets.bid.cards import COLOURS
-from monopoly_widgets.bid.state import BidState, clone_state
+from monopoly_widgets.bid.state import (
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_OFFER,
+    PHASE_OVER,
+    PHASE_RAISE,
+    PHASE_RESPOND,
+    PHASE_TRADE,
+    BidState,
+    clone_state,
+    current_player,
+)
 from monopoly_widgets.bid.table import complete_sets, set_is_complete
-
-
-def current_player(state: BidState) -> int | None:
-    """Whoever decides next: host, a Nope! answerer, a bidder or a raiser."""
-    phase = state.phase
-    if phase == "actions":
-        return state.host
-    if phase == "respond":
-        return state.waiting[0]
-    if phase == "offer":
-        return state.host
-    if phase == "trade":
-        return state.offer.to if state.offer is not None else None
-    if phase == "bid":
-        return auction.bidder(state)
-    if phase == "raise":
-        return auction.raiser(state)
-    return None
 
 
 def decision_text(state: BidState) -> str:
     """What the current player is deciding, in plain words."""
     phase = state.phase
     seat = current_player(state)
-    if phase == "actions":
+    if phase == PHASE_ACTIONS:
         return f"Player {seat} (host) may play action cards, then turns over the property."
-    if phase == "respond":
+    if phase == PHASE_RESPOND:
         newest = state.chain[-1]
         return (
             f"Player {seat} may answer player {newest.player}'s {describe(state, newest)} "
             "with a Nope!, or pass."
         )
-    if phase == "offer":
+    if phase == PHASE_OFFER:
         return f"Player {seat} (host) chooses a trade to offer, or no offer."
-    if phase == "trade" and state.offer is not None:
+    if phase == PHASE_TRADE and state.offer is not None:
         offer = state.offer
         return (
             f"Player {seat}: accept or refuse player {offer.offerer}'s offer of {offer.give} "
             f"for your {offer.take}."
         )
-    if phase == "bid":
+    if phase == PHASE_BID:
         return f"Player {seat} secretly chooses a bid (or no bid)."
-    if phase == "raise":
+    if phase == PHASE_RAISE:
         return f"Player {seat} is tied and may raise their bid with more money cards."
     if state.winner is not None:
         return f"The game is over: player {state.winner} won."
@@ -141,7 +133,7 @@ def _seat_view(state: BidState, seat: int, viewer: int | None) -> dict[str, Any]
 
 def observe(state: BidState, viewer: int | None) -> dict[str, Any]:
     """The observation of ``viewer`` (``None``: the teacher, who sees every card)."""
-    over = state.phase == "over"
+    over = state.phase == PHASE_OVER
     pending = None
     if state.chain:
         pending = {

@@ -7,7 +7,7 @@ Cards are named as printed: "$3M", "Wild!", "Draw 2!", "Steal!", "Nope!",
     {
       "players": 3,                      # [len(hands)]
       "host": 0, "round": 1,             # [0, 1]
-      "phase": "actions",                # actions | respond | bid | raise | over  ["actions"]
+      "phase": "actions",    # actions | respond | offer | trade | bid | raise | over ["actions"]
       "hands": [["$3M", "Wild!"], ["$1M"], []],
       "properties": [[{"colour": "Dark Blue", "cards": ["Boardwalk", "Wild!"]}], [], []],
       "property_pile": ["Park Place"],   # top first   [the unplaced properties, shuffled]
@@ -50,11 +50,39 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import trading
-from monopoly_widgets.bid.cards import COLOURS, NOPE, WILD, build_deck
-from monopoly_widgets.bid.state import PHASES, BidState, Link, PropertySet
+from monopoly_widgets.bid import legal, trading
+from monopoly_widgets.bid.cards import (
+    ACTION_NAMES,
+    COLOURS,
+    MONEY_NAMES,
+    NOPE,
+    PROPERTY_COLOUR,
+    WILD,
+    build_deck,
+)
+from monopoly_widgets.bid.state import (
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_OFFER,
+    PHASE_OVER,
+    PHASE_RAISE,
+    PHASE_RESPOND,
+    PHASES,
+    BidState,
+    Link,
+    PropertySet,
+)
 from monopoly_widgets.bid.table import has_room, set_is_complete
 from monopoly_widgets.core.errors import PositionError
+from monopoly_widgets.core.position_fields import (
+    CardPool,
+    check_fields,
+    read_bool,
+    read_choice,
+    read_int,
+    read_list,
+    read_seat,
+)
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.validation import excerpt
 
@@ -81,7 +109,7 @@ CHAIN_CARDS = {"Wild!": "wild", "Draw 2!": "draw2", "Steal!": "steal"}
 
 
 # --- state -> position ---------------------------------------------------------
-def position_of(state: BidState) -> dict[str, Any]:
+def to_position(state: BidState) -> dict[str, Any]:
     """The position dict of ``state`` (every key written out)."""
     name = [spec.name for spec in state.deck]
 
@@ -136,87 +164,57 @@ def _link_dict(state: BidState, link: Link) -> dict[str, Any]:
 
 
 # --- position -> state ---------------------------------------------------------
-class _Pools:
-    """Hands out card ids by name, so that no card is used twice."""
-
-    def __init__(self, deck: tuple) -> None:
-        self.deck = deck
-        self.free: dict[str, list[int]] = {}
-        for card_id, spec in enumerate(deck):
-            self.free.setdefault(spec.name, []).append(card_id)
-
-    def take(self, name: Any, field: str, kinds: tuple[str, ...] | None = None) -> int:
-        if not isinstance(name, str):
-            raise PositionError(field, f"must be a card name string, not {excerpt(name)}")
-        if name not in self.free:
-            raise PositionError(
-                field, f"{excerpt(name)} is not a Monopoly Bid card name in this deck"
-            )
-        ids = self.free[name]
-        if not ids:
-            count = sum(1 for spec in self.deck if spec.name == name)
-            raise PositionError(
-                field, f"too many {excerpt(name)} cards: the deck (with these options) has {count}"
-            )
-        card = ids[0]
-        if kinds is not None and self.deck[card].kind not in kinds:
-            raise PositionError(
-                field, f"{excerpt(name)} cannot be here (only {' or '.join(kinds)})"
-            )
-        return ids.pop(0)
-
-    def cards(self, names: Any, field: str, kinds: tuple[str, ...] | None = None) -> list[int]:
-        if not isinstance(names, list):
-            raise PositionError(field, f"must be a list of card names, not {excerpt(names)}")
-        return [self.take(n, f"{field}[{i}]", kinds) for i, n in enumerate(names)]
-
-    def leftover(self, kind_is_property: bool) -> list[int]:
-        return sorted(
-            c
-            for ids in self.free.values()
-            for c in ids
-            if (self.deck[c].kind == "property") == kind_is_property
-        )
+#: What kind of card each name is (a Wild! may lie in a set, a property may not be drawn).
+KIND_OF: dict[str, str] = {
+    **{name: "property" for name in PROPERTY_COLOUR},
+    **{name: "money" for name in MONEY_NAMES},
+    **{name: "action" for name in ACTION_NAMES},
+}
 
 
-def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, f"must be a whole number, not {excerpt(value)}")
-    if value < low or (high is not None and value > high):
-        allowed = f"{low} or more" if high is None else f"between {low} and {high}"
-        raise PositionError(field, f"must be {allowed}, not {value}")
-    return value
+def _take(pool: CardPool, value: Any, field: str, kinds: tuple[str, ...] = ()) -> int:
+    """The next free card called ``value``; with ``kinds``, only cards of those kinds fit here.
+
+    The deck depends on the options (``count_nope = 0`` leaves no Nope!), so a name is
+    checked against this deck, not against every card Monopoly Bid prints.
+    """
+    if not isinstance(value, str) or value not in pool.free:
+        raise PositionError(field, f"{excerpt(value)} is not a Monopoly Bid card name in this deck")
+    if kinds and KIND_OF[value] not in kinds:
+        raise PositionError(field, f"{excerpt(value)} cannot be here (only {' or '.join(kinds)})")
+    return pool.take(value, field)
 
 
-def _seat(value: Any, field: str, players: int) -> int:
-    return _int(value, field, 0, players - 1)
+def _take_list(pool: CardPool, value: Any, field: str, kinds: tuple[str, ...] = ()) -> list[int]:
+    """Cards for a list of names, each checked as ``field[i]``."""
+    if not isinstance(value, list):
+        raise PositionError(field, f"must be a list of card names, not {excerpt(value)}")
+    return [_take(pool, name, f"{field}[{i}]", kinds) for i, name in enumerate(value)]
 
 
-def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> BidState:
+def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> BidState:
     """Build and check a state; ``PositionError`` names the first wrong field."""
-    unknown = sorted(set(position) - set(KEYS))
-    if unknown:
-        raise PositionError(unknown[0], f"is not a position field; the fields are {list(KEYS)}")
+    check_fields(position, KEYS, "Monopoly Bid")
     hands_in = position.get("hands")
     if not isinstance(hands_in, list):
         raise PositionError("hands", "is required: a list with one list of card names per seat")
-    players = _int(position.get("players", len(hands_in)), "players", 2, 5)
+    players = read_int(position.get("players", len(hands_in)), "players", 2, 5)
     if len(hands_in) != players:
         raise PositionError(
             "hands", f"must have one hand per player ({players}), not {len(hands_in)}"
         )
     deck = build_deck(options)
-    pools = _Pools(deck)
-    hands = [pools.cards(hand, f"hands[{i}]") for i, hand in enumerate(hands_in)]
-    sets = _read_sets(position.get("properties", [[] for _ in range(players)]), players, pools)
-    property_pile = pools.cards(position.get("property_pile", []), "property_pile", ("property",))
-    draw_pile = pools.cards(position.get("draw_pile", []), "draw_pile", ("money", "action"))
-    discard_pile = pools.cards(
-        position.get("discard_pile", []), "discard_pile", ("money", "action")
+    pool = CardPool([spec.name for spec in deck], "Monopoly Bid")
+    hands = [_take_list(pool, hand, f"hands[{i}]") for i, hand in enumerate(hands_in)]
+    sets = _read_sets(position.get("properties", [[] for _ in range(players)]), players, pool)
+    property_pile = _take_list(
+        pool, position.get("property_pile", []), "property_pile", ("property",)
     )
-    phase = position.get("phase", "actions")
-    if phase not in PHASES:
-        raise PositionError("phase", f"must be one of {list(PHASES)}, not {excerpt(phase)}")
+    draw_pile = _take_list(pool, position.get("draw_pile", []), "draw_pile", ("money", "action"))
+    discard_pile = _take_list(
+        pool, position.get("discard_pile", []), "discard_pile", ("money", "action")
+    )
+    phase = read_choice(position.get("phase", PHASE_ACTIONS), "phase", PHASES)
     state = BidState(
         deck=deck,
         options=options,
@@ -227,20 +225,23 @@ def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) 
         property_pile=property_pile,
         draw_pile=draw_pile,
         discard_pile=discard_pile,
-        host=_seat(position.get("host", 0), "host", players),
-        round=_int(position.get("round", 1), "round", 1),
+        host=read_seat(position.get("host", 0), "host", players),
+        round=read_int(position.get("round", 1), "round", 1),
         phase=phase,
-        reshuffles=_int(position.get("reshuffles", 0), "reshuffles", 0),
-        action_cards_played=_int(position.get("action_cards_played", 0), "action_cards_played", 0),
+        reshuffles=read_int(position.get("reshuffles", 0), "reshuffles", 0),
+        action_cards_played=read_int(
+            position.get("action_cards_played", 0), "action_cards_played", 0
+        ),
     )
-    _read_pending(state, position.get("pending"), pools)
-    _read_auction(state, position.get("auction"), pools)
+    _read_pending(state, position.get("pending"), pool)
+    _read_auction(state, position.get("auction"), pool)
     # Cards the position does not mention: properties under the property pile, the
     # rest under the draw pile, each shuffled (seeded, so the position replays).
-    extra_properties = pools.leftover(True)
+    unplaced = pool.rest()
+    extra_properties = [c for c in unplaced if deck[c].kind == "property"]
     make_rng(seed, "position", "properties").shuffle(extra_properties)
     state.property_pile += extra_properties
-    extra_cards = pools.leftover(False)
+    extra_cards = [c for c in unplaced if deck[c].kind != "property"]
     make_rng(seed, "position", "draw").shuffle(extra_cards)
     state.draw_pile += extra_cards
     _read_ending(state, position)
@@ -249,7 +250,7 @@ def state_from(position: Mapping[str, Any], seed: int, options: dict[str, Any]) 
     return state
 
 
-def _read_sets(value: Any, players: int, pools: _Pools) -> list[list[PropertySet]]:
+def _read_sets(value: Any, players: int, pool: CardPool) -> list[list[PropertySet]]:
     if not isinstance(value, list) or len(value) != players:
         raise PositionError(
             "properties", f"must be a list with one list of sets per player ({players})"
@@ -271,7 +272,7 @@ def _read_sets(value: Any, players: int, pools: _Pools) -> list[list[PropertySet
                 raise PositionError(
                     f"{where}.colour", f"must be one of {list(COLOURS)}, not {excerpt(colour)}"
                 )
-            cards = pools.cards(entry["cards"], f"{where}.cards")
+            cards = _take_list(pool, entry["cards"], f"{where}.cards")
             if not cards:
                 raise PositionError(f"{where}.cards", "a set needs at least one card")
             if len(cards) > COLOURS[colour]:
@@ -279,23 +280,21 @@ def _read_sets(value: Any, players: int, pools: _Pools) -> list[list[PropertySet
                     f"{where}.cards", f"a {colour} set holds at most {COLOURS[colour]} cards"
                 )
             for k, card in enumerate(cards):
-                spec = pools.deck[card]
-                if spec.name == WILD:
+                name = pool.names[card]
+                if name == WILD:
                     continue
-                if spec.kind != "property":
+                if KIND_OF[name] != "property":
+                    raise PositionError(f"{where}.cards[{k}]", f"{excerpt(name)} is not a property")
+                if PROPERTY_COLOUR[name] != colour:
                     raise PositionError(
-                        f"{where}.cards[{k}]", f"{excerpt(spec.name)} is not a property"
-                    )
-                if spec.colour != colour:
-                    raise PositionError(
-                        f"{where}.cards[{k}]", f"{spec.name} is {spec.colour}, not {colour}"
+                        f"{where}.cards[{k}]", f"{name} is {PROPERTY_COLOUR[name]}, not {colour}"
                     )
             mine.append(PropertySet(colour, cards))
         found.append(mine)
     return found
 
 
-def _read_pending(state: BidState, value: Any, pools: _Pools) -> None:
+def _read_pending(state: BidState, value: Any, pool: CardPool) -> None:
     if value is None:
         return
     if not isinstance(value, Mapping) or set(value) != {"chain", "waiting"}:
@@ -308,7 +307,7 @@ def _read_pending(state: BidState, value: Any, pools: _Pools) -> None:
         field = f"pending.chain[{index}]"
         if not isinstance(entry, Mapping):
             raise PositionError(field, "must be a dict like {'player': 0, 'card': 'Nope!'}")
-        player = _seat(entry.get("player"), f"{field}.player", n)
+        player = read_seat(entry.get("player"), f"{field}.player", n)
         name = entry.get("card")
         if index == 0:
             if name not in CHAIN_CARDS:
@@ -324,14 +323,16 @@ def _read_pending(state: BidState, value: Any, pools: _Pools) -> None:
             if player == state.chain[-1].player:
                 raise PositionError(f"{field}.player", "nobody may Nope! their own card")
             kind = "nope"
-        card = pools.take(name, f"{field}.card", ("action",))
+        card = _take(pool, name, f"{field}.card", ("action",))
         link = Link(player, card, kind)
         if kind == "wild":
             link.colour = entry.get("colour")
             if link.colour not in COLOURS:
                 raise PositionError(f"{field}.colour", f"must be one of {list(COLOURS)}")
             if entry.get("set") is not None:
-                link.set_index = _int(entry["set"], f"{field}.set", 0, len(state.sets[player]) - 1)
+                link.set_index = read_int(
+                    entry["set"], f"{field}.set", 0, len(state.sets[player]) - 1
+                )
                 own = state.sets[player][link.set_index]
                 if own.colour != link.colour or not has_room(own):
                     raise PositionError(f"{field}.set", f"is not a {link.colour} set with room")
@@ -341,7 +342,7 @@ def _read_pending(state: BidState, value: Any, pools: _Pools) -> None:
     waiting = value["waiting"]
     if not isinstance(waiting, list) or not waiting:
         raise PositionError("pending.waiting", "must list the seats still to answer (not empty)")
-    state.waiting = [_seat(s, f"pending.waiting[{i}]", n) for i, s in enumerate(waiting)]
+    state.waiting = [read_seat(s, f"pending.waiting[{i}]", n) for i, s in enumerate(waiting)]
     if len(set(state.waiting)) != len(state.waiting) or state.chain[-1].player in state.waiting:
         raise PositionError(
             "pending.waiting", "must be distinct seats, not the player of the newest card"
@@ -349,10 +350,10 @@ def _read_pending(state: BidState, value: Any, pools: _Pools) -> None:
 
 
 def _read_steal(state: BidState, link: Link, entry: Mapping[str, Any], field: str) -> None:
-    victim = _seat(entry.get("victim"), f"{field}.victim", state.players)
+    victim = read_seat(entry.get("victim"), f"{field}.victim", state.players)
     if victim == link.player:
         raise PositionError(f"{field}.victim", "Steal! takes from another player")
-    index = _int(entry.get("set"), f"{field}.set", 0, max(0, len(state.sets[victim]) - 1))
+    index = read_int(entry.get("set"), f"{field}.set", 0, max(0, len(state.sets[victim]) - 1))
     if index >= len(state.sets[victim]):
         raise PositionError(f"{field}.set", f"player {victim} has no sets")
     target_set = state.sets[victim][index]
@@ -364,7 +365,7 @@ def _read_steal(state: BidState, link: Link, entry: Mapping[str, Any], field: st
     link.victim, link.set_index, link.target = victim, index, target
 
 
-def _read_auction(state: BidState, value: Any, pools: _Pools) -> None:
+def _read_auction(state: BidState, value: Any, pool: CardPool) -> None:
     if value is None:
         return
     if not isinstance(value, Mapping):
@@ -376,25 +377,20 @@ def _read_auction(state: BidState, value: Any, pools: _Pools) -> None:
             f"auction.{extra[0]}", f"is not an auction field; they are {sorted(allowed)}"
         )
     n = state.players
-    state.auction_property = pools.take(value.get("property"), "auction.property", ("property",))
-    state.bids = _read_money_slots(value.get("bids"), "auction.bids", n, pools)
-    state.raises = _read_money_slots(value.get("raises", [None] * n), "auction.raises", n, pools)
-    revealed = value.get("revealed", False)
-    if not isinstance(revealed, bool):
-        raise PositionError("auction.revealed", "must be true or false")
-    state.revealed = revealed
-    tied = value.get("tied", [])
-    if not isinstance(tied, list):
-        raise PositionError("auction.tied", "must be a list of seats")
-    state.tied = [_seat(s, f"auction.tied[{i}]", n) for i, s in enumerate(tied)]
-    state.raise_round = _int(value.get("raise_round", 0), "auction.raise_round", 0)
+    state.auction_property = _take(pool, value.get("property"), "auction.property", ("property",))
+    state.bids = _read_money_slots(value.get("bids"), "auction.bids", n, pool)
+    state.raises = _read_money_slots(value.get("raises", [None] * n), "auction.raises", n, pool)
+    state.revealed = read_bool(value.get("revealed", False), "auction.revealed")
+    tied = read_list(value.get("tied", []), "auction.tied")
+    state.tied = [read_seat(s, f"auction.tied[{i}]", n) for i, s in enumerate(tied)]
+    state.raise_round = read_int(value.get("raise_round", 0), "auction.raise_round", 0)
 
 
-def _read_money_slots(value: Any, field: str, n: int, pools: _Pools) -> list[list[int] | None]:
+def _read_money_slots(value: Any, field: str, n: int, pool: CardPool) -> list[list[int] | None]:
     if not isinstance(value, list) or len(value) != n:
         raise PositionError(field, "must be a list with one entry (null or money cards) per seat")
     return [
-        None if entry is None else pools.cards(entry, f"{field}[{i}]", ("money",))
+        None if entry is None else _take_list(pool, entry, f"{field}[{i}]", ("money",))
         for i, entry in enumerate(value)
     ]
 
@@ -403,30 +399,32 @@ def _read_ending(state: BidState, position: Mapping[str, Any]) -> None:
     winner = position.get("winner")
     reason = position.get("draw_reason")
     if winner is not None:
-        state.winner = _seat(winner, "winner", state.players)
+        state.winner = read_seat(winner, "winner", state.players)
     if reason is not None and not isinstance(reason, str):
         raise PositionError("draw_reason", "must be null or a sentence")
     state.draw_reason = reason
-    if state.phase == "over" and state.winner is None and state.draw_reason is None:
+    if state.phase == PHASE_OVER and state.winner is None and state.draw_reason is None:
         raise PositionError("winner", "a finished game needs a winner or a draw_reason")
-    if state.phase != "over" and (state.winner is not None or state.draw_reason is not None):
+    if state.phase != PHASE_OVER and (state.winner is not None or state.draw_reason is not None):
         raise PositionError("phase", "must be 'over' when there is a winner or a draw_reason")
 
 
 def _check_phase(state: BidState) -> None:
     """The pieces a phase needs, and no pieces from another phase."""
     phase = state.phase
-    if (phase == "respond") != bool(state.chain):
+    if phase == PHASE_OFFER and legal.trade_reason(state) is not None:
+        raise PositionError("phase", "'offer' needs an offer the host may still make")
+    if (phase == PHASE_RESPOND) != bool(state.chain):
         raise PositionError("pending", "is needed in phase 'respond' and only there")
-    in_auction = phase in ("bid", "raise")
+    in_auction = phase in (PHASE_BID, PHASE_RAISE)
     if in_auction != (state.auction_property is not None):
         raise PositionError("auction", "is needed in phases 'bid' and 'raise' and only there")
-    if phase == "bid":
+    if phase == PHASE_BID:
         if state.revealed or state.tied or any(r is not None for r in state.raises):
             raise PositionError("auction", "in phase 'bid' nothing is revealed, tied or raised yet")
         if all(b is not None for b in state.bids):
             raise PositionError("auction.bids", "every bid is in, so they would be revealed")
-    if phase == "raise":
+    if phase == PHASE_RAISE:
         if not state.revealed or any(b is None for b in state.bids):
             raise PositionError("auction.revealed", "in phase 'raise' every bid is in and revealed")
         if len(state.tied) < 2 or len(set(state.tied)) != len(state.tied):

@@ -1,33 +1,40 @@
-"""The rulebook sections that Bid events and errors cite.
+"""Every citation of Monopoly Bid: the rulebook sections and options its events follow.
 
 Every event the engine reports names the rule it follows, so a student can ask
-"why did that happen?". These are the section titles of the Monopoly Bid
-rulebook (``/work/shared/rulebooks/monopoly-bid.txt``), or a named option.
+"why did that happen?". The sections are those of the Monopoly Bid rulebook
+(``/work/shared/rulebooks/monopoly-bid.txt``); where the rulebook leaves a
+choice open, the citation names the rule option instead (``docs/rules/bid.md``
+gives its default). Built with :mod:`monopoly_widgets.core.citations`, so the
+format is the same in every game; no other module of ``bid/`` writes one.
 """
 
 from __future__ import annotations
 
-SET_UP = 'Bid rulebook: "Set It Up"'
-MULLIGAN = 'Bid rulebook: "Set It Up", Note: no money cards? discard and draw five new cards'
-HOSTING = 'Bid rulebook: "Hosting an Auction"'
-TO_AUCTION = 'Bid rulebook: "To Auction"'
-NEXT_HOST = 'Bid rulebook: "To Auction": the player to your left hosts next'
-TIE = 'Bid rulebook: "Was There a Tie?"'
-NO_BID = 'Bid rulebook: "No One Wants to Bid?"'
-ACTION_CARDS = 'Bid rulebook: "Action Cards"'
-WILD = 'Bid rulebook: "Action Cards: Wild!"'
-DRAW_TWO = 'Bid rulebook: "Action Cards: Draw 2!"'
-STEAL = 'Bid rulebook: "Action Cards: Steal!"'
-NOPE = 'Bid rulebook: "Action Cards: Nope!"'
-RESHUFFLE = 'Bid rulebook: "Tips": if the draw pile runs out, shuffle the discard pile'
-HOW_TO_WIN = 'Bid rulebook: "How to Win" and "The End of the Game"'
-TRADE = (
-    'Bid rulebook: "Tips": "You may make deals with other players to trade properties at any '
-    'time." (option trade_offers)'
+from monopoly_widgets.core.citations import option, rulebook
+
+SET_UP = rulebook("Bid", "Set It Up")
+MULLIGAN = rulebook("Bid", "Set It Up", "Note: no money cards? discard and draw five new cards")
+HOSTING = rulebook("Bid", "Hosting an Auction")
+TO_AUCTION = rulebook("Bid", "To Auction")
+NEXT_HOST = rulebook("Bid", "To Auction", "the player to your left hosts next")
+TIE = rulebook("Bid", "Was There a Tie?")
+NO_BID = rulebook("Bid", "No One Wants to Bid?")
+WILD = rulebook("Bid", "Action Cards: Wild!")
+DRAW_TWO = rulebook("Bid", "Action Cards: Draw 2!")
+STEAL = rulebook("Bid", "Action Cards: Steal!")
+NOPE = rulebook("Bid", "Action Cards: Nope!")
+RESHUFFLE = rulebook("Bid", "Tips", "if the draw pile runs out, shuffle the discard pile")
+HOW_TO_WIN = rulebook("Bid", "How to Win") + ' and "The End of the Game"'
+TRADE = rulebook(
+    "Bid",
+    "Tips",
+    '"You may make deals with other players to trade properties at any time." '
+    "(option trade_offers)",
 )
-SETS = 'Bid rulebook: "Tips": the number in the corner is the set size'
 
-
-def option(name: str) -> str:
-    """The citation for a behaviour that follows a named rule option."""
-    return f"option: {name}"
+#: Where a rule option decides (the rulebook is silent, or we bound what it leaves open).
+#: Each is named after its option.
+MAX_MULLIGANS = option("max_mulligans")
+TIE_RAISE_ROUNDS = option("tie_raise_rounds")
+TIE_RAISE_SEALED = option("tie_raise_sealed")
+MAX_ROUNDS = option("max_rounds")

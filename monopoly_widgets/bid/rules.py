@@ -1,9 +1,13 @@
 """``BidRules``: Monopoly Bid behind the shared game protocol.
 
-The rules themselves live in small modules: ``rounds`` (setup, mulligan, the
-round), ``actions_cards`` (Wild!, Draw 2!, Steal!, Nope! windows), ``auction``
-(sealed bids, ties, raises), ``table`` (drawing, sets, winning), ``position``,
-``observation``, ``illegal`` and ``render``. This class only connects them.
+The rules themselves live in small modules, named as in every game package:
+``setup`` (deal, mulligan), ``rounds`` (the rhythm of a round), ``legal`` (each
+rule's check, and the legal actions built from them), ``illegal`` (why an id is
+not legal, from the same checks), ``position``, ``observation``, ``render`` and
+``rulebook`` (every citation); then what is particular to Bid: ``actions_cards``
+(Wild!, Draw 2!, Steal!, Nope! windows), ``auction`` (sealed bids, ties,
+raises), ``trading`` and ``table`` (drawing, sets, winning). This class only
+connects them.
 """
 
 from __future__ import annotations
@@ -12,11 +16,20 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import actions_cards, auction, illegal, observation, render, trading
+from monopoly_widgets.bid import (
+    actions_cards,
+    auction,
+    illegal,
+    legal,
+    observation,
+    render,
+    trading,
+)
 from monopoly_widgets.bid import position as positions
 from monopoly_widgets.bid.options import OPTIONS, check_option_values
-from monopoly_widgets.bid.rounds import deal_new_game, end_round_without_auction, next_round
-from monopoly_widgets.bid.state import BidState, Link, clone_state
+from monopoly_widgets.bid.rounds import end_round_without_auction, next_round
+from monopoly_widgets.bid.setup import new_state
+from monopoly_widgets.bid.state import PHASE_OVER, BidState, Link, clone_state, current_player
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rules import Rules
 
@@ -34,16 +47,16 @@ class BidRules(Rules):
     # --- setting up -------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> BidState:
         check_option_values(options)
-        return deal_new_game(players, seed, options)
+        return new_state(players, seed, options)
 
     def state_from_position(
         self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
     ) -> BidState:
         check_option_values(options)
-        return positions.state_from(position, seed, options)
+        return positions.from_position(position, seed, options)
 
     def position(self, state: BidState) -> dict[str, Any]:
-        return positions.position_of(state)
+        return positions.to_position(state)
 
     def setup_events(self, state: BidState) -> list[Event]:
         return list(state.setup_log)
@@ -53,25 +66,10 @@ class BidRules(Rules):
 
     # --- playing ------------------------------------------------------------------
     def current_player(self, state: BidState) -> int | None:
-        return observation.current_player(state)
+        return current_player(state)
 
     def legal_actions(self, state: BidState) -> list[Action]:
-        phase = state.phase
-        if phase == "actions":
-            actions = actions_cards.host_actions(state)
-            start = trading.start_action(state)
-            return actions[:-1] + start + actions[-1:] if start else actions
-        if phase == "offer":
-            return trading.choose_actions(state)
-        if phase == "respond":
-            return actions_cards.respond_actions(state)
-        if phase == "trade":
-            return trading.answer_actions(state)
-        if phase == "bid":
-            return auction.bid_actions(state, auction.bidder(state))
-        if phase == "raise":
-            return auction.raise_actions(state, auction.raiser(state))
-        return []
+        return legal.legal_actions(state)
 
     def apply(self, state: BidState, action: Action) -> list[Event]:
         head, _, rest = action.id.partition(":")
@@ -125,11 +123,11 @@ class BidRules(Rules):
         victim, index = int(parts[1]), int(parts[2])
         return Link(host, action.card, "steal", set_index=index, victim=victim, target=parts[3])
 
-    def why_illegal(self, state: BidState, action_id: str) -> str:
-        return illegal.explain(state, action_id)
+    def why_illegal(self, state: BidState, action_id: str) -> str | None:
+        return illegal.why_illegal(state, action_id)
 
     def is_over(self, state: BidState) -> bool:
-        return state.phase == "over"
+        return state.phase == PHASE_OVER
 
     def winner(self, state: BidState) -> int | None:
         return state.winner

@@ -13,10 +13,23 @@ from typing import Any
 from monopoly_widgets.bid.cards import CardSpec
 from monopoly_widgets.core.actions import Event
 
-#: The phases of a round, in order. "respond" interrupts "actions" while an
-#: action card waits for Nope! answers; "offer" while the host chooses a trade offer, and
-#: "trade" while the offer waits for its answer.
-PHASES = ("actions", "respond", "offer", "trade", "bid", "raise", "over")
+#: The phases of a round, in order (the values are what positions and saved games hold).
+PHASE_ACTIONS = "actions"  # the host plays action cards, offers a trade, then auctions
+PHASE_RESPOND = "respond"  # interrupts "actions": an action card waits for Nope! answers
+PHASE_OFFER = "offer"  # interrupts "actions": the host chooses a trade offer
+PHASE_TRADE = "trade"  # the offer waits for its answer
+PHASE_BID = "bid"  # every player seals a bid
+PHASE_RAISE = "raise"  # tied bidders choose raises
+PHASE_OVER = "over"
+PHASES = (
+    PHASE_ACTIONS,
+    PHASE_RESPOND,
+    PHASE_OFFER,
+    PHASE_TRADE,
+    PHASE_BID,
+    PHASE_RAISE,
+    PHASE_OVER,
+)
 
 
 @dataclass(slots=True)
@@ -71,7 +84,7 @@ class BidState:
     discard_pile: list[int]
     host: int = 0
     round: int = 1
-    phase: str = "actions"
+    phase: str = PHASE_ACTIONS
     reshuffles: int = 0
     action_cards_played: int = 0
     chain: list[Link] = field(default_factory=list)
@@ -93,6 +106,43 @@ class BidState:
         """Every seat, starting left of the host and ending with the host."""
         n = self.players
         return [(self.host + k) % n for k in range(1, n + 1)]
+
+
+def current_player(state: BidState) -> int | None:
+    """Whoever decides next: the host, a Nope! answerer, the player offered a trade, a
+    bidder or a tied raiser (``None`` once the game is over)."""
+    phase = state.phase
+    if phase == PHASE_ACTIONS or phase == PHASE_OFFER:
+        return state.host
+    if phase == PHASE_RESPOND:
+        return state.waiting[0]
+    if phase == PHASE_TRADE:
+        return state.offer.to if state.offer is not None else None
+    if phase == PHASE_BID:
+        return bidder(state)
+    if phase == PHASE_RAISE:
+        return raiser(state)
+    return None
+
+
+def bidder(state: BidState) -> int:
+    """Who seals a bid next: the first seat from the host's left still to choose.
+
+    Rule ("To Auction"): bids are secret and simultaneous; the engine asks one seat at a
+    time, and nobody sees a bid before the reveal.
+    """
+    for seat in state.seats_from_left_of_host():
+        if state.bids[seat] is None:
+            return seat
+    raise AssertionError("every bid is in; the auction should have been revealed")
+
+
+def raiser(state: BidState) -> int:
+    """Who chooses a raise next: the first tied seat still to choose."""
+    for seat in state.tied:
+        if state.raises[seat] is None:
+            return seat
+    raise AssertionError("every raise is in; the raises should have been revealed")
 
 
 def clone_state(state: BidState) -> BidState:

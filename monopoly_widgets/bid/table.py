@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from monopoly_widgets.bid import rulebook
 from monopoly_widgets.bid.cards import COLOURS
-from monopoly_widgets.bid.state import BidState, PropertySet
+from monopoly_widgets.bid.state import PHASE_OVER, BidState, PropertySet
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng
 
@@ -107,7 +107,7 @@ def check_winner(state: BidState, seat: int) -> list[Event]:
     if complete_sets(state, seat) < needed:
         return []
     state.winner = seat
-    state.phase = "over"
+    state.phase = PHASE_OVER
     return [
         Event(
             f"Player {seat} has {needed} complete property sets and wins the game!",
@@ -120,6 +120,6 @@ def check_winner(state: BidState, seat: int) -> list[Event]:
 
 def end_as_draw(state: BidState, reason: str, rule: str) -> list[Event]:
     """End the game with no winner."""
-    state.phase = "over"
+    state.phase = PHASE_OVER
     state.draw_reason = reason
     return [Event(f"The game ends as a draw: {reason}.", rule, None, "draw_game")]

@@ -33,9 +33,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from monopoly_widgets.bid import rulebook
-from monopoly_widgets.bid.state import BidState, TradeOffer
+from monopoly_widgets.bid.state import (
+    PHASE_ACTIONS,
+    PHASE_OFFER,
+    PHASE_OVER,
+    PHASE_TRADE,
+    BidState,
+    TradeOffer,
+)
 from monopoly_widgets.bid.table import check_winner, place_property
-from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.errors import PositionError
 
 RULE = rulebook.TRADE
@@ -60,85 +67,16 @@ def tradeable(state: BidState, seat: int) -> list[tuple[str, str]]:
     ]
 
 
-def offers_left(state: BidState) -> bool:
-    """Whether the host may still make an offer this round (options)."""
-    return (
-        state.options["trade_offers"] == "host"
-        and len(state.offers_made) < state.options["max_trade_offers_per_round"]
-    )
-
-
-def start_action(state: BidState) -> list[Action]:
-    """``trade``: the host starts choosing an offer (if any offer can be made now)."""
-    if not offers_left(state) or not can_offer(state):
-        return []
-    return [Action("trade", "Offer a trade to another player", state.host, "trade")]
-
-
-def can_offer(state: BidState) -> bool:
-    """Whether :func:`offer_actions` would offer anything (cheaper: stops at the first)."""
-    host = state.host
-    mine = tradeable(state, host)
-    if not mine:
-        return False
-    made = state.offers_made
-    for other in range(state.players):
-        if other == host:
-            continue
-        for take, take_colour in tradeable(state, other):
-            for give, give_colour in mine:
-                if give_colour != take_colour and offer_id(other, give, take) not in made:
-                    return True
-    return False
-
-
 def start_offer(state: BidState) -> list[Event]:
     """The host will choose an offer next (phase "offer")."""
-    state.phase = "offer"
+    state.phase = PHASE_OFFER
     return [Event(f"Player {state.host} prepares a trade offer.", RULE, state.host, "trade_start")]
-
-
-def choose_actions(state: BidState) -> list[Action]:
-    """Phase "offer": every offer the host may make, and ``offer:none``."""
-    none = Action(NO_OFFER, "Make no offer after all", state.host, "trade")
-    return [*offer_actions(state), none]
-
-
-def offer_actions(state: BidState) -> list[Action]:
-    """Every offer the host may make now: one property of theirs for one of another's."""
-    host = state.host
-    mine = tradeable(state, host)
-    if not mine:
-        return []
-    made = set(state.offers_made)
-    actions = []
-    for other in state.seats_from_left_of_host():
-        if other == host:
-            continue
-        for take, take_colour in tradeable(state, other):
-            for give, give_colour in mine:
-                action_id = f"offer:{other}:{give}:{take}"  # offer_id, inlined: a hot loop
-                if give_colour != take_colour and action_id not in made:
-                    text = f"Offer player {other} your {give} for their {take}"
-                    actions.append(Action(action_id, text, host, "trade", target=other))
-    return actions
-
-
-def answer_actions(state: BidState) -> list[Action]:
-    """The player offered a trade accepts or refuses it."""
-    offer = state.offer
-    assert offer is not None
-    text = f"player {offer.offerer}'s {offer.give} for your {offer.take}"
-    return [
-        Action("accept", f"Accept the trade: {text}", offer.to, "trade_answer"),
-        Action("refuse", f"Refuse the trade: {text}", offer.to, "trade_answer"),
-    ]
 
 
 def no_offer(state: BidState) -> list[Event]:
     """The host makes no offer after all (it counts towards the round's offers)."""
     state.offers_made.append(NO_OFFER)
-    state.phase = "actions"
+    state.phase = PHASE_ACTIONS
     return [Event(f"Player {state.host} makes no offer.", RULE, state.host, "trade_none")]
 
 
@@ -146,7 +84,7 @@ def make_offer(state: BidState, to: int, give: str, take: str) -> list[Event]:
     """The host offers a trade; the other player must now answer."""
     state.offer = TradeOffer(state.host, to, give, take)
     state.offers_made.append(offer_id(to, give, take))
-    state.phase = "trade"
+    state.phase = PHASE_TRADE
     return [
         Event(
             f"Player {state.host} offers player {to} a trade: {give} for {take}.",
@@ -163,7 +101,7 @@ def answer(state: BidState, accepted: bool) -> list[Event]:
     offer = state.offer
     assert offer is not None
     state.offer = None
-    state.phase = "actions"
+    state.phase = PHASE_ACTIONS
     if not accepted:
         return [
             Event(
@@ -187,7 +125,7 @@ def answer(state: BidState, accepted: bool) -> list[Event]:
         )
     ]
     events += check_winner(state, offer.offerer)
-    if state.phase != "over":
+    if state.phase != PHASE_OVER:
         events += check_winner(state, offer.to)
     return events
 
@@ -225,10 +163,8 @@ def read_position_fields(state: BidState, position: Mapping[str, Any]) -> None:
     ):
         raise PositionError("offers_this_round", "must be a list of offer ids ('offer:...')")
     state.offers_made = list(made)
-    if state.phase == "offer" and not (offers_left(state) and can_offer(state)):
-        raise PositionError("phase", "'offer' needs an offer the host may still make")
     value = position.get("offer")
-    if (state.phase == "trade") != (value is not None):
+    if (state.phase == PHASE_TRADE) != (value is not None):
         raise PositionError("offer", "is needed in phase 'trade' and only there")
     if value is None:
         return

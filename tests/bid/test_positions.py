@@ -78,7 +78,7 @@ def test_a_sealed_raise_round_trips() -> None:
         ({"players": 3}, "hands", "one hand per player"),
         ({"host": 2}, "host", "between 0 and 1"),
         ({"phase": "dancing"}, "phase", "must be one of"),
-        ({"colour": 1}, "colour", "not a position field"),
+        ({"colour": 1}, "colour", "not a field of a Monopoly Bid position"),
         ({"properties": [[{"colour": "Mauve", "cards": ["Wild!"]}], []]}, "properties[0][0].colour", "must be one of"),
         ({"properties": [[{"colour": "Red", "cards": ["Boardwalk"]}], []]}, "properties[0][0].cards[0]", "is Dark Blue"),
         ({"properties": [[{"colour": "Brown", "cards": ["$1M"]}], []]}, "properties[0][0].cards[0]", "not a property"),

@@ -8,7 +8,7 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.bid.cards import PROPERTIES
-from monopoly_widgets.bid.rounds import mulligan
+from monopoly_widgets.bid.setup import mulligan
 from monopoly_widgets.core.registry import get_rules
 
 from .helpers import game
