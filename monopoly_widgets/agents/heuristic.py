@@ -19,6 +19,7 @@ _BY_GAME = {
     "bid": "monopoly_widgets.agents.heuristic_bid",
     "cardgame": "monopoly_widgets.agents.heuristic_cardgame",
 }
+_CHOOSERS: dict[str, Any] = {}
 
 
 class HeuristicAgent:
@@ -34,8 +35,11 @@ class HeuristicAgent:
     ) -> Action:
         if observation is None:
             raise ValueError("HeuristicAgent needs the observation of its seat")
-        module = importlib.import_module(_BY_GAME[observation["game"]])
-        return module.choose(observation, legal_actions, rng)
+        game = observation["game"]
+        choose = _CHOOSERS.get(game)
+        if choose is None:  # imported once, not per decision (this runs in every rollout step)
+            choose = _CHOOSERS[game] = importlib.import_module(_BY_GAME[game]).choose
+        return choose(observation, legal_actions, rng)
 
     def __repr__(self) -> str:
         return "HeuristicAgent()"
