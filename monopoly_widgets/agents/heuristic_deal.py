@@ -109,25 +109,20 @@ class _View:
 
     # --- scoring --------------------------------------------------------------------------------
     def score(self, action: Action) -> float:
-        kind = action.kind
-        if kind in ("respond", "accept"):
-            return self._respond(action)
-        if kind == "pay":
-            return self._pay(action)
-        if kind == "discard":
-            return -self._keep_value(action.id.split(":", 1)[1])
-        if kind == "end_turn":
-            return 5
-        if kind == "move_wild":
-            _, label, _, colour = action.id.split(":")
-            source = self.set_by_label[label]
-            useful = not source["complete"] and colour not in self.complete
-            return 95 if useful and self.completes(colour, False) else -1
-        if kind == "bank":
-            return self._bank(action)
-        if kind == "property":
-            return self._lay(action)
-        return self._play(action)
+        """The action's score: one look-up of its kind's rule (``_SCORERS``), then that rule."""
+        return _SCORERS.get(action.kind, _View._play)(self, action)
+
+    def _discard(self, action: Action) -> float:
+        return -self._keep_value(action.id.split(":", 1)[1])
+
+    def _end_turn(self, action: Action) -> float:
+        return 5
+
+    def _move_wild(self, action: Action) -> float:
+        _, label, _, colour = action.id.split(":")
+        source = self.set_by_label[label]
+        useful = not source["complete"] and colour not in self.complete
+        return 95 if useful and self.completes(colour, False) else -1
 
     def _lay(self, action: Action) -> float:
         parts = action.id.split(":")
@@ -230,6 +225,19 @@ class _View:
         if card["kind"] == "money":
             return 20 + 3 * card["value"]
         return HAND_KEEP_SCORE.get(name, 30)
+
+
+#: The rule that scores each kind of action; every other kind is an action card (``_play``).
+_SCORERS = {
+    "respond": _View._respond,
+    "accept": _View._respond,
+    "pay": _View._pay,
+    "discard": _View._discard,
+    "end_turn": _View._end_turn,
+    "move_wild": _View._move_wild,
+    "bank": _View._bank,
+    "property": _View._lay,
+}
 
 
 def _bank_card_value(obs: dict[str, Any], seat: int, name: str) -> int:
