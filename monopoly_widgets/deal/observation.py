@@ -21,7 +21,6 @@ bank and properties, and the discard pile.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from monopoly_widgets.deal.cards import (
@@ -87,7 +86,9 @@ def observe(state: DealState, viewer: int | None) -> dict[str, Any]:
     hidden = state.draw_pile
     if viewer is not None and state.players > 1:
         hidden = hidden + [c for p in range(state.players) if p != viewer for c in state.hands[p]]
-    unseen = Counter(map(_NAMES.__getitem__, hidden))
+    counts = [0] * len(_SORTED_NAMES)
+    for card in hidden:
+        counts[_NAME_RANK[card]] += 1
     return {
         "game": "deal",
         "viewer": viewer,
@@ -105,13 +106,17 @@ def observe(state: DealState, viewer: int | None) -> dict[str, Any]:
         "discard_pile": _card_dicts(state.discard_pile),
         "seats": seats,
         "pending": _pending(state),
-        "unseen": dict(sorted(unseen.items())),
+        "unseen": {name: n for name, n in zip(_SORTED_NAMES, counts, strict=True) if n},
     }
 
 
 #: Per card id (both packs): its name and value, and its observation dict for each
 #: assigned colour (index 0: none, 1 + colour index otherwise), built once at import.
 _NAMES: tuple[str, ...] = tuple(NAME[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
+#: Card names in sorted order, and each card id's place in it: ``unseen`` is counted into
+#: a list by place, which comes out already sorted (no dict, no sort per observation).
+_SORTED_NAMES: tuple[str, ...] = tuple(sorted(set(NAME)))
+_NAME_RANK: tuple[int, ...] = tuple(_SORTED_NAMES.index(name) for name in _NAMES)
 _VALUES: tuple[int, ...] = tuple(VALUE[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
 _TEMPLATES: tuple[tuple[dict[str, Any], ...], ...] = tuple(
     (card_dict(c), *(card_dict(c, colour) for colour in range(len(COLOUR_NAMES))))
