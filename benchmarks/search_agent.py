@@ -69,11 +69,17 @@ def main(argv: list[str] | None = None) -> None:
         key_kinds=key_kinds_argument(args.key_kinds),
     )
     half = args.games // 2
-    jobs = [(args.game, search, seat, args.seed + i) for seat in (0, 1) for i in range(half)]
+    # Seatings alternate, so a run cut short still has as many games in each.
+    jobs = [(args.game, search, seat, args.seed + i) for i in range(half) for seat in (0, 1)]
     print(f"load average before: {_load()}")
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers or os.cpu_count()) as pool:
-        results = list(pool.map(_one_game, jobs, chunksize=4))
+        results = []
+        for result in pool.map(_one_game, jobs):
+            results.append(result)
+            if len(results) % 20 == 0:  # a running tally: long runs on a busy machine
+                wins = sum(winner == seat for winner, seat, _ in results)
+                print(f"  {len(results)} games: search won {wins}", flush=True)
     seconds = time.perf_counter() - start
     n = len(results)
     search_wins = sum(winner == seat for winner, seat, _ in results)
