@@ -17,7 +17,12 @@ Not every decision is searched: where no action is of a kind worth it
 discards) the rollout agent decides alone, and the time saved buys more worlds
 where it matters.
 
-It plays the candidate with the best average, but only if that beats the
+The worlds are not spread evenly: all candidates are tried in the first quarter
+of them, then only the rollout agent's choice and the better half of the rest,
+and so on (successive halving), so most rollouts go to telling the strongest
+challenger from the default.
+
+It plays the last challenger standing, but only if that beats the
 rollout agent's own choice clearly (by a margin, and by more than a standard
 error of the world-by-world differences); otherwise it trusts the rollout agent.
 This is the classic *rollout algorithm* (one step of policy improvement over a
