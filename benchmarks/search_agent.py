@@ -8,18 +8,23 @@ Usage::
 
 Half the games seat the search agent first and half second (same seeds), so
 the first-seat advantage cancels out. Prints the search agent's win rate with
-its 95% Wilson interval, the heuristic's, the draws, and seconds per game.
+its 95% Wilson interval, the heuristic's, the draws, and the search agent's
+thinking time per game: CPU seconds spent inside its calls (``thinking_s``),
+median and mean, which a busy shared machine inflates far less than wall clock.
+The load average is printed before and after, since it still matters.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
-import pandas as pd
-
+import monopoly_widgets as mw
+from monopoly_widgets.agents import HeuristicAgent, play_out
 from monopoly_widgets.agents.search import SearchAgent
-from monopoly_widgets.sim import simulate
 from monopoly_widgets.sim.intervals import estimate_from_counts
 
 
@@ -64,27 +69,50 @@ def main(argv: list[str] | None = None) -> None:
         key_kinds=key_kinds_argument(args.key_kinds),
     )
     half = args.games // 2
+    # Seatings alternate, so a run cut short still has as many games in each.
+    jobs = [(args.game, search, seat, args.seed + i) for i in range(half) for seat in (0, 1)]
+    print(f"load average before: {_load()}")
     start = time.perf_counter()
-    first = simulate(
-        args.game, [search, "heuristic"], games=half, seed=args.seed, workers=args.workers
-    )
-    second = simulate(
-        args.game, ["heuristic", search], games=half, seed=args.seed, workers=args.workers
-    )
+    with ProcessPoolExecutor(max_workers=args.workers or os.cpu_count()) as pool:
+        results = []
+        for result in pool.map(_one_game, jobs):
+            results.append(result)
+            if len(results) % 20 == 0:  # a running tally: long runs on a busy machine
+                wins = sum(winner == seat for winner, seat, _ in results)
+                print(f"  {len(results)} games: search won {wins}", flush=True)
     seconds = time.perf_counter() - start
-    results = pd.concat([first.assign(search_seat=0), second.assign(search_seat=1)])
     n = len(results)
-    search_wins = int((results["winner"] == results["search_seat"]).fillna(False).sum())
-    draws = int(results["draw"].sum())
+    search_wins = sum(winner == seat for winner, seat, _ in results)
+    draws = sum(winner is None for winner, _, _ in results)
     heuristic_wins = n - search_wins - draws
-    print(f"{args.game}, 2 players, {n} games, {search!r} vs HeuristicAgent()")
+    thinking = [think for _, _, think in results]
+    print(f"load average after: {_load()}")
+    print(f"{args.game}, 2 players, {n} games (seeds {args.seed}..{args.seed + half - 1}, each")
+    print(f"  seating), {search!r} vs HeuristicAgent()")
     print(f"search wins    {estimate_from_counts(search_wins, n)}")
     print(f"heuristic wins {estimate_from_counts(heuristic_wins, n)}")
     print(f"draws          {draws}")
     decided = search_wins + heuristic_wins
     if decided:
         print(f"search share of decided games {estimate_from_counts(search_wins, decided)}")
+    print(
+        f"thinking: {statistics.median(thinking):.2f} s CPU per game median, "
+        f"{statistics.fmean(thinking):.2f} mean, {max(thinking):.2f} max"
+    )
     print(f"{seconds / n:.2f} s per game (wall clock, all workers)")
+
+
+def _one_game(job: tuple[str, SearchAgent, int, int]) -> tuple[int | None, int, float]:
+    """(winner, the search agent's seat, its thinking seconds) of one game."""
+    game_name, search, seat, seed = job
+    agents: list = [HeuristicAgent(), HeuristicAgent()]
+    agents[seat] = search
+    game = play_out(mw.new_game(game_name, players=2, seed=seed), agents, seed=seed)
+    return game.winner, seat, search.thinking_s
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -72,19 +72,30 @@ class _View:
         self.complete = {s["colour"] for s in self.sets if s["complete"]}
         self.pending = obs["pending"]
         self.plays_left = obs["plays_left"]
+        # Looked up once per decision rather than once per action (a decision offers
+        # about ten actions, often several naming the same card or colour).
+        self.card_by_name: dict[str, dict[str, Any]] = {}
+        for card in self.hand:
+            self.card_by_name.setdefault(card["name"], card)
+        self.set_by_label = {s["label"]: s for s in self.sets}
+        self._progress: dict[str, tuple[int, int, bool]] = {}
 
     # --- how far each colour is from complete -------------------------------------------------
     def progress(self, colour: str) -> tuple[int, int, bool]:
         """(cards in my best unfinished pile of colour, set size, pile has a real card)."""
+        known = self._progress.get(colour)
+        if known is not None:
+            return known
         best = (0, 0, False)
         for pile in self.sets:
             if pile["colour"] == colour and not pile["complete"]:
-                natural = any(c["kind"] == "property" for c in pile["cards"])
                 if len(pile["cards"]) > best[0]:
+                    natural = any(c["kind"] == "property" for c in pile["cards"])
                     best = (len(pile["cards"]), pile["size"], natural)
         if best[1] == 0:
             size = next((p["size"] for p in self.sets if p["colour"] == colour), 0)
             best = (0, size or GROUP_SIZE[colour], False)
+        self._progress[colour] = best
         return best
 
     def completes(self, colour: str, natural: bool) -> bool:
@@ -98,30 +109,25 @@ class _View:
 
     # --- scoring --------------------------------------------------------------------------------
     def score(self, action: Action) -> float:
-        kind = action.kind
-        if kind in ("respond", "accept"):
-            return self._respond(action)
-        if kind == "pay":
-            return self._pay(action)
-        if kind == "discard":
-            return -self._keep_value(action.id.split(":", 1)[1])
-        if kind == "end_turn":
-            return 5
-        if kind == "move_wild":
-            _, label, _, colour = action.id.split(":")
-            source = next(s for s in self.sets if s["label"] == label)
-            useful = not source["complete"] and colour not in self.complete
-            return 95 if useful and self.completes(colour, False) else -1
-        if kind == "bank":
-            return self._bank(action)
-        if kind == "property":
-            return self._lay(action)
-        return self._play(action)
+        """The action's score: one look-up of its kind's rule (``_SCORERS``), then that rule."""
+        return _SCORERS.get(action.kind, _View._play)(self, action)
+
+    def _discard(self, action: Action) -> float:
+        return -self._keep_value(action.id.split(":", 1)[1])
+
+    def _end_turn(self, action: Action) -> float:
+        return 5
+
+    def _move_wild(self, action: Action) -> float:
+        _, label, _, colour = action.id.split(":")
+        source = self.set_by_label[label]
+        useful = not source["complete"] and colour not in self.complete
+        return 95 if useful and self.completes(colour, False) else -1
 
     def _lay(self, action: Action) -> float:
         parts = action.id.split(":")
         name = parts[1]
-        card = next(c for c in self.hand if c["name"] == name)
+        card = self.card_by_name[name]
         colour = parts[2] if len(parts) > 2 else card["colours"][0]
         natural = card["kind"] == "property"
         if colour in self.complete and not self.completes(colour, natural):
@@ -132,7 +138,7 @@ class _View:
 
     def _bank(self, action: Action) -> float:
         name = action.id.split(":", 1)[1]
-        card = next(c for c in self.hand if c["name"] == name)
+        card = self.card_by_name[name]
         if card["kind"] == "money":
             return 30 + card["value"] + (10 if self.bank_total < 5 else 0)
         if name == "Just Say No":
@@ -205,7 +211,7 @@ class _View:
             return 60 + value  # otherwise the biggest, to hand over as few as possible
         # Properties and buildings: the least important first.
         label, name = parts[1], parts[2]
-        pile = next(s for s in self.sets if s["label"] == label)
+        pile = self.set_by_label[label]
         if name in ("House", "Hotel"):
             return 30
         value = next(c["value"] for c in pile["cards"] if c["name"] == name)
@@ -213,12 +219,25 @@ class _View:
         return 20 - penalty - value
 
     def _keep_value(self, name: str) -> float:
-        card = next(c for c in self.hand if c["name"] == name)
+        card = self.card_by_name[name]
         if card["kind"] in ("property", "wild"):
             return 70 + card["value"]
         if card["kind"] == "money":
             return 20 + 3 * card["value"]
         return HAND_KEEP_SCORE.get(name, 30)
+
+
+#: The rule that scores each kind of action; every other kind is an action card (``_play``).
+_SCORERS = {
+    "respond": _View._respond,
+    "accept": _View._respond,
+    "pay": _View._pay,
+    "discard": _View._discard,
+    "end_turn": _View._end_turn,
+    "move_wild": _View._move_wild,
+    "bank": _View._bank,
+    "property": _View._lay,
+}
 
 
 def _bank_card_value(obs: dict[str, Any], seat: int, name: str) -> int:

@@ -17,7 +17,12 @@ Not every decision is searched: where no action is of a kind worth it
 discards) the rollout agent decides alone, and the time saved buys more worlds
 where it matters.
 
-It plays the candidate with the best average, but only if that beats the
+The worlds are not spread evenly: all candidates are tried in the first quarter
+of them, then only the rollout agent's choice and the better half of the rest,
+and so on (successive halving), so most rollouts go to telling the strongest
+challenger from the default.
+
+It plays the last challenger standing, but only if that beats the
 rollout agent's own choice clearly (by a margin, and by more than a standard
 error of the world-by-world differences); otherwise it trusts the rollout agent.
 This is the classic *rollout algorithm* (one step of policy improvement over a
@@ -36,6 +41,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -169,12 +175,16 @@ class SearchAgent:
         self.game = game
         self._turn: Any = None
         self._tried: dict[str, set[str]] = {}
+        #: CPU seconds spent choosing since the last ``bind`` (``benchmarks/search_agent.py``
+        #: reports it per game: CPU time, not wall clock, so a busy machine does not inflate it).
+        self.thinking_s = 0.0
 
     def bind(self, game: Game) -> None:
         """Attach the game this agent plays in (``play_out`` does this)."""
         self.game = game
         self._turn = None
         self._tried = {}
+        self.thinking_s = 0.0
 
     def __repr__(self) -> str:
         return (
@@ -184,7 +194,7 @@ class SearchAgent:
 
     def __getstate__(self) -> dict[str, Any]:
         # A game bound in one process is not sent to another: it is bound again there.
-        return {**self.__dict__, "game": None, "_turn": None, "_tried": {}}
+        return {**self.__dict__, "game": None, "_turn": None, "_tried": {}, "thinking_s": 0.0}
 
     def __call__(
         self,
@@ -194,6 +204,18 @@ class SearchAgent:
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        started = time.process_time()
+        try:
+            return self._choose(observation, legal_actions, rng)
+        finally:
+            self.thinking_s += time.process_time() - started
+
+    def _choose(
+        self,
+        observation: dict[str, Any] | None,
+        legal_actions: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
         if observation is None or observation.get("viewer") is None:
             raise ValueError("SearchAgent needs the observation of its own seat")
         seat = observation["viewer"]
@@ -241,7 +263,16 @@ class SearchAgent:
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        """Try the candidates in ``playouts`` sampled worlds; return the best (see above)."""
+        """Try the candidates in sampled worlds, halving the field as evidence comes in.
+
+        Successive halving: every candidate is tried in the first quarter of the
+        ``playouts`` worlds; then the rollout agent's choice and the better half of the
+        others go on to the next worlds, and so on, so the worlds are spent telling
+        the strongest challenger from the default rather than on actions that were
+        plainly worse after a few worlds. The default is tried in every world, so the
+        final comparison (``_clearly_better``) pairs it with the last challenger
+        standing world by world.
+        """
         assert self.game is not None
         rules = self.game.rules
         real_state = self.game.state
@@ -249,17 +280,32 @@ class SearchAgent:
         worlds = [rules.determinize(real_state, seat, rng) for _ in range(self.playouts)]
         candidates = self._candidates(rules, worlds[0], seat, legal_actions, default)
         values: dict[str, list[float]] = {action_id: [] for action_id in candidates}
-        for world in worlds:
-            rollout_seed = rng.getrandbits(32)
-            for action_id in candidates:
-                imagined = rules.clone(world)
-                action = next(a for a in rules.legal_actions(imagined) if a.id == action_id)
-                rules.apply(imagined, action)
-                values[action_id].append(
-                    self._rollout(rules, imagined, seat, random.Random(rollout_seed))
-                )
-        best = max(candidates, key=lambda action_id: sum(values[action_id]))
-        if best == default.id or not self._clearly_better(values[best], values[default.id]):
+        alive = list(candidates)
+        step = max(1, self.playouts // 4)
+        done = 0
+        while done < len(worlds):
+            chunk = worlds[done : done + step]
+            for world in chunk:
+                rollout_seed = rng.getrandbits(32)
+                for action_id in alive:
+                    imagined = rules.clone(world)
+                    action = next(a for a in rules.legal_actions(imagined) if a.id == action_id)
+                    rules.apply(imagined, action)
+                    values[action_id].append(
+                        self._rollout(rules, imagined, seat, random.Random(rollout_seed))
+                    )
+            done += len(chunk)
+            challengers = sorted(
+                (a for a in alive if a != default.id),
+                key=lambda action_id: -sum(values[action_id]) / len(values[action_id]),
+            )
+            alive = [default.id, *challengers[: max(1, len(challengers) // 2)]]
+            step = len(worlds) - done if len(alive) <= 2 else step
+        best = alive[1] if len(alive) > 1 else default.id
+        if best == default.id:
+            return default
+        shared = len(values[best])
+        if not self._clearly_better(values[best], values[default.id][:shared]):
             return default
         return next(action for action in legal_actions if action.id == best)
 

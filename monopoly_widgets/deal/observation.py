@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from monopoly_widgets.deal.cards import (
+    CARDS,
     COLOUR_NAMES,
     NAME,
     PACK_SIZE,
@@ -45,44 +46,50 @@ from monopoly_widgets.deal.state import (
 
 
 def observe(state: DealState, viewer: int | None) -> dict[str, Any]:
-    """The observation of ``viewer`` (``None``: the teacher sees every hand)."""
+    """The observation of ``viewer`` (``None``: the teacher sees every hand).
+
+    Every agent that reads observations (the heuristic, the search agent's
+    rollouts) builds one per decision, so this is a hot path: card dicts are
+    copied from prebuilt templates (``_card_dicts``) rather than built field by field.
+    """
     current = current_player(state)
     seats = []
     for p in range(state.players):
         table = state.tables[p]
-        labels = set_labels(table) if table else []
+        bank = state.banks[p]
         visible = viewer is None or viewer == p
+        complete = [is_complete(pile) for pile in table]
         seats.append(
             {
                 "seat": p,
                 "hand_count": len(state.hands[p]),
-                "hand": [card_dict(c) for c in state.hands[p]] if visible else None,
-                "bank": [card_dict(c) for c in state.banks[p]],
-                "bank_total": sum(VALUE[c % PACK_SIZE] for c in state.banks[p]),
+                "hand": _card_dicts(state.hands[p]) if visible else None,
+                "bank": _card_dicts(bank),
+                "bank_total": sum(map(_VALUES.__getitem__, bank)),
                 "sets": [
                     {
                         "colour": COLOUR_NAMES[pile.colour],
                         "label": label,
-                        "cards": [card_dict(c, pile.colour) for c in pile.cards],
+                        "cards": _card_dicts(pile.cards, pile.colour),
                         "size": SET_SIZE[pile.colour],
-                        "complete": is_complete(pile),
+                        "complete": full,
                         "house": card_dict(pile.house) if pile.house >= 0 else None,
                         "hotel": card_dict(pile.hotel) if pile.hotel >= 0 else None,
                         "rent": pile_rent(pile),
                     }
-                    for pile, label in zip(table, labels, strict=True)
+                    for pile, label, full in zip(table, set_labels(table), complete, strict=True)
                 ],
-                "complete_sets": len(complete_colours(table)),
+                "complete_sets": len(
+                    {pile.colour for pile, full in zip(table, complete, strict=True) if full}
+                ),
             }
         )
-    unseen: dict[str, int] = {}
-    hidden = list(state.draw_pile)
-    for p in range(state.players):
-        if viewer is not None and p != viewer:
-            hidden.extend(state.hands[p])
+    hidden = state.draw_pile
+    if viewer is not None and state.players > 1:
+        hidden = hidden + [c for p in range(state.players) if p != viewer for c in state.hands[p]]
+    counts = [0] * len(_SORTED_NAMES)
     for card in hidden:
-        name = NAME[card % PACK_SIZE]
-        unseen[name] = unseen.get(name, 0) + 1
+        counts[_NAME_RANK[card]] += 1
     return {
         "game": "deal",
         "viewer": viewer,
@@ -97,11 +104,40 @@ def observe(state: DealState, viewer: int | None) -> dict[str, Any]:
         "winner": state.winner,
         "draw_reason": state.draw_reason,
         "draw_pile": len(state.draw_pile),
-        "discard_pile": [card_dict(c) for c in state.discard_pile],
+        "discard_pile": _card_dicts(state.discard_pile),
         "seats": seats,
         "pending": _pending(state),
-        "unseen": dict(sorted(unseen.items())),
+        "unseen": {name: n for name, n in zip(_SORTED_NAMES, counts, strict=True) if n},
     }
+
+
+#: Per card id (both packs): its name and value, and its observation dict for each
+#: assigned colour (index 0: none, 1 + colour index otherwise), built once at import.
+_NAMES: tuple[str, ...] = tuple(NAME[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
+#: Card names in sorted order, and each card id's place in it: ``unseen`` is counted into
+#: a list by place, which comes out already sorted (no dict, no sort per observation).
+_SORTED_NAMES: tuple[str, ...] = tuple(sorted(set(NAME)))
+_NAME_RANK: tuple[int, ...] = tuple(_SORTED_NAMES.index(name) for name in _NAMES)
+_VALUES: tuple[int, ...] = tuple(VALUE[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
+_TEMPLATES: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    (card_dict(c), *(card_dict(c, colour) for colour in range(len(COLOUR_NAMES))))
+    for c in range(2 * PACK_SIZE)
+)
+_COLOUR_LISTS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(CARDS[c % PACK_SIZE].colours) for c in range(2 * PACK_SIZE)
+)
+
+
+def _card_dicts(cards: list[int], colour: int = -1) -> list[dict[str, Any]]:
+    """``[card_dict(c, colour) for c in cards]``, copied from the templates: the same
+    dicts, each with its own ``colours`` list (callers own what they are given)."""
+    column = colour + 1
+    out = []
+    for card in cards:
+        copy = _TEMPLATES[card][column].copy()
+        copy["colours"] = [*_COLOUR_LISTS[card]]
+        out.append(copy)
+    return out
 
 
 def _pending(state: DealState) -> dict[str, Any] | None:
@@ -112,7 +148,7 @@ def _pending(state: DealState) -> dict[str, Any] | None:
         "kind": pending.kind,
         "from": pending.source,
         "card": card_dict(pending.cards[0]) if pending.cards else None,
-        "cards": [card_dict(c) for c in pending.cards],
+        "cards": _card_dicts(pending.cards),
         "amount": pending.amount if pending.kind in ("rent", "debt", "birthday") else None,
         "paid": pending.paid,
         "colour": COLOUR_NAMES[pending.colour] if pending.colour >= 0 else None,
