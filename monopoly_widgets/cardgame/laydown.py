@@ -34,7 +34,7 @@ from monopoly_widgets.cardgame.scoring import (
 from monopoly_widgets.cardgame.state import (
     HAND_LIMIT,
     REWARD_CARDS,
-    State,
+    CardGameState,
     add_to_hand,
     extra_pile_count,
     extra_pile_label,
@@ -62,14 +62,14 @@ RULE_FIRST = (
 )
 
 
-def hand_problem(state: State, seat: int) -> str | None:
+def hand_problem(state: CardGameState, seat: int) -> str | None:
     """Why ``seat``'s hand cannot be laid down as cards go (None if it can)."""
     counts = state.counts(state.hands[seat])
     chances = counts.pop(CHANCE, 0)
     return lay_down_problem(counts, chances)
 
 
-def lay_down_block(state: State, seat: int) -> str | None:
+def lay_down_block(state: CardGameState, seat: int) -> str | None:
     """Why ``seat`` may not lay down now, by the turn rules (None if the turn allows it)."""
     if state.phase == "turn" and state.added:
         return "you have started a trade this turn, so you cannot lay down (rulebook: Play)"
@@ -94,7 +94,7 @@ def lay_down_block(state: State, seat: int) -> str | None:
     return "you may only go out before the cards are passed left (rulebook: Going Out)"
 
 
-def declarations(state: State, seat: int) -> list[HandScore]:
+def declarations(state: CardGameState, seat: int) -> list[HandScore]:
     """The legal Chance declarations for ``seat``'s hand, the suggestion (scores most) first.
 
     A hand without a Chance has exactly one (no roles). Only call this for a hand
@@ -110,7 +110,7 @@ def role_id(roles: tuple[str, ...]) -> str:
     return "lay_down:" + "+".join(roles)
 
 
-def lay_down_actions(state: State, seat: int) -> list[Action]:
+def lay_down_actions(state: CardGameState, seat: int) -> list[Action]:
     """One lay-down action per legal Chance declaration (rulebook "Lay Down" 3).
 
     Plain ``lay_down`` (the id saved games and lessons have always used) declares the
@@ -133,7 +133,7 @@ def lay_down_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
-def declared(state: State, seat: int, arg: str) -> HandScore | None:
+def declared(state: CardGameState, seat: int, arg: str) -> HandScore | None:
     """The declaration an action argument names ("" = the suggestion), or None if not legal."""
     choices = declarations(state, seat)
     if not arg:
@@ -145,7 +145,7 @@ def declared(state: State, seat: int, arg: str) -> HandScore | None:
     return None
 
 
-def apply_lay_down(state: State, seat: int, arg: str = "") -> list[Event]:
+def apply_lay_down(state: CardGameState, seat: int, arg: str = "") -> list[Event]:
     """Lay the hand down with the declared Chance roles and take the reward.
 
     If no reward card is usable, the hand is finished at once.
@@ -214,7 +214,7 @@ def _swap_options(roles: tuple[str, ...], added: Counter[str]) -> list[tuple[str
     return options
 
 
-def _usable(state: State, seat: int, added: Counter[str]) -> bool:
+def _usable(state: CardGameState, seat: int, added: Counter[str]) -> bool:
     counts = state.counts(state.hands[seat]) + added
     chances = counts.pop(CHANCE, 0)
     for kept in _swap_options(state.chance_roles, added):
@@ -224,7 +224,7 @@ def _usable(state: State, seat: int, added: Counter[str]) -> bool:
     return False
 
 
-def reward_choices(state: State) -> list[tuple[str, ...]]:
+def reward_choices(state: CardGameState) -> list[tuple[str, ...]]:
     """Every set of reward cards (by name) the player may add; () first (add nothing)."""
     seat = state.went_out
     assert seat is not None
@@ -240,7 +240,7 @@ def reward_choices(state: State) -> list[tuple[str, ...]]:
     return choices
 
 
-def reward_actions(state: State) -> list[Action]:
+def reward_actions(state: CardGameState) -> list[Action]:
     """The reward decision as actions: ``reward:none`` or ``reward:A+B``."""
     seat = state.went_out
     assert seat is not None
@@ -260,7 +260,7 @@ def reward_actions(state: State) -> list[Action]:
     return actions
 
 
-def apply_reward(state: State, choice: tuple[str, ...]) -> list[Event]:
+def apply_reward(state: CardGameState, choice: tuple[str, ...]) -> list[Event]:
     """Add the chosen reward cards and finish the hand."""
     seat = state.went_out
     assert seat is not None
@@ -282,7 +282,7 @@ def apply_reward(state: State, choice: tuple[str, ...]) -> list[Event]:
     return events + finish_hand(state, seat, added)
 
 
-def layer_score(state: State, seat: int, added: Counter[str]) -> HandScore:
+def layer_score(state: CardGameState, seat: int, added: Counter[str]) -> HandScore:
     """The best score of the player who laid down, trying each allowed Chance swap."""
     counts = state.counts(state.hands[seat])
     best: HandScore | None = None
@@ -295,7 +295,7 @@ def layer_score(state: State, seat: int, added: Counter[str]) -> HandScore:
     return best
 
 
-def finish_hand(state: State, layer: int | None, added: list[int]) -> list[Event]:
+def finish_hand(state: CardGameState, layer: int | None, added: list[int]) -> list[Event]:
     """Collect discards, lay down the other hands, score, then end the match or deal again."""
     events: list[Event] = []
     if layer is not None:
@@ -327,7 +327,7 @@ def finish_hand(state: State, layer: int | None, added: list[int]) -> list[Event
 
 
 def score_all_hands(
-    state: State, layer: int | None, added: Counter[str], events: list[Event]
+    state: CardGameState, layer: int | None, added: Counter[str], events: list[Event]
 ) -> list[int]:
     """Every player's winnings for this hand, with one event each (rulebook "Scoring")."""
     results: list[HandScore] = []
@@ -376,7 +376,7 @@ def score_all_hands(
     return won
 
 
-def unfinished_hand(state: State, reason: str, rule: str) -> list[Event]:
+def unfinished_hand(state: CardGameState, reason: str, rule: str) -> list[Event]:
     """End a hand nobody laid down in (draw pile empty, or the per-hand turn cap)."""
     events = [Event(reason, rule)]
     state.stalled_hands += 1
@@ -389,7 +389,7 @@ def unfinished_hand(state: State, reason: str, rule: str) -> list[Event]:
     return events
 
 
-def end_of_hand(state: State) -> list[Event]:
+def end_of_hand(state: CardGameState) -> list[Event]:
     """Rulebook "Winning the Game", else the caps, else "Next Hand"."""
     settings = state.settings
     target = settings.target_for(state.players)
@@ -425,7 +425,7 @@ def seat_list(seats: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def deal_text(state: State, each: int) -> str:
+def deal_text(state: CardGameState, each: int) -> str:
     """What the deal puts on the table, every pile named (rulebook "The Deal" and the rules
     for Two, Three, Five or Six Players)."""
     text = f"{each} cards each and one face-up trade card before each player"
@@ -438,7 +438,7 @@ def deal_text(state: State, each: int) -> str:
     return text + f"; {len(state.draw_pile)} cards form the draw pile"
 
 
-def deal_rule(state: State) -> str:
+def deal_rule(state: CardGameState) -> str:
     """The rulebook sections a deal of this many players follows, and where the first
     player comes from: the full rulebook never says who plays first, the summary does."""
     if state.big_table:
@@ -452,7 +452,7 @@ def deal_rule(state: State) -> str:
     return f"{rule}; {RULE_FIRST}"
 
 
-def _next_or_cap(state: State) -> list[Event]:
+def _next_or_cap(state: CardGameState) -> list[Event]:
     if state.turn >= state.settings.max_turns:
         return cap_match(
             state, f"the match reached max_turns ({state.settings.max_turns})", "option: max_turns"
@@ -474,7 +474,7 @@ def _next_or_cap(state: State) -> list[Event]:
     return events + deal_hand(state)
 
 
-def cap_match(state: State, why: str, rule: str) -> list[Event]:
+def cap_match(state: CardGameState, why: str, rule: str) -> list[Event]:
     """End the match at a cap: the single leader wins (option cap_result), else a draw."""
     top = max(state.scores)
     leaders = [s for s, v in enumerate(state.scores) if v == top]
@@ -483,7 +483,7 @@ def cap_match(state: State, why: str, rule: str) -> list[Event]:
     return end_match(state, None, f"{why}; no single leader: a draw", rule)
 
 
-def end_match(state: State, winner: int | None, why: str, rule: str) -> list[Event]:
+def end_match(state: CardGameState, winner: int | None, why: str, rule: str) -> list[Event]:
     """The match is over."""
     state.phase = "over"
     state.winner = winner
@@ -494,7 +494,7 @@ def end_match(state: State, winner: int | None, why: str, rule: str) -> list[Eve
     return [Event(text[0].upper() + text[1:], rule, winner, "game_over", {"winner": winner})]
 
 
-def deal_hand(state: State) -> list[Event]:
+def deal_hand(state: CardGameState) -> list[Event]:
     """Rulebook "The Deal": 10 each (5 players 11, 6 players 9), one face-up trade card each."""
     n = state.players
     cards = list(range(len(state.deck)))

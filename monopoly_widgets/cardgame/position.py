@@ -35,7 +35,7 @@ from monopoly_widgets.cardgame.options import Settings
 from monopoly_widgets.cardgame.state import (
     DONE_VALUES,
     PHASES,
-    State,
+    CardGameState,
     extra_pile_count,
 )
 from monopoly_widgets.core.errors import PositionError
@@ -43,7 +43,7 @@ from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.validation import excerpt
 
 
-def to_position(state: State) -> dict[str, Any]:
+def to_position(state: CardGameState) -> dict[str, Any]:
     """The state as a position dict (JSON-safe, names not ids)."""
     names = state.names
     return {
@@ -134,7 +134,7 @@ def _piles(
     return [pool.take_list(pile, f"{key}[{i}]") for i, pile in enumerate(value)]
 
 
-def from_position(position: Mapping[str, Any], seed: int, settings: Settings) -> State:
+def from_position(position: Mapping[str, Any], seed: int, settings: Settings) -> CardGameState:
     """Build a state from a position; :class:`PositionError` names the bad field."""
     known = {
         "players", "hand_number", "dealer", "scores", "turn", "hand_turns", "to_play", "phase",
@@ -213,7 +213,7 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
     if not isinstance(roles, list) or not all(is_card_name(r) and r != CHANCE for r in roles):
         raise PositionError("chance_roles", "must be a list of card names a Chance stands for")
 
-    state = State(
+    state = CardGameState(
         players=players,
         settings=settings,
         deck=pool.deck,
@@ -246,7 +246,7 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
     return state
 
 
-def _check_phase(state: State) -> None:
+def _check_phase(state: CardGameState) -> None:
     """Fields that must agree with the phase (rulebook "Play")."""
     phase, done = state.phase, state.done
     if state.result is not None and not isinstance(state.result, str):
