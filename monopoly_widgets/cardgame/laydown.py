@@ -24,6 +24,23 @@ from collections import Counter
 from itertools import product
 
 from monopoly_widgets.cardgame.cards import CHANCE, MR_MONOPOLY, MR_MONOPOLY_VALUE
+from monopoly_widgets.cardgame.rulebook import (
+    OPTION_MAX_HANDS,
+    OPTION_MAX_STALLED_HANDS,
+    OPTION_MAX_TURNS,
+    OPTION_TOP_TIE,
+    OPTION_UNFINISHED_HAND,
+    RULE_BIG_COLLECT,
+    RULE_BIG_REWARD,
+    RULE_CHANCE,
+    RULE_COLLECT,
+    RULE_LAY_DOWN,
+    RULE_MR_MONOPOLY,
+    RULE_NEXT,
+    RULE_REWARD,
+    RULE_SCORING,
+    RULE_WINNING,
+)
 from monopoly_widgets.cardgame.scoring import (
     HandScore,
     lay_down_problem,
@@ -31,35 +48,19 @@ from monopoly_widgets.cardgame.scoring import (
     role_choices,
     score_cards,
 )
+from monopoly_widgets.cardgame.setup import deal_hand, seat_list
 from monopoly_widgets.cardgame.state import (
     HAND_LIMIT,
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_REWARD,
+    PHASE_TURN,
     REWARD_CARDS,
     CardGameState,
     add_to_hand,
-    extra_pile_count,
-    extra_pile_label,
 )
 from monopoly_widgets.core.actions import Action, Event
-from monopoly_widgets.core.rng import make_rng
-
-RULE_LAY_DOWN = 'rulebook "Lay Down"'
-RULE_CHANCE = (
-    'rulebook "Lay Down" 3 (a Chance for a missing Property, House or Hotel, or a Token) and '
-    '"Ending the Hand" 1 ("You may not otherwise \'move\' a Chance card after the hand is laid '
-    'down.")'
-)
-RULE_REWARD = 'rulebook "Ending the Hand" 1 (Reward)'
-RULE_COLLECT = 'rulebook "Ending the Hand" 2 (Collect Discards)'
-RULE_SCORING = 'rulebook "Scoring"'
-RULE_MR_MONOPOLY = 'rulebook "Scoring" 1 (Mr. Monopoly)'
-RULE_WINNING = 'rulebook "Winning the Game"'
-RULE_DEAL = 'rulebook "The Deal"'
-RULE_NEXT = 'rulebook "Next Hand"'
-RULE_BIG = 'rulebook "Rules for Five or Six Players"'
-RULE_FIRST = (
-    'first player from the summary (monopoly-the-card-game-summary.txt): "The person to the '
-    'left of the dealer goes first"'
-)
 
 
 def hand_problem(state: CardGameState, seat: int) -> str | None:
@@ -71,10 +72,10 @@ def hand_problem(state: CardGameState, seat: int) -> str | None:
 
 def lay_down_block(state: CardGameState, seat: int) -> str | None:
     """Why ``seat`` may not lay down now, by the turn rules (None if the turn allows it)."""
-    if state.phase == "turn" and state.added:
+    if state.phase == PHASE_TURN and state.added:
         return "you have started a trade this turn, so you cannot lay down (rulebook: Play)"
     if not state.big_table:
-        if state.phase != "turn" or state.done not in (None, "excess"):
+        if state.phase != PHASE_TURN or state.done not in (None, "excess"):
             return (
                 "you drew or traded this turn: you cannot lay down on the same turn "
                 "(rulebook: Play, Note)"
@@ -85,11 +86,11 @@ def lay_down_block(state: CardGameState, seat: int) -> str | None:
                 "pile first, then you may still lay down (rulebook: Lay Down, Note)"
             )
         return None
-    if state.phase == "turn" and state.done is None:
+    if state.phase == PHASE_TURN and state.done is None:
         return None
-    if state.phase == "discard":
+    if state.phase == PHASE_DISCARD:
         return None
-    if state.phase == "pass" and all(card is None for card in state.passes):
+    if state.phase == PHASE_PASS and all(card is None for card in state.passes):
         return None  # after the discard, before anyone passes (rulebook: Going Out)
     return "you may only go out before the cards are passed left (rulebook: Going Out)"
 
@@ -176,7 +177,7 @@ def apply_lay_down(state: CardGameState, seat: int, arg: str = "") -> list[Event
             state.reward.extend(pile)
             pile.clear()
         text = "the trade cards on the table"
-        rule = RULE_BIG + " (Reward)"
+        rule = RULE_BIG_REWARD
     else:
         take = min(REWARD_CARDS, len(state.draw_pile))
         for _ in range(take):
@@ -199,7 +200,7 @@ def apply_lay_down(state: CardGameState, seat: int, arg: str = "") -> list[Event
     events.append(Event(reward_text, rule, seat, "reward", {"cards": state.names(state.reward)}))
     choices = reward_choices(state)
     if len(choices) > 1:
-        state.phase = "reward"
+        state.phase = PHASE_REWARD
         return events
     return events + finish_hand(state, seat, [])
 
@@ -310,7 +311,7 @@ def finish_hand(state: CardGameState, layer: int | None, added: list[int]) -> li
     if state.big_table:  # no draw pile with 5 or 6 players
         collect = Event(
             "The trade cards left on the table and unused reward cards are removed from play.",
-            RULE_BIG + " (Reward: remove any unusable trade cards from play prior to scoring)",
+            RULE_BIG_COLLECT,
         )
     else:
         collect = Event(
@@ -383,7 +384,7 @@ def unfinished_hand(state: CardGameState, reason: str, rule: str) -> list[Event]
     if state.settings.unfinished_hand == "score_all":
         events.extend(finish_hand(state, None, []))
         return events
-    events.append(Event("Nobody scores this hand.", "option: unfinished_hand"))
+    events.append(Event("Nobody scores this hand.", OPTION_UNFINISHED_HAND))
     state.last_hand = [0] * state.players
     events.extend(end_of_hand(state))
     return events
@@ -407,65 +408,32 @@ def end_of_hand(state: CardGameState) -> list[Event]:
         who = seat_list(leaders)
         if settings.top_tie == "draw":
             return end_match(
-                state, None, f"players {who} tie on {money(top)}: a draw", "option: top_tie"
+                state, None, f"players {who} tie on {money(top)}: a draw", OPTION_TOP_TIE
             )
         events = [
             Event(
                 f"Players {who} tie on {money(top)}: another hand is played.",
-                "option: top_tie",
+                OPTION_TOP_TIE,
             )
         ]
         return events + _next_or_cap(state)
     return _next_or_cap(state)
 
 
-def seat_list(seats: list[int]) -> str:
-    """Seats for a sentence: "0 and 1", "0, 2 and 3"."""
-    words = [str(seat) for seat in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def deal_text(state: CardGameState, each: int) -> str:
-    """What the deal puts on the table, every pile named (rulebook "The Deal" and the rules
-    for Two, Three, Five or Six Players)."""
-    text = f"{each} cards each and one face-up trade card before each player"
-    labels = [extra_pile_label(state.players, i) for i in range(len(state.extra_piles))]
-    if labels:
-        word = "pile" if len(labels) == 1 else "piles"
-        text += f", plus one face-up trade card for extra trading {word} {seat_list(labels)}"
-    if state.big_table:
-        return text + "; the whole deck is dealt, so there is no draw pile"
-    return text + f"; {len(state.draw_pile)} cards form the draw pile"
-
-
-def deal_rule(state: CardGameState) -> str:
-    """The rulebook sections a deal of this many players follows, and where the first
-    player comes from: the full rulebook never says who plays first, the summary does."""
-    if state.big_table:
-        rule = RULE_BIG
-    elif state.players == 2:
-        rule = RULE_DEAL + ' and "Rules for Two Players"'
-    elif state.players == 3:
-        rule = RULE_DEAL + ' and "Rules for Three Players"'
-    else:
-        rule = RULE_DEAL
-    return f"{rule}; {RULE_FIRST}"
-
-
 def _next_or_cap(state: CardGameState) -> list[Event]:
     if state.turn >= state.settings.max_turns:
         return cap_match(
-            state, f"the match reached max_turns ({state.settings.max_turns})", "option: max_turns"
+            state, f"the match reached max_turns ({state.settings.max_turns})", OPTION_MAX_TURNS
         )
     if state.stalled_hands >= state.settings.max_stalled_hands:
         return cap_match(
             state,
             f"{state.stalled_hands} hands in a row ended with nobody out (max_stalled_hands)",
-            "option: max_stalled_hands",
+            OPTION_MAX_STALLED_HANDS,
         )
     if state.hand_number >= state.settings.max_hands:
         return cap_match(
-            state, f"the match reached max_hands ({state.settings.max_hands})", "option: max_hands"
+            state, f"the match reached max_hands ({state.settings.max_hands})", OPTION_MAX_HANDS
         )
     state.hand_number += 1
     state.dealer = (state.dealer + 1) % state.players
@@ -485,53 +453,10 @@ def cap_match(state: CardGameState, why: str, rule: str) -> list[Event]:
 
 def end_match(state: CardGameState, winner: int | None, why: str, rule: str) -> list[Event]:
     """The match is over."""
-    state.phase = "over"
+    state.phase = PHASE_OVER
     state.winner = winner
     state.result = why
     state.went_out = None
     state.chance_roles = ()
     text = f"Player {winner} wins the match: {why}." if winner is not None else f"{why}."
     return [Event(text[0].upper() + text[1:], rule, winner, "game_over", {"winner": winner})]
-
-
-def deal_hand(state: CardGameState) -> list[Event]:
-    """Rulebook "The Deal": 10 each (5 players 11, 6 players 9), one face-up trade card each."""
-    n = state.players
-    cards = list(range(len(state.deck)))
-    make_rng(state.seed, "deal", state.hand_number).shuffle(cards)
-    each = {5: 11, 6: 9}.get(n, 10)
-    first = (state.dealer + 1) % n
-    state.hands = [[] for _ in range(n)]
-    state.trade_piles = [[] for _ in range(n)]
-    state.extra_piles = [[] for _ in range(extra_pile_count(n))]
-    for _ in range(each):
-        for k in range(n):
-            state.hands[(first + k) % n].append(cards.pop())
-    for hand in state.hands:
-        hand.sort()
-    for k in range(n):
-        state.trade_piles[(first + k) % n].append(cards.pop())
-    for pile in state.extra_piles:
-        pile.append(cards.pop())
-    state.draw_pile = cards
-    state.out_of_play = []
-    state.reward = []
-    state.passes = [None] * n
-    state.went_out = None
-    state.chance_roles = ()
-    state.to_play = first
-    state.phase = "turn"
-    state.done = None
-    state.added = False
-    state.discards = 0
-    state.hand_turns = 0
-    return [
-        Event(
-            f"Hand {state.hand_number}: player {state.dealer} deals {deal_text(state, each)}. "
-            f"Player {first} plays first.",
-            deal_rule(state),
-            state.dealer,
-            "deal",
-            {"hand": state.hand_number},
-        )
-    ]

@@ -36,7 +36,17 @@ from collections import Counter
 from typing import Any
 
 from monopoly_widgets.cardgame.cards import COLOURS, MIN_RAILROADS, PROPERTIES
-from monopoly_widgets.cardgame.state import HAND_LIMIT, CardGameState, extra_pile_label, next_passer
+from monopoly_widgets.cardgame.state import (
+    HAND_LIMIT,
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_REWARD,
+    CardGameState,
+    current_player,
+    extra_pile_label,
+    next_passer,
+)
 
 
 def _cards(state: CardGameState, cards: list[int]) -> list[dict[str, Any]]:
@@ -46,20 +56,13 @@ def _cards(state: CardGameState, cards: list[int]) -> list[dict[str, Any]]:
 
 def hand_visible(state: CardGameState, seat: int, viewer: int | None) -> bool:
     """Can ``viewer`` see ``seat``'s hand?"""
-    return viewer is None or viewer == seat or state.phase == "over" or state.went_out == seat
+    return viewer is None or viewer == seat or state.phase == PHASE_OVER or state.went_out == seat
 
 
 def observe(state: CardGameState, viewer: int | None, decision: str) -> dict[str, Any]:
     """The observation of ``viewer`` (None: the teacher sees everything)."""
     phase = state.phase
-    if phase == "over":
-        current = None
-    elif phase == "reward":
-        current = state.went_out
-    elif phase == "pass":
-        current = next_passer(state)
-    else:
-        current = state.to_play
+    current = current_player(state)
     seats = []
     unseen: Counter[str] = Counter(state.names(state.draw_pile))
     for seat in range(state.players):
@@ -96,7 +99,7 @@ def observe(state: CardGameState, viewer: int | None, decision: str) -> dict[str
         "current_player": current,
         "phase": phase,
         "decision": decision,
-        "is_over": phase == "over",
+        "is_over": phase == PHASE_OVER,
         "winner": state.winner,
         "result": state.result,
         "hand_number": state.hand_number,
@@ -122,18 +125,18 @@ def observe(state: CardGameState, viewer: int | None, decision: str) -> dict[str
 def decision(state: CardGameState) -> str:
     """What the current player is deciding, in words."""
     phase = state.phase
-    if phase == "over":
+    if phase == PHASE_OVER:
         return f"The match is over: {state.result}."
-    if phase == "reward":
+    if phase == PHASE_REWARD:
         return f"Player {state.went_out}: choose which reward cards to add to your hand."
-    if phase == "pass":
+    if phase == PHASE_PASS:
         seat = next_passer(state) or 0
         left = (seat + 1) % state.players
         if seat == state.to_play:
             return f"Player {seat}: pass a card face down to player {left}, or go out first."
         return f"Player {seat}: choose a card to pass face down to player {left}."
     seat = state.to_play
-    if phase == "discard":
+    if phase == PHASE_DISCARD:
         hand = len(state.hands[seat])
         if state.big_table:
             return f"Player {seat}: discard one card onto your trade pile, or go out."

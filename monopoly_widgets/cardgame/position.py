@@ -34,6 +34,11 @@ from monopoly_widgets.cardgame.cards import CHANCE, build_deck, is_card_name
 from monopoly_widgets.cardgame.options import Settings
 from monopoly_widgets.cardgame.state import (
     DONE_VALUES,
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_REWARD,
+    PHASE_TURN,
     PHASES,
     CardGameState,
     extra_pile_count,
@@ -154,7 +159,7 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
         hand.sort()
     trade_piles = _piles(position, "trade_piles", players, pool, default_empty=False)
     extra_piles = _piles(position, "extra_piles", extra_pile_count(players), pool, True)
-    phase = position.get("phase", "turn")
+    phase = position.get("phase", PHASE_TURN)
     if phase not in PHASES:
         raise PositionError("phase", f"must be one of {list(PHASES)}, not {excerpt(phase)}")
     reward = pool.take_list(position.get("reward", []), "reward")
@@ -251,25 +256,25 @@ def _check_phase(state: CardGameState) -> None:
     phase, done = state.phase, state.done
     if state.result is not None and not isinstance(state.result, str):
         raise PositionError("result", "must be text or null")
-    if phase == "over":
+    if phase == PHASE_OVER:
         if state.result is None:
             raise PositionError("result", "must say why the match ended when phase is 'over'")
         return
     if state.winner is not None or state.result is not None:
         raise PositionError("winner", "must be null until the match is over")
-    if phase == "turn" and done not in (None, "excess"):
+    if phase == PHASE_TURN and done not in (None, "excess"):
         raise PositionError("done_this_turn", "must be null or 'excess' in the 'turn' phase")
-    if phase in ("discard", "pass") and done not in ("draw", "trade"):
+    if phase in (PHASE_DISCARD, PHASE_PASS) and done not in ("draw", "trade"):
         raise PositionError(
             "done_this_turn", f"must be 'draw' or 'trade' in the {excerpt(phase)} phase"
         )
     if done == "excess" and state.big_table:
         raise PositionError("done_this_turn", "'excess' only applies to 2-4 players")
-    if phase == "pass" and not state.big_table:
+    if phase == PHASE_PASS and not state.big_table:
         raise PositionError("phase", "'pass' only happens with 5 or 6 players")
-    if any(p is not None for p in state.passes) and phase != "pass":
+    if any(p is not None for p in state.passes) and phase != PHASE_PASS:
         raise PositionError("passes", "cards are only set aside to pass in the 'pass' phase")
-    if phase == "reward":
+    if phase == PHASE_REWARD:
         if state.went_out is None:
             raise PositionError("went_out", "must name the player who laid down in 'reward'")
         chances = state.counts(state.hands[state.went_out])[CHANCE]
@@ -282,7 +287,7 @@ def _check_phase(state: CardGameState) -> None:
     elif state.went_out is not None or state.chance_roles or state.reward:
         raise PositionError("went_out", "went_out, chance_roles and reward belong to 'reward'")
     if (
-        phase == "turn"
+        phase == PHASE_TURN
         and not state.big_table
         and not state.draw_pile
         and state.settings.empty_draw_pile == "end_hand"

@@ -6,7 +6,7 @@ import html as html_lib
 
 from monopoly_widgets.cardgame.cards import COLOUR_HEX
 from monopoly_widgets.cardgame.observation import hand_visible
-from monopoly_widgets.cardgame.state import CardGameState, extra_pile_label
+from monopoly_widgets.cardgame.state import PHASE_OVER, CardGameState, extra_pile_label
 
 
 def _hand_text(state: CardGameState, seat: int, perspective: int | None) -> str:
@@ -25,7 +25,7 @@ def text(state: CardGameState, perspective: int | None, decision: str) -> str:
         f"Draw pile: {len(state.draw_pile)} cards",
     ]
     for seat in range(state.players):
-        marker = ">" if seat == state.to_play and state.phase != "over" else " "
+        marker = ">" if seat == state.to_play and state.phase != PHASE_OVER else " "
         pile = ", ".join(state.names(state.trade_piles[seat])) or "(empty)"
         lines.append(f"{marker} Player {seat} ${state.scores[seat]:,}")
         lines.append(f"    hand: {_hand_text(state, seat, perspective)}")
@@ -64,7 +64,7 @@ def html(state: CardGameState, perspective: int | None, decision: str) -> str:
             hand = _cards_html(state, state.hands[seat])
         else:
             hand = f"<i>{len(state.hands[seat])} hidden cards</i>"
-        bold = "font-weight:bold" if seat == state.to_play and state.phase != "over" else ""
+        bold = "font-weight:bold" if seat == state.to_play and state.phase != PHASE_OVER else ""
         rows.append(
             f'<tr style="{bold}"><td>Player {seat}</td><td>${state.scores[seat]:,}</td>'
             f"<td>{hand}</td><td>{_cards_html(state, state.trade_piles[seat])}</td></tr>"

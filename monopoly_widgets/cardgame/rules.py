@@ -25,24 +25,18 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.cardgame import laydown, legal, observation, render, trading
-from monopoly_widgets.cardgame.cards import build_deck
-from monopoly_widgets.cardgame.illegal import why_illegal
+from monopoly_widgets.cardgame import illegal, legal, observation, render, setup, turns
 from monopoly_widgets.cardgame.observation import decision
 from monopoly_widgets.cardgame.options import OPTIONS, settings_from
 from monopoly_widgets.cardgame.position import from_position, to_position
-from monopoly_widgets.cardgame.state import HAND_LIMIT, CardGameState, current_player, next_passer
+from monopoly_widgets.cardgame.state import PHASE_OVER, CardGameState, current_player
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rules import Rules
 
-RULE_DRAW = 'rulebook "Draw"'
-RULE_DISCARD = 'rulebook "Discarding"'
-RULE_PASS = 'rulebook "Rules for Five or Six Players" (pass one card left)'
-RULE_EXCESS = 'rulebook "Lay Down" (Note: more than 10 cards after a trade)'
-
 
 class CardGameRules(Rules):
-    """The rules of Monopoly: The Card Game for 2 to 6 players."""
+    """The rules of Monopoly: The Card Game for 2 to 6 players (thin: each call is
+    answered by the module that holds that part of the rules)."""
 
     name = "cardgame"
     title = "Monopoly: The Card Game"
@@ -52,58 +46,10 @@ class CardGameRules(Rules):
 
     # --- setting up ---------------------------------------------------------
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> CardGameState:
-        """Deal hand 1. ASSUMPTION: seat 0 deals first (the rulebook says only "Select a
-        Dealer"); the player to the dealer's left plays first (from the summary)."""
-        settings = settings_from(options)
-        state = CardGameState(
-            players=players,
-            settings=settings,
-            deck=build_deck(settings.house_split),
-            seed=seed,
-            scores=[0] * players,
-            hand_number=1,
-            dealer=0,
-            turn=1,
-            hand_turns=0,
-            to_play=1 % players,
-            phase="turn",
-            done=None,
-            added=False,
-            discards=0,
-            hands=[],
-            trade_piles=[],
-            extra_piles=[],
-            draw_pile=[],
-        )
-        laydown.deal_hand(state)
-        return state
+        return setup.new_state(players, seed, options)
 
     def setup_events(self, state: CardGameState) -> list[Event]:
-        n = state.players
-        each = {5: 11, 6: 9}.get(n, 10)
-        fresh = all(len(h) == each for h in state.hands) and all(
-            len(p) == 1 for p in state.trade_piles
-        )
-        target = f"First to ${state.settings.target_for(n):,} at the end of a hand wins."
-        if state.phase != "turn" or state.hand_turns or not fresh:
-            return [
-                Event(
-                    f"The game starts from a position: hand {state.hand_number}, "
-                    f"{decision(state)} {target}",
-                    "from_position (a hand-written position)",
-                )
-            ]
-        return [
-            Event(
-                f"Player {state.dealer} deals {laydown.deal_text(state, each)}. "
-                f"Player {state.to_play} plays first. {target}",
-                laydown.deal_rule(state)
-                + '; ASSUMPTION: seat 0 deals the first hand (the rulebook says only "Select a '
-                'Dealer")',
-                state.dealer,
-                "deal",
-            )
-        ]
+        return setup.setup_events(state)
 
     def state_from_position(
         self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
@@ -124,122 +70,13 @@ class CardGameRules(Rules):
         return legal.legal_actions(state)
 
     def apply(self, state: CardGameState, action: Action) -> list[Event]:
-        seat = action.player
-        kind, _, arg = action.id.partition(":")
-        if kind == "draw":
-            card = state.draw_pile.pop()
-            state.hands[seat].append(card)
-            state.hands[seat].sort()
-            state.done = "draw"
-            state.phase = "discard"
-            return [
-                Event(
-                    f"Player {seat} draws the top card of the draw pile.", RULE_DRAW, seat, "draw"
-                )
-            ]
-        if kind == "add":
-            return trading.apply_add(state, seat, arg)
-        if kind == "put":
-            return trading.apply_put(state, seat, arg)
-        if kind == "trade":
-            other, count = (int(part) for part in arg.split(":"))
-            state.phase = "discard"
-            return trading.apply_trade(state, seat, other, count)
-        if kind in ("swap", "swap2"):
-            state.phase = "discard"
-            return trading.apply_swap(state, seat, int(arg), with_draw=kind == "swap2")
-        if kind == "exchange":
-            state.phase = "discard"
-            return trading.apply_exchange(state, seat, int(arg))
-        if kind == "no_exchange":
-            state.phase = "discard"
-            state.done = "trade"
-            return [
-                Event(
-                    f"No other player has a trade card, so player {seat} cannot "
-                    "exchange and goes on to discard.",
-                    trading.RULE_BIG,
-                    seat,
-                )
-            ]
-        if kind == "excess":
-            _to_trade_pile(state, seat, arg)
-            state.done = "excess"
-            state.discards += 1
-            return [
-                Event(
-                    f"Player {seat} began the turn with more than {HAND_LIMIT} cards and "
-                    f"discards {arg} to their trade pile.",
-                    RULE_EXCESS,
-                    seat,
-                    "discard",
-                    {"card": arg},
-                )
-            ]
-        if kind == "discard":
-            return self._discard(state, seat, arg)
-        if kind == "pass":
-            return self._pass(state, seat, arg)
-        if kind == "lay_down":
-            return laydown.apply_lay_down(state, seat, arg)
-        if kind == "reward":
-            choice = () if arg == "none" else tuple(arg.split("+"))
-            return laydown.apply_reward(state, choice)
-        if kind == "end_turn":
-            event = Event(
-                f"Player {seat} can neither draw (the draw pile is empty), trade nor lay down, "
-                "and passes.",
-                "option: empty_draw_pile",
-                seat,
-            )
-            return [event, *_end_turn(state)]
-        raise AssertionError(f"unknown action {action.id!r}")
-
-    def _discard(self, state: CardGameState, seat: int, name: str) -> list[Event]:
-        _to_trade_pile(state, seat, name)
-        state.discards += 1
-        events = [
-            Event(
-                f"Player {seat} discards {name} onto their trade pile.",
-                laydown.RULE_BIG if state.big_table else RULE_DISCARD,
-                seat,
-                "discard",
-                {"card": name},
-            )
-        ]
-        if state.big_table:
-            state.phase = "pass"
-            state.passes = [None] * state.players
-            if next_passer(state) is None:
-                return events + _deliver_passes(state)
-            return events
-        if len(state.hands[seat]) <= HAND_LIMIT:
-            events.extend(_end_turn(state))
-        return events
-
-    def _pass(self, state: CardGameState, seat: int, name: str) -> list[Event]:
-        card = state.find_in(state.hands[seat], name)
-        assert card is not None
-        state.hands[seat].remove(card)
-        state.passes[seat] = card
-        events = [
-            Event(
-                f"Player {seat} sets a card aside to pass face down to player "
-                f"{(seat + 1) % state.players}.",
-                RULE_PASS,
-                seat,
-                "pass",
-            )
-        ]
-        if next_passer(state) is None:
-            events.extend(_deliver_passes(state))
-        return events
+        return turns.apply(state, action)
 
     def why_illegal(self, state: CardGameState, action_id: str) -> str | None:
-        return why_illegal(state, action_id)
+        return illegal.why_illegal(state, action_id)
 
     def is_over(self, state: CardGameState) -> bool:
-        return state.phase == "over"
+        return state.phase == PHASE_OVER
 
     def winner(self, state: CardGameState) -> int | None:
         return state.winner
@@ -279,53 +116,3 @@ class CardGameRules(Rules):
 
     def determinize(self, state: CardGameState, player: int, rng: random.Random) -> CardGameState:
         return observation.determinize(state, player, rng)
-
-
-# --- turn flow -------------------------------------------------------------------
-def _to_trade_pile(state: CardGameState, seat: int, name: str) -> None:
-    card = state.find_in(state.hands[seat], name)
-    assert card is not None
-    state.hands[seat].remove(card)
-    state.trade_piles[seat].append(card)
-
-
-def _deliver_passes(state: CardGameState) -> list[Event]:
-    n = state.players
-    for seat, card in enumerate(state.passes):
-        if card is not None:
-            state.hands[(seat + 1) % n].append(card)
-    for hand in state.hands:
-        hand.sort()
-    state.passes = [None] * n
-    events = [Event("Every player picks up the card passed to them from the right.", RULE_PASS)]
-    return events + _end_turn(state)
-
-
-def _end_turn(state: CardGameState) -> list[Event]:
-    """The turn is over: caps, an empty draw pile, or the next player (to the left)."""
-    settings = state.settings
-    state.hand_turns += 1
-    if state.turn >= settings.max_turns:
-        return laydown.cap_match(
-            state, f"the match reached max_turns ({settings.max_turns})", "option: max_turns"
-        )
-    if not state.big_table and not state.draw_pile and settings.empty_draw_pile == "end_hand":
-        return laydown.unfinished_hand(
-            state,
-            "The draw pile is empty at the end of the turn: the hand ends.",
-            "option: empty_draw_pile",
-        )
-    if state.hand_turns >= settings.max_turns_per_hand:
-        return laydown.unfinished_hand(
-            state,
-            f"The hand reached max_turns_per_hand ({settings.max_turns_per_hand}) with nobody "
-            "out: it ends.",
-            "option: max_turns_per_hand",
-        )
-    state.turn += 1
-    state.to_play = (state.to_play + 1) % state.players
-    state.phase = "turn"
-    state.done = None
-    state.added = False
-    state.discards = 0
-    return []

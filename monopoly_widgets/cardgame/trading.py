@@ -18,13 +18,9 @@ your hand); both keep the traded cards in hand.
 
 from __future__ import annotations
 
+from monopoly_widgets.cardgame.rulebook import RULE_BIG, RULE_THREE, RULE_TRADE, RULE_TWO
 from monopoly_widgets.cardgame.state import CardGameState, add_to_hand, extra_pile_label
 from monopoly_widgets.core.actions import Action, Event
-
-RULE_TRADE = 'rulebook "Trade"'
-RULE_THREE = 'rulebook "Rules for Three Players"'
-RULE_TWO = 'rulebook "Rules for Two Players"'
-RULE_BIG = 'rulebook "Rules for Five or Six Players"'
 
 
 def _extra_rule(state: CardGameState) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 import monopoly_widgets as mw
+from monopoly_widgets.agents import RandomAgent, play_out
+from monopoly_widgets.core.citations import CITATION
 from monopoly_widgets.testing import check_legality_explained
 from tests.cardgame.helpers import BROWN, DARK_BLUE, game, ids
 
@@ -103,3 +105,21 @@ def test_bare_actions_take_nothing_after_them() -> None:
     g = game(hands=[TEN], trade_piles=[["Hotel"], ["Mr. Monopoly"], [], []])
     assert "written alone" in _reason(g, "draw:9")
     assert "can still act" in _reason(g, "end_turn")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_event_of_a_random_match_cites_its_rule_in_the_common_format(players: int) -> None:
+    """Every event cites a rulebook section or a named option (cardgame/rulebook.py), in
+    the format core/citations.py gives every game."""
+    g = mw.new_game("cardgame", players, seed=players)
+    play_out(g, [RandomAgent()] * players, seed=players)
+    assert g.is_over
+    for event in g.events:
+        assert CITATION.match(event.rule), event.rule
+
+
+def test_a_match_from_a_position_cites_its_start_in_the_common_format() -> None:
+    """A hand-written position announces where the match starts, with a citation too."""
+    g = game(hands=[TEN], trade_piles=[["Hotel"], ["Mr. Monopoly"], [], []], hand_turns=3)
+    (start,) = g.events
+    assert "starts from a position" in start.text and CITATION.match(start.rule), start.rule
