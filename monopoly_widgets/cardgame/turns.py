@@ -8,7 +8,9 @@ the left. Trading is in ``trading.py``; laying down and the reward in ``laydown.
 
 from __future__ import annotations
 
-from monopoly_widgets.cardgame import laydown, trading
+from collections.abc import Callable
+
+from monopoly_widgets.cardgame import ending, laydown, trading
 from monopoly_widgets.cardgame.rulebook import (
     OPTION_EMPTY_DRAW_PILE,
     OPTION_MAX_TURNS,
@@ -32,74 +34,76 @@ from monopoly_widgets.core.actions import Action, Event
 
 def apply(state: CardGameState, action: Action) -> list[Event]:
     """Carry out a legal action; return the events it caused, each citing its rule."""
-    seat = action.player
     kind, _, arg = action.id.partition(":")
-    if kind == "draw":
-        card = state.draw_pile.pop()
-        state.hands[seat].append(card)
-        state.hands[seat].sort()
-        state.done = "draw"
-        state.phase = PHASE_DISCARD
-        return [
-            Event(f"Player {seat} draws the top card of the draw pile.", RULE_DRAW, seat, "draw")
-        ]
-    if kind == "add":
-        return trading.apply_add(state, seat, arg)
-    if kind == "put":
-        return trading.apply_put(state, seat, arg)
-    if kind == "trade":
-        other, count = (int(part) for part in arg.split(":"))
-        state.phase = PHASE_DISCARD
-        return trading.apply_trade(state, seat, other, count)
-    if kind in ("swap", "swap2"):
-        state.phase = PHASE_DISCARD
-        return trading.apply_swap(state, seat, int(arg), with_draw=kind == "swap2")
-    if kind == "exchange":
-        state.phase = PHASE_DISCARD
-        return trading.apply_exchange(state, seat, int(arg))
-    if kind == "no_exchange":
-        state.phase = PHASE_DISCARD
-        state.done = "trade"
-        return [
-            Event(
-                f"No other player has a trade card, so player {seat} cannot "
-                "exchange and goes on to discard.",
-                RULE_BIG,
-                seat,
-            )
-        ]
-    if kind == "excess":
-        _to_trade_pile(state, seat, arg)
-        state.done = "excess"
-        state.discards += 1
-        return [
-            Event(
-                f"Player {seat} began the turn with more than {HAND_LIMIT} cards and "
-                f"discards {arg} to their trade pile.",
-                RULE_EXCESS,
-                seat,
-                "discard",
-                {"card": arg},
-            )
-        ]
-    if kind == "discard":
-        return _discard(state, seat, arg)
-    if kind == "pass":
-        return _pass(state, seat, arg)
-    if kind == "lay_down":
-        return laydown.apply_lay_down(state, seat, arg)
-    if kind == "reward":
-        choice = () if arg == "none" else tuple(arg.split("+"))
-        return laydown.apply_reward(state, choice)
-    if kind == "end_turn":
-        event = Event(
-            f"Player {seat} can neither draw (the draw pile is empty), trade nor lay down, "
-            "and passes.",
-            OPTION_EMPTY_DRAW_PILE,
-            seat,
-        )
-        return [event, *_end_turn(state)]
-    raise AssertionError(f"unknown action {action.id!r}")
+    return CARRY_OUT[kind](state, action.player, arg)
+
+
+def _draw(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    """Rulebook "Draw": take the top card of the draw pile, then discard."""
+    card = state.draw_pile.pop()
+    state.hands[seat].append(card)
+    state.hands[seat].sort()
+    state.done = "draw"
+    state.phase = PHASE_DISCARD
+    return [Event(f"Player {seat} draws the top card of the draw pile.", RULE_DRAW, seat, "draw")]
+
+
+def _trade(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    other, count = (int(part) for part in arg.split(":"))
+    state.phase = PHASE_DISCARD
+    return trading.apply_trade(state, seat, other, count)
+
+
+def _swap(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    state.phase = PHASE_DISCARD
+    return trading.apply_swap(state, seat, int(arg), with_draw=False)
+
+
+def _swap2(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    state.phase = PHASE_DISCARD
+    return trading.apply_swap(state, seat, int(arg), with_draw=True)
+
+
+def _exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    state.phase = PHASE_DISCARD
+    return trading.apply_exchange(state, seat, int(arg))
+
+
+def _no_exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    """5-6 players: nobody else has a trade card, so there is nothing to exchange."""
+    state.phase = PHASE_DISCARD
+    state.done = "trade"
+    text = (
+        f"No other player has a trade card, so player {seat} cannot exchange and goes on "
+        "to discard."
+    )
+    return [Event(text, RULE_BIG, seat)]
+
+
+def _excess(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    """Rulebook "Lay Down", Note: discard the excess over 10 cards first, then lay down."""
+    _to_trade_pile(state, seat, arg)
+    state.done = "excess"
+    state.discards += 1
+    text = (
+        f"Player {seat} began the turn with more than {HAND_LIMIT} cards and discards {arg} "
+        "to their trade pile."
+    )
+    return [Event(text, RULE_EXCESS, seat, "discard", {"card": arg})]
+
+
+def _reward(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    return laydown.apply_reward(state, () if arg == "none" else tuple(arg.split("+")))
+
+
+def _pass_the_turn(state: CardGameState, seat: int, arg: str) -> list[Event]:
+    """Option empty_draw_pile "trade_on": a player who can do nothing passes."""
+    event = Event(
+        f"Player {seat} can neither draw (the draw pile is empty), trade nor lay down, and passes.",
+        OPTION_EMPTY_DRAW_PILE,
+        seat,
+    )
+    return [event, *_end_turn(state)]
 
 
 def _discard(state: CardGameState, seat: int, name: str) -> list[Event]:
@@ -168,17 +172,17 @@ def _end_turn(state: CardGameState) -> list[Event]:
     settings = state.settings
     state.hand_turns += 1
     if state.turn >= settings.max_turns:
-        return laydown.cap_match(
+        return ending.cap_match(
             state, f"the match reached max_turns ({settings.max_turns})", OPTION_MAX_TURNS
         )
     if not state.big_table and not state.draw_pile and settings.empty_draw_pile == "end_hand":
-        return laydown.unfinished_hand(
+        return ending.unfinished_hand(
             state,
             "The draw pile is empty at the end of the turn: the hand ends.",
             OPTION_EMPTY_DRAW_PILE,
         )
     if state.hand_turns >= settings.max_turns_per_hand:
-        return laydown.unfinished_hand(
+        return ending.unfinished_hand(
             state,
             f"The hand reached max_turns_per_hand ({settings.max_turns_per_hand}) with nobody "
             "out: it ends.",
@@ -191,3 +195,22 @@ def _end_turn(state: CardGameState) -> list[Event]:
     state.added = False
     state.discards = 0
     return []
+
+
+#: What each kind of action does: ``kind`` -> (state, seat, the id after the kind).
+CARRY_OUT: dict[str, Callable[[CardGameState, int, str], list[Event]]] = {
+    "draw": _draw,
+    "add": trading.apply_add,
+    "put": trading.apply_put,
+    "trade": _trade,
+    "swap": _swap,
+    "swap2": _swap2,
+    "exchange": _exchange,
+    "no_exchange": _no_exchange,
+    "excess": _excess,
+    "discard": _discard,
+    "pass": _pass,
+    "lay_down": laydown.apply_lay_down,
+    "reward": _reward,
+    "end_turn": _pass_the_turn,
+}
