@@ -122,11 +122,14 @@ def why_no_add(state: CardGameState, seat: int) -> str | None:
 def why_no_excess(state: CardGameState, seat: int) -> str | None:
     """Rulebook "Lay Down", Note: more than 10 cards after a trade may be discarded first."""
     if state.big_table or state.added or len(state.hands[seat]) <= HAND_LIMIT:
-        return (
-            f"you may only discard early if you begin your turn with more than "
-            f"{HAND_LIMIT} cards and have not drawn or traded (rulebook: Lay Down, Note)"
-        )
+        return _NO_EXCESS
     return None
+
+
+_NO_EXCESS = (
+    f"you may only discard early if you begin your turn with more than {HAND_LIMIT} cards "
+    "and have not drawn or traded (rulebook: Lay Down, Note)"
+)
 
 
 def why_no_exchange(state: CardGameState, seat: int) -> str | None:
@@ -209,8 +212,9 @@ def legal_actions(state: CardGameState) -> list[Action]:
     if seat is None:
         return []
     actions: list[Action] = []
-    for kind in KINDS_BY_PHASE[state.phase]:
-        actions.extend(_listed(state, seat, kind))
+    for check, offer in _STEPS[state.phase, state.big_table]:
+        if check(state, seat) is None:
+            actions.extend(offer(state, seat))
     if not actions and state.phase in PHASES_OF["end_turn"]:
         actions.append(
             Action("end_turn", "You cannot draw, trade or lay down: pass", seat, "end_turn")
@@ -221,36 +225,63 @@ def legal_actions(state: CardGameState) -> list[Action]:
 def _listed(state: CardGameState, seat: int, kind: str) -> list[Action]:
     if CHECKS[kind](state, seat) is not None:
         return []
-    return offered(state, seat, kind)
+    return OFFERS[kind](state, seat)
 
 
 def offered(state: CardGameState, seat: int, kind: str) -> list[Action]:
     """The actions of ``kind`` (whose check passed) for ``seat``: one per card, seat or pile."""
-    if kind == "draw":
-        return [Action("draw", "Draw the top card of the draw pile", seat, "draw")]
-    if kind == "trade":
-        return trading.trade_actions(state, seat)
-    if kind == "exchange":
-        return trading.exchange_actions(state, seat)
-    if kind == "no_exchange":
-        return [
-            Action("no_exchange", "Nobody has a trade card: go on to discard", seat, "exchange")
-        ]
-    if kind == "lay_down":
-        return laydown.lay_down_actions(state, seat)
-    if kind == "reward":
-        return laydown.reward_actions(state)
-    if kind == "pass":
-        left = (seat + 1) % state.players
-        return _card_actions(state, seat, "pass", f"Pass {{}} face down to player {left}")
-    return _card_actions(state, seat, kind, _CARD_TEXTS[kind])
+    return OFFERS[kind](state, seat)
 
 
-_CARD_TEXTS = {
-    "discard": "Discard {} onto your trade pile",
-    "add": "Add {} to your trade pile, then trade",
-    "excess": "Discard {} now (more than 10 cards)",
-    "put": "Put {} down as your trade card",
+def _offer_draw(state: CardGameState, seat: int) -> list[Action]:
+    return [Action("draw", "Draw the top card of the draw pile", seat, "draw")]
+
+
+def _offer_no_exchange(state: CardGameState, seat: int) -> list[Action]:
+    return [Action("no_exchange", "Nobody has a trade card: go on to discard", seat, "exchange")]
+
+
+def _offer_pass(state: CardGameState, seat: int) -> list[Action]:
+    left = (seat + 1) % state.players
+    return _card_actions(state, seat, "pass", f"Pass {{}} face down to player {left}")
+
+
+def _offer_cards(kind: str, text: str) -> Callable[[CardGameState, int], list[Action]]:
+    """One ``kind:<card>`` action per distinct card in hand, labelled ``text``."""
+
+    def offer(state: CardGameState, seat: int) -> list[Action]:
+        return _card_actions(state, seat, kind, text)
+
+    return offer
+
+
+OFFERS: dict[str, Callable[[CardGameState, int], list[Action]]] = {
+    "draw": _offer_draw,
+    "trade": trading.trade_actions,
+    "exchange": trading.exchange_actions,
+    "no_exchange": _offer_no_exchange,
+    "lay_down": laydown.lay_down_actions,
+    "reward": lambda state, seat: laydown.reward_actions(state),
+    "pass": _offer_pass,
+    "discard": _offer_cards("discard", "Discard {} onto your trade pile"),
+    "add": _offer_cards("add", "Add {} to your trade pile, then trade"),
+    "excess": _offer_cards("excess", "Discard {} now (more than 10 cards)"),
+    "put": _offer_cards("put", "Put {} down as your trade card"),
+}
+#: Kinds that only one size of table has: 2-4 players draw, trade, add and discard excess;
+#: 5-6 players exchange, put a trade card down or find nobody to exchange with. Their
+#: checks refuse them at the other size too; the listing just does not ask.
+_SMALL_TABLE_ONLY = frozenset({"draw", "trade", "add", "excess"})
+_BIG_TABLE_ONLY = frozenset({"exchange", "put", "no_exchange"})
+#: Each (phase, 5-6 players?) -> its (check, listing) pairs in order, looked up once.
+_STEPS: dict[tuple[str, bool], tuple[tuple[Callable, Callable], ...]] = {
+    (phase, big): tuple(
+        (CHECKS[kind], OFFERS[kind])
+        for kind in kinds
+        if kind not in (_SMALL_TABLE_ONLY if big else _BIG_TABLE_ONLY)
+    )
+    for phase, kinds in KINDS_BY_PHASE.items()
+    for big in (False, True)
 }
 
 #: Card actions are the same every time the same card is offered: build each once
