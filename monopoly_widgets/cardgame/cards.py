@@ -130,11 +130,3 @@ def build_deck(house_split: tuple[int, int, int, int] = DEFAULT_HOUSE_SPLIT) -> 
         )
         for index, name in enumerate(names)
     )
-
-
-def deck_counts(house_split: tuple[int, int, int, int]) -> dict[str, int]:
-    """How many cards of each printed name the deck holds."""
-    counts: dict[str, int] = {}
-    for card in build_deck(house_split):
-        counts[card.name] = counts.get(card.name, 0) + 1
-    return counts

@@ -36,30 +36,33 @@ from collections import Counter
 from typing import Any
 
 from monopoly_widgets.cardgame.cards import COLOURS, MIN_RAILROADS, PROPERTIES
-from monopoly_widgets.cardgame.state import State, extra_pile_label, next_passer
+from monopoly_widgets.cardgame.state import (
+    HAND_LIMIT,
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_REWARD,
+    CardGameState,
+    current_player,
+    extra_pile_label,
+    next_passer,
+)
 
 
-def _cards(state: State, cards: list[int]) -> list[dict[str, Any]]:
+def _cards(state: CardGameState, cards: list[int]) -> list[dict[str, Any]]:
     deck = state.deck
     return [deck[c].to_dict() for c in cards]
 
 
-def hand_visible(state: State, seat: int, viewer: int | None) -> bool:
+def hand_visible(state: CardGameState, seat: int, viewer: int | None) -> bool:
     """Can ``viewer`` see ``seat``'s hand?"""
-    return viewer is None or viewer == seat or state.phase == "over" or state.went_out == seat
+    return viewer is None or viewer == seat or state.phase == PHASE_OVER or state.went_out == seat
 
 
-def observe(state: State, viewer: int | None, decision: str) -> dict[str, Any]:
+def observe(state: CardGameState, viewer: int | None, decision: str) -> dict[str, Any]:
     """The observation of ``viewer`` (None: the teacher sees everything)."""
     phase = state.phase
-    if phase == "over":
-        current = None
-    elif phase == "reward":
-        current = state.went_out
-    elif phase == "pass":
-        current = next_passer(state)
-    else:
-        current = state.to_play
+    current = current_player(state)
     seats = []
     unseen: Counter[str] = Counter(state.names(state.draw_pile))
     for seat in range(state.players):
@@ -96,7 +99,7 @@ def observe(state: State, viewer: int | None, decision: str) -> dict[str, Any]:
         "current_player": current,
         "phase": phase,
         "decision": decision,
-        "is_over": phase == "over",
+        "is_over": phase == PHASE_OVER,
         "winner": state.winner,
         "result": state.result,
         "hand_number": state.hand_number,
@@ -119,7 +122,38 @@ def observe(state: State, viewer: int | None, decision: str) -> dict[str, Any]:
     }
 
 
-def complete_groups(state: State, hand: list[int]) -> int:
+def decision(state: CardGameState) -> str:
+    """What the current player is deciding, in words."""
+    phase = state.phase
+    if phase == PHASE_OVER:
+        return f"The match is over: {state.result}."
+    if phase == PHASE_REWARD:
+        return f"Player {state.went_out}: choose which reward cards to add to your hand."
+    if phase == PHASE_PASS:
+        seat = next_passer(state) or 0
+        left = (seat + 1) % state.players
+        if seat == state.to_play:
+            return f"Player {seat}: pass a card face down to player {left}, or go out first."
+        return f"Player {seat}: choose a card to pass face down to player {left}."
+    seat = state.to_play
+    if phase == PHASE_DISCARD:
+        hand = len(state.hands[seat])
+        if state.big_table:
+            return f"Player {seat}: discard one card onto your trade pile, or go out."
+        return (
+            f"Player {seat}: discard onto your trade pile to end your turn "
+            f"({hand} cards in hand, at most {HAND_LIMIT} at the end of the turn)."
+        )
+    if state.big_table:
+        return f"Player {seat}: exchange trade cards with another player (or go out)."
+    if state.added:
+        return f"Player {seat}: make your trade."
+    if not state.draw_pile:
+        return f"Player {seat}: trade or lay down (the draw pile is empty)."
+    return f"Player {seat}: draw, trade, or lay down."
+
+
+def complete_groups(state: CardGameState, hand: list[int]) -> int:
     """How many complete colour groups the cards hold (no Chance used)."""
     names = set(state.names(hand))
     total = 0
@@ -130,7 +164,7 @@ def complete_groups(state: State, hand: list[int]) -> int:
     return total
 
 
-def metrics(state: State) -> dict[str, list[int]]:
+def metrics(state: CardGameState) -> dict[str, list[int]]:
     """money = match score; properties = property cards in hand; sets = complete groups."""
     deck = state.deck
     return {
@@ -140,7 +174,7 @@ def metrics(state: State) -> dict[str, list[int]]:
     }
 
 
-def determinize(state: State, player: int, rng: random.Random) -> State:
+def determinize(state: CardGameState, player: int, rng: random.Random) -> CardGameState:
     """A copy where the cards ``player`` cannot see are dealt again at random.
 
     Hidden: the draw pile, the hands of the others (unless laid down), and the

@@ -34,16 +34,30 @@ from monopoly_widgets.cardgame.cards import CHANCE, build_deck, is_card_name
 from monopoly_widgets.cardgame.options import Settings
 from monopoly_widgets.cardgame.state import (
     DONE_VALUES,
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_REWARD,
+    PHASE_TURN,
     PHASES,
-    State,
+    CardGameState,
     extra_pile_count,
 )
 from monopoly_widgets.core.errors import PositionError
+from monopoly_widgets.core.position_fields import (
+    CardPool,
+    check_fields,
+    read_bool,
+    read_choice,
+    read_int,
+    read_list,
+    read_seat,
+)
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.validation import excerpt
 
 
-def to_position(state: State) -> dict[str, Any]:
+def to_position(state: CardGameState) -> dict[str, Any]:
     """The state as a position dict (JSON-safe, names not ids)."""
     names = state.names
     return {
@@ -74,96 +88,57 @@ def to_position(state: State) -> dict[str, Any]:
     }
 
 
-def _int(position: Mapping[str, Any], key: str, default: int | None, low: int, high: int) -> int:
-    value = position.get(key, default)
-    if value is None or isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(key, f"must be a whole number, not {excerpt(value)}")
-    if not low <= value <= high:
-        raise PositionError(key, f"must be between {low} and {high}, not {value}")
-    return value
+#: Every field a position may have (the docstring above says which are optional).
+FIELDS = (
+    "players", "hand_number", "dealer", "scores", "turn", "hand_turns", "to_play", "phase",
+    "done_this_turn", "added_to_trade_pile", "discards_this_turn", "hands", "trade_piles",
+    "extra_piles", "draw_pile", "out_of_play", "passes", "went_out", "chance_roles",
+    "reward", "winner", "result", "last_hand", "stalled_hands",
+)  # fmt: skip
+#: How cards are spelled, for an error about a name the deck does not hold.
+EXAMPLE_NAMES = ("Boardwalk", "1st House", "Hotel", "Token", "Chance", "GO", "Mr. Monopoly")
 
 
-def _seat_or_none(position: Mapping[str, Any], key: str, players: int) -> int | None:
-    value = position.get(key)
-    if value is None:
-        return None
-    return _int(position, key, None, 0, players - 1)
+def _seat_or_none(value: Any, field: str, players: int) -> int | None:
+    return None if value is None else read_seat(value, field, players)
 
 
-class _CardPool:
-    """Hands out card ids by name, so each physical card is used once."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.deck = build_deck(settings.house_split)
-        self.free: dict[str, list[int]] = {}
-        for card in self.deck:
-            self.free.setdefault(card.name, []).append(card.id)
-        for ids in self.free.values():
-            ids.reverse()
-
-    def take(self, name: Any, field: str) -> int:
-        if not is_card_name(name):
-            raise PositionError(
-                field,
-                f"{excerpt(name)} is not a card name (names as printed, e.g. "
-                "'Boardwalk', '1st House', 'Hotel', 'Token', 'Chance', 'GO', "
-                "'Mr. Monopoly')",
-            )
-        ids = self.free.get(name)
-        if not ids:
-            raise PositionError(field, f"{excerpt(name)} appears more often than the deck holds it")
-        return ids.pop()
-
-    def take_list(self, value: Any, field: str) -> list[int]:
-        if not isinstance(value, list):
-            raise PositionError(field, f"must be a list of card names, not {excerpt(value)}")
-        return [self.take(name, f"{field}[{i}]") for i, name in enumerate(value)]
-
-    def rest(self) -> list[int]:
-        return sorted(card for ids in self.free.values() for card in ids)
-
-
-def _piles(
-    position: Mapping[str, Any], key: str, count: int, pool: _CardPool, default_empty: bool
-) -> list[list[int]]:
-    value = position.get(key)
-    if value is None and default_empty:
-        return [[] for _ in range(count)]
+def _piles(value: Any, field: str, count: int, pool: CardPool) -> list[list[int]]:
+    """``count`` piles of card names (a list of lists)."""
     if not isinstance(value, list) or len(value) != count:
-        raise PositionError(key, f"must be a list of {count} lists of card names")
-    return [pool.take_list(pile, f"{key}[{i}]") for i, pile in enumerate(value)]
+        raise PositionError(field, f"must be a list of {count} lists of card names")
+    return [pool.take_list(pile, f"{field}[{i}]") for i, pile in enumerate(value)]
 
 
-def from_position(position: Mapping[str, Any], seed: int, settings: Settings) -> State:
+def _whole_numbers(value: Any, field: str, players: int, low: int) -> list[int]:
+    """One whole number of ``low`` or more per seat."""
+    return [read_int(number, field, low) for number in read_list(value, field, players)]
+
+
+def from_position(position: Mapping[str, Any], seed: int, settings: Settings) -> CardGameState:
     """Build a state from a position; :class:`PositionError` names the bad field."""
-    known = {
-        "players", "hand_number", "dealer", "scores", "turn", "hand_turns", "to_play", "phase",
-        "done_this_turn", "added_to_trade_pile", "discards_this_turn", "hands", "trade_piles",
-        "extra_piles", "draw_pile", "out_of_play", "passes", "went_out", "chance_roles",
-        "reward", "winner", "result", "last_hand", "stalled_hands",
-    }  # fmt: skip
-    unknown = sorted(set(position) - known)
-    if unknown:
-        raise PositionError(
-            unknown[0], f"is not a field of a cardgame position; fields: {sorted(known)}"
-        )
-    players = _int(position, "players", None, 2, 6)
-    pool = _CardPool(settings)
-    hands = _piles(position, "hands", players, pool, default_empty=False)
+    check_fields(position, FIELDS, "cardgame")
+    players = read_int(position.get("players"), "players", 2, 6)
+    deck = build_deck(settings.house_split)
+    pool = CardPool([card.name for card in deck], "Monopoly: The Card Game", EXAMPLE_NAMES)
+    hands = _piles(position.get("hands"), "hands", players, pool)
     for hand in hands:
         hand.sort()
-    trade_piles = _piles(position, "trade_piles", players, pool, default_empty=False)
-    extra_piles = _piles(position, "extra_piles", extra_pile_count(players), pool, True)
-    phase = position.get("phase", "turn")
-    if phase not in PHASES:
-        raise PositionError("phase", f"must be one of {list(PHASES)}, not {excerpt(phase)}")
+    trade_piles = _piles(position.get("trade_piles"), "trade_piles", players, pool)
+    extras = extra_pile_count(players)
+    extra_value = position.get("extra_piles")
+    extra_piles = (
+        [[] for _ in range(extras)]
+        if extra_value is None
+        else _piles(extra_value, "extra_piles", extras, pool)
+    )
+    phase = read_choice(position.get("phase", PHASE_TURN), "phase", PHASES)
     reward = pool.take_list(position.get("reward", []), "reward")
-    passes_value = position.get("passes", [None] * players)
-    if not isinstance(passes_value, list) or len(passes_value) != players:
-        raise PositionError("passes", f"must be a list of {players} card names or nulls")
     passes: list[int | None] = [
         None if name is None else pool.take(name, f"passes[{i}]")
-        for i, name in enumerate(passes_value)
+        for i, name in enumerate(
+            read_list(position.get("passes", [None] * players), "passes", players)
+        )
     ]
     has_draw = "draw_pile" in position
     draw_pile = pool.take_list(position["draw_pile"], "draw_pile") if has_draw else []
@@ -172,7 +147,7 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
     if rest:
         if has_draw or players >= 5:
             if "out_of_play" in position and has_draw:
-                missing = sorted({pool.deck[c].name for c in rest})
+                missing = sorted({deck[c].name for c in rest})
                 raise PositionError("out_of_play", f"cards written nowhere: {missing}")
             out_of_play.extend(rest)
         else:
@@ -184,92 +159,74 @@ def from_position(position: Mapping[str, Any], seed: int, settings: Settings) ->
             "must be empty: 5 or 6 players deal the whole deck "
             "(rulebook: Rules for Five or Six Players)",
         )
-
-    scores = position.get("scores", [0] * players)
-    if (
-        not isinstance(scores, list)
-        or len(scores) != players
-        or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores)
-    ):
-        raise PositionError("scores", f"must be a list of {players} whole numbers of $0 or more")
+    scores = _whole_numbers(position.get("scores", [0] * players), "scores", players, 0)
     last_hand = position.get("last_hand")
-    if last_hand is not None and (
-        not isinstance(last_hand, list)
-        or len(last_hand) != players
-        or not all(isinstance(s, int) and not isinstance(s, bool) for s in last_hand)
-    ):
-        raise PositionError("last_hand", f"must be null or a list of {players} whole numbers")
+    if last_hand is not None:
+        last_hand = _whole_numbers(last_hand, "last_hand", players, 0)
     done = position.get("done_this_turn")
-    if done not in DONE_VALUES:
-        raise PositionError(
-            "done_this_turn", f"must be one of {list(DONE_VALUES)}, not {excerpt(done)}"
-        )
-    added = position.get("added_to_trade_pile", False)
-    if not isinstance(added, bool):
-        raise PositionError("added_to_trade_pile", "must be true or false")
-    to_play = _int(position, "to_play", None, 0, players - 1)
-    went_out = _seat_or_none(position, "went_out", players)
-    roles = position.get("chance_roles", [])
-    if not isinstance(roles, list) or not all(is_card_name(r) and r != CHANCE for r in roles):
+    if done is not None:
+        read_choice(done, "done_this_turn", [value for value in DONE_VALUES if value])
+    roles = read_list(position.get("chance_roles", []), "chance_roles")
+    if not all(is_card_name(r) and r != CHANCE for r in roles):
         raise PositionError("chance_roles", "must be a list of card names a Chance stands for")
 
-    state = State(
+    state = CardGameState(
         players=players,
         settings=settings,
-        deck=pool.deck,
+        deck=deck,
         seed=seed,
-        scores=list(scores),
-        hand_number=_int(position, "hand_number", 1, 1, 10**6),
-        dealer=_int(position, "dealer", 0, 0, players - 1),
-        turn=_int(position, "turn", 1, 1, 10**7),
-        hand_turns=_int(position, "hand_turns", 0, 0, 10**7),
-        to_play=to_play,
+        scores=scores,
+        hand_number=read_int(position.get("hand_number", 1), "hand_number", 1, 10**6),
+        dealer=read_seat(position.get("dealer", 0), "dealer", players),
+        turn=read_int(position.get("turn", 1), "turn", 1, 10**7),
+        hand_turns=read_int(position.get("hand_turns", 0), "hand_turns", 0, 10**7),
+        to_play=read_seat(position.get("to_play"), "to_play", players),
         phase=phase,
         done=done,
-        added=added,
-        discards=_int(position, "discards_this_turn", 0, 0, 60),
+        added=read_bool(position.get("added_to_trade_pile", False), "added_to_trade_pile"),
+        discards=read_int(position.get("discards_this_turn", 0), "discards_this_turn", 0, 60),
         hands=hands,
         trade_piles=trade_piles,
         extra_piles=extra_piles,
         draw_pile=draw_pile,
         out_of_play=out_of_play,
         passes=passes,
-        went_out=went_out,
+        went_out=_seat_or_none(position.get("went_out"), "went_out", players),
         chance_roles=tuple(roles),
         reward=reward,
-        winner=_seat_or_none(position, "winner", players),
+        winner=_seat_or_none(position.get("winner"), "winner", players),
         result=position.get("result"),
-        last_hand=list(last_hand) if last_hand is not None else None,
-        stalled_hands=_int(position, "stalled_hands", 0, 0, 10**6),
+        last_hand=last_hand,
+        stalled_hands=read_int(position.get("stalled_hands", 0), "stalled_hands", 0, 10**6),
     )
     _check_phase(state)
     return state
 
 
-def _check_phase(state: State) -> None:
+def _check_phase(state: CardGameState) -> None:
     """Fields that must agree with the phase (rulebook "Play")."""
     phase, done = state.phase, state.done
     if state.result is not None and not isinstance(state.result, str):
         raise PositionError("result", "must be text or null")
-    if phase == "over":
+    if phase == PHASE_OVER:
         if state.result is None:
             raise PositionError("result", "must say why the match ended when phase is 'over'")
         return
     if state.winner is not None or state.result is not None:
         raise PositionError("winner", "must be null until the match is over")
-    if phase == "turn" and done not in (None, "excess"):
+    if phase == PHASE_TURN and done not in (None, "excess"):
         raise PositionError("done_this_turn", "must be null or 'excess' in the 'turn' phase")
-    if phase in ("discard", "pass") and done not in ("draw", "trade"):
+    if phase in (PHASE_DISCARD, PHASE_PASS) and done not in ("draw", "trade"):
         raise PositionError(
             "done_this_turn", f"must be 'draw' or 'trade' in the {excerpt(phase)} phase"
         )
     if done == "excess" and state.big_table:
         raise PositionError("done_this_turn", "'excess' only applies to 2-4 players")
-    if phase == "pass" and not state.big_table:
+    if phase == PHASE_PASS and not state.big_table:
         raise PositionError("phase", "'pass' only happens with 5 or 6 players")
-    if any(p is not None for p in state.passes) and phase != "pass":
+    if any(p is not None for p in state.passes) and phase != PHASE_PASS:
         raise PositionError("passes", "cards are only set aside to pass in the 'pass' phase")
-    if phase == "reward":
+    if phase == PHASE_REWARD:
         if state.went_out is None:
             raise PositionError("went_out", "must name the player who laid down in 'reward'")
         chances = state.counts(state.hands[state.went_out])[CHANCE]
@@ -282,7 +239,7 @@ def _check_phase(state: State) -> None:
     elif state.went_out is not None or state.chance_roles or state.reward:
         raise PositionError("went_out", "went_out, chance_roles and reward belong to 'reward'")
     if (
-        phase == "turn"
+        phase == PHASE_TURN
         and not state.big_table
         and not state.draw_pile
         and state.settings.empty_draw_pile == "end_hand"

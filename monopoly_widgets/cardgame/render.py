@@ -6,17 +6,17 @@ import html as html_lib
 
 from monopoly_widgets.cardgame.cards import COLOUR_HEX
 from monopoly_widgets.cardgame.observation import hand_visible
-from monopoly_widgets.cardgame.state import State, extra_pile_label
+from monopoly_widgets.cardgame.state import PHASE_OVER, CardGameState, extra_pile_label
 
 
-def _hand_text(state: State, seat: int, perspective: int | None) -> str:
+def _hand_text(state: CardGameState, seat: int, perspective: int | None) -> str:
     hand = state.hands[seat]
     if hand_visible(state, seat, perspective):
         return ", ".join(state.names(hand)) or "(empty)"
     return f"{len(hand)} hidden cards"
 
 
-def text(state: State, perspective: int | None, decision: str) -> str:
+def text(state: CardGameState, perspective: int | None, decision: str) -> str:
     """Plain-text table."""
     target = state.settings.target_for(state.players)
     lines = [
@@ -25,7 +25,7 @@ def text(state: State, perspective: int | None, decision: str) -> str:
         f"Draw pile: {len(state.draw_pile)} cards",
     ]
     for seat in range(state.players):
-        marker = ">" if seat == state.to_play and state.phase != "over" else " "
+        marker = ">" if seat == state.to_play and state.phase != PHASE_OVER else " "
         pile = ", ".join(state.names(state.trade_piles[seat])) or "(empty)"
         lines.append(f"{marker} Player {seat} ${state.scores[seat]:,}")
         lines.append(f"    hand: {_hand_text(state, seat, perspective)}")
@@ -41,7 +41,7 @@ def text(state: State, perspective: int | None, decision: str) -> str:
     return "\n".join(lines)
 
 
-def _card_html(state: State, card: int) -> str:
+def _card_html(state: CardGameState, card: int) -> str:
     spec = state.deck[card]
     colour = COLOUR_HEX.get(spec.colour or "", "#ffffff")
     name = html_lib.escape(spec.name)
@@ -51,11 +51,11 @@ def _card_html(state: State, card: int) -> str:
     )
 
 
-def _cards_html(state: State, cards: list[int]) -> str:
+def _cards_html(state: CardGameState, cards: list[int]) -> str:
     return "".join(_card_html(state, c) for c in cards) or "<i>empty</i>"
 
 
-def html(state: State, perspective: int | None, decision: str) -> str:
+def html(state: CardGameState, perspective: int | None, decision: str) -> str:
     """A small HTML table for notebooks."""
     target = state.settings.target_for(state.players)
     rows = []
@@ -64,7 +64,7 @@ def html(state: State, perspective: int | None, decision: str) -> str:
             hand = _cards_html(state, state.hands[seat])
         else:
             hand = f"<i>{len(state.hands[seat])} hidden cards</i>"
-        bold = "font-weight:bold" if seat == state.to_play and state.phase != "over" else ""
+        bold = "font-weight:bold" if seat == state.to_play and state.phase != PHASE_OVER else ""
         rows.append(
             f'<tr style="{bold}"><td>Player {seat}</td><td>${state.scores[seat]:,}</td>'
             f"<td>{hand}</td><td>{_cards_html(state, state.trade_piles[seat])}</td></tr>"

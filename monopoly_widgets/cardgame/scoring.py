@@ -9,7 +9,7 @@ Rulebook "Scoring":
 * each GO pays $200;
 * the single player with the most Mr. Monopoly cards wins $1,000 (nothing on a
   tie) - this needs every player's hand, so it is scored per hand in
-  ``laydown.py``; :func:`score_hand` only counts the cards and says so;
+  ``ending.py``; :func:`score_hand` only counts the cards and says so;
 * any player holding a Chance card, other than the one who laid down, scores
   nothing.
 

@@ -20,13 +20,22 @@ HAND_LIMIT = 10
 #: Rulebook "Ending the Hand": the reward is the top FIVE cards of the draw pile.
 REWARD_CARDS = 5
 
-PHASES = ("turn", "discard", "pass", "reward", "over")
+#: The phases of a turn (their values are what positions and saved games hold).
+#: ``turn``: draw, trade, lay down (5-6 players: exchange trade cards);
+#: ``discard``: end the turn onto your trade pile; ``pass``: 5-6 players pass one card
+#: left; ``reward``: the player who went out picks reward cards; ``over``: the match ended.
+PHASE_TURN = "turn"
+PHASE_DISCARD = "discard"
+PHASE_PASS = "pass"
+PHASE_REWARD = "reward"
+PHASE_OVER = "over"
+PHASES = (PHASE_TURN, PHASE_DISCARD, PHASE_PASS, PHASE_REWARD, PHASE_OVER)
 #: What the player whose turn it is has done so far this turn.
 DONE_VALUES = (None, "excess", "draw", "trade")
 
 
 @dataclass
-class State:
+class CardGameState:
     """Everything about one match; only the rules read or change it."""
 
     players: int
@@ -84,9 +93,9 @@ class State:
                 return card
         return None
 
-    def clone(self) -> State:
+    def clone(self) -> CardGameState:
         """A copy sharing only immutable parts (deck, settings)."""
-        return State(
+        return CardGameState(
             players=self.players,
             settings=self.settings,
             deck=self.deck,
@@ -133,7 +142,20 @@ def add_to_hand(hand: list[int], card: int) -> None:
     hand.sort()
 
 
-def next_passer(state: State) -> int | None:
+def current_player(state: CardGameState) -> int | None:
+    """Who decides now: the turn player, the next passer (5-6 players), or, in the
+    reward, the player who went out; nobody once the match is over."""
+    phase = state.phase
+    if phase == PHASE_OVER:
+        return None
+    if phase == PHASE_REWARD:
+        return state.went_out
+    if phase == PHASE_PASS:
+        return next_passer(state)
+    return state.to_play
+
+
+def next_passer(state: CardGameState) -> int | None:
     """Who chooses a card to pass next: seat order from the turn player, skipping empty hands."""
     n = state.players
     for k in range(n):

@@ -18,30 +18,26 @@ your hand); both keep the traded cards in hand.
 
 from __future__ import annotations
 
-from monopoly_widgets.cardgame.state import State, add_to_hand, extra_pile_label
+from monopoly_widgets.cardgame.rulebook import RULE_BIG, RULE_THREE, RULE_TRADE, RULE_TWO
+from monopoly_widgets.cardgame.state import CardGameState, add_to_hand, extra_pile_label
 from monopoly_widgets.core.actions import Action, Event
 
-RULE_TRADE = 'rulebook "Trade"'
-RULE_THREE = 'rulebook "Rules for Three Players"'
-RULE_TWO = 'rulebook "Rules for Two Players"'
-RULE_BIG = 'rulebook "Rules for Five or Six Players"'
 
-
-def _extra_rule(state: State) -> str:
+def _extra_rule(state: CardGameState) -> str:
     return RULE_TWO if state.players == 2 else RULE_THREE
 
 
-def _seats_after(state: State, seat: int) -> list[int]:
+def _seats_after(state: CardGameState, seat: int) -> list[int]:
     """The other seats, going left (clockwise) from ``seat``."""
     return [(seat + k) % state.players for k in range(1, state.players)]
 
 
-def other_piles_have_cards(state: State, seat: int) -> bool:
+def other_piles_have_cards(state: CardGameState, seat: int) -> bool:
     """True if some opponent's trade pile or an extra pile has a card to trade for."""
     return any(state.trade_piles[o] for o in _seats_after(state, seat)) or any(state.extra_piles)
 
 
-def trade_actions(state: State, seat: int) -> list[Action]:
+def trade_actions(state: CardGameState, seat: int) -> list[Action]:
     """Every trade ``seat`` can make now (2-4 players)."""
     actions: list[Action] = []
     own = len(state.trade_piles[seat])
@@ -90,7 +86,7 @@ def trade_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
-def _hand_to_trade_pile(state: State, seat: int, name: str) -> None:
+def _hand_to_trade_pile(state: CardGameState, seat: int, name: str) -> None:
     """Move the named card from ``seat``'s hand to the top of their trade pile."""
     card = state.find_in(state.hands[seat], name)
     assert card is not None
@@ -99,7 +95,7 @@ def _hand_to_trade_pile(state: State, seat: int, name: str) -> None:
     state.added = True
 
 
-def apply_add(state: State, seat: int, name: str) -> list[Event]:
+def apply_add(state: CardGameState, seat: int, name: str) -> list[Event]:
     """Rulebook "Trade": add one card from hand to your trade pile before trading."""
     _hand_to_trade_pile(state, seat, name)
     return [
@@ -113,7 +109,7 @@ def apply_add(state: State, seat: int, name: str) -> list[Event]:
     ]
 
 
-def apply_trade(state: State, seat: int, other: int, count: int) -> list[Event]:
+def apply_trade(state: CardGameState, seat: int, other: int, count: int) -> list[Event]:
     """Give the top ``count`` of your pile to ``other``'s hand; take the top ``count`` of theirs."""
     mine = state.trade_piles[seat]
     theirs = state.trade_piles[other]
@@ -139,7 +135,7 @@ def apply_trade(state: State, seat: int, other: int, count: int) -> list[Event]:
     ]
 
 
-def apply_swap(state: State, seat: int, label: int, with_draw: bool) -> list[Event]:
+def apply_swap(state: CardGameState, seat: int, label: int, with_draw: bool) -> list[Event]:
     """Trade with an extra pile (Rules for Three / Two Players)."""
     pile = state.extra_piles[label - state.players - 1]
     mine = state.trade_piles[seat]
@@ -168,7 +164,7 @@ def apply_swap(state: State, seat: int, label: int, with_draw: bool) -> list[Eve
     ]
 
 
-def exchange_actions(state: State, seat: int) -> list[Action]:
+def exchange_actions(state: CardGameState, seat: int) -> list[Action]:
     """5-6 players: exchange your trade card for another player's trade card."""
     if not state.trade_piles[seat]:
         return []
@@ -190,7 +186,7 @@ def exchange_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
-def apply_put(state: State, seat: int, name: str) -> list[Event]:
+def apply_put(state: CardGameState, seat: int, name: str) -> list[Event]:
     """5-6 players: with no trade card, put one down from your hand first."""
     _hand_to_trade_pile(state, seat, name)
     return [
@@ -204,7 +200,7 @@ def apply_put(state: State, seat: int, name: str) -> list[Event]:
     ]
 
 
-def apply_exchange(state: State, seat: int, other: int) -> list[Event]:
+def apply_exchange(state: CardGameState, seat: int, other: int) -> list[Event]:
     """5-6 players: both players keep the traded cards in hand."""
     mine = state.trade_piles[seat].pop()
     theirs = state.trade_piles[other].pop()

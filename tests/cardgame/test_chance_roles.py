@@ -56,7 +56,7 @@ def test_the_suggested_token_role_is_fixed_and_scores_1600() -> None:
     g.apply("lay_down")
     assert g.state.last_hand is not None and g.state.last_hand[0] == 1600
     lay_down = next(e for e in g.events if e.kind == "lay_down")
-    assert "Chance as Token" in lay_down.text and '"Lay Down" 3' in lay_down.rule
+    assert "Chance as Token" in lay_down.text and '"Lay Down": 3' in lay_down.rule
     assert "not otherwise 'move' a Chance" in lay_down.rule
 
 

@@ -176,7 +176,7 @@ def test_match_end_with_two_players_over_the_target() -> None:
     assert g.is_over
     assert g.state.scores == [12600, 10700, 0, 0]
     assert g.winner == 0
-    assert g.events[-1].rule == 'rulebook "Winning the Game"'
+    assert g.events[-1].rule == 'Card Game rulebook: "Winning the Game"'
 
 
 @pytest.mark.parametrize(("top_tie", "over"), [("play_on", False), ("draw", True)])
