@@ -262,8 +262,11 @@ def determinize(state: BidState, viewer: int, rng: random.Random) -> BidState:
     (``tie_raise_must_add_card``) gets at least one if they have money.
     """
     sample = clone_state(state)
-    pool = hidden_cards(sample, viewer)
+    # Sorted first, so the world depends only on what ``viewer`` sees, not on where
+    # the hidden cards really are; and a fresh seed, so later reshuffles are unknown too.
+    pool = sorted(hidden_cards(sample, viewer))
     rng.shuffle(pool)
+    sample.seed = rng.getrandbits(31)
     sample.draw_pile = pool[: len(sample.draw_pile)]
     rest = pool[len(sample.draw_pile) :]
     for seat in range(sample.players):

@@ -161,7 +161,11 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         seat for seat, card in enumerate(copy.passes) if card is not None and seat != player
     ]
     pool.extend(copy.passes[seat] for seat in hidden_passes)  # type: ignore[misc]
+    # Sorted first, so the world depends only on what ``player`` sees, not on where the
+    # hidden cards really are; and a fresh seed, so the next hands' deals are unknown too.
+    pool.sort()
     rng.shuffle(pool)
+    copy.seed = rng.getrandbits(31)
     for pile, size in slots:
         pile.extend(pool[:size])
         del pool[:size]
