@@ -174,3 +174,16 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     for hand in copy.hands:
         hand.sort()
     return copy
+
+
+def determinize_draws(state: State, rng: random.Random) -> State:
+    """A copy where only the draw pile is shuffled afresh; hands and passes stay.
+
+    The coach's "cards known" comparison: the other players' hands as they really
+    are, but not the order of the draw pile or the next hands' deals.
+    """
+    copy = state.clone()
+    copy.draw_pile.sort()
+    rng.shuffle(copy.draw_pile)
+    copy.seed = rng.getrandbits(31)
+    return copy

@@ -307,6 +307,9 @@ class CardGameRules(Rules):
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
         return observation.determinize(state, player, rng)
 
+    def determinize_draws(self, state: State, rng: random.Random) -> State:
+        return observation.determinize_draws(state, rng)
+
 
 # --- legal actions -------------------------------------------------------------
 #: Card actions are the same every time the same card is offered: build each once

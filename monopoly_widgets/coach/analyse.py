@@ -59,11 +59,11 @@ def analyse(
     the most playouts in all (default 400 when no ``budget_s`` is given).
     ``budget_s``: stop after about this many seconds (checked between rounds).
     ``continue_with``: who plays every seat after the move, "heuristic",
-    "random" or an agent. ``cards_known=True`` plays in the real deal instead of
-    sampled worlds: the teacher's "what if you could see every card" comparison,
-    labelled as cheating in the result. ``executor``: any
-    ``concurrent.futures.Executor`` (a process pool, Dask's client executor);
-    the result is the same with or without one.
+    "random" or an agent. ``cards_known=True`` keeps the other players' hands as
+    they really are (only the cards still to come are shuffled): the teacher's
+    "what if you could see their hands" comparison, labelled as cheating in the
+    result. ``executor``: any ``concurrent.futures.Executor`` (a process pool,
+    Dask's client executor); the result is the same with or without one.
     """
     seat = _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
     if budget_s is None and playouts is None:

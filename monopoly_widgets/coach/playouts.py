@@ -69,15 +69,17 @@ def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int)
 
     Every move is tried in the same sampled world with the same dice for the
     playout ("common random numbers"), so moves are compared on equal terms.
-    Unless ``cards_known`` (the teacher's "cheating" comparison), the world is
-    ``rules.determinize``: everything the seat cannot see is dealt afresh, so an
-    analysis never reads a hidden card.
+    The world is ``rules.determinize``: everything the seat cannot see is dealt
+    afresh, so an analysis never reads a hidden card. Only with ``cards_known``
+    (the teacher's "cheating" comparison) do the other hands stay as they really
+    are (``rules.determinize_draws``); the cards still to come are shuffled even then.
     """
     rules = game.rules
+    world_rng = make_rng(job.seed, "world", index)
     if job.cards_known:
-        world = rules.clone(game.state)
+        world = rules.determinize_draws(game.state, world_rng)
     else:
-        world = rules.determinize(game.state, job.seat, make_rng(job.seed, "world", index))
+        world = rules.determinize(game.state, job.seat, world_rng)
     action = next((a for a in rules.legal_actions(world) if a.id == job.action_id), None)
     if action is None:
         raise ValueError(f"{job.action_id!r} is not legal in a sampled world")

@@ -65,7 +65,7 @@ class Analysis:
         return data
 
     def __str__(self) -> str:
-        view = "cards known (cheating)" if self.cards_known else "hidden cards sampled"
+        view = "their hands known (cheating)" if self.cards_known else "hidden cards sampled"
         lines = [
             f"Seat {self.seat} at step {self.step}: chance of winning after each move "
             f"({self.playouts} playouts, {view}; {round(self.confidence * 100)}% intervals)"
@@ -86,7 +86,7 @@ class Analysis:
             f"<td>{m.low:.1%} to {m.high:.1%}</td><td>{m.wins} of {m.playouts}</td></tr>"
             for m in self.moves
         )
-        view = "cards known (cheating)" if self.cards_known else "hidden cards sampled"
+        view = "their hands known (cheating)" if self.cards_known else "hidden cards sampled"
         return (
             f"<table class='mw-analysis'><caption>Seat {self.seat}, step {self.step}: chance "
             f"of winning after each move ({html.escape(view)})</caption>"

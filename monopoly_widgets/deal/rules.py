@@ -223,3 +223,11 @@ class DealRules(Rules):
             hidden = hidden[count:]
         sampled.draw_pile = hidden
         return sampled
+
+    def determinize_draws(self, state: DealState, rng: random.Random) -> DealState:
+        """Shuffle only the draw pile afresh; every hand stays (the coach's "cards known")."""
+        sampled = state.clone()
+        sampled.draw_pile = sorted(sampled.draw_pile)
+        rng.shuffle(sampled.draw_pile)
+        sampled.seed = rng.getrandbits(31)
+        return sampled

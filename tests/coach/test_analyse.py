@@ -5,6 +5,7 @@ Positions are Monopoly Deal scenarios built with ``tests/deal/helpers.py``.
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -140,3 +141,20 @@ def test_every_game_can_be_analysed(name: str) -> None:
     analysis = analyse(game, playouts=24, seed=1, continue_with="random")
     assert analysis.seat == game.current_player
     assert analysis.playouts > 0
+
+
+@pytest.mark.parametrize("name", ["deal", "bid", "cardgame"])
+def test_determinize_draws_keeps_every_hand_and_shuffles_only_what_is_to_come(name: str) -> None:
+    game = mw.new_game(name, players=3, seed=9)
+    for action in range(12):
+        game.apply(game.legal_actions()[action % len(game.legal_actions())])
+    real = game.position()
+    rules = game.rules
+    shuffled = [
+        rules.position(rules.determinize_draws(game.state, random.Random(i))) for i in range(4)
+    ]
+    for world in shuffled:
+        assert world["hands"] == real["hands"]
+        assert sorted(world["draw_pile"]) == sorted(real["draw_pile"])
+    assert len({tuple(world["draw_pile"]) for world in shuffled}) > 1
+    assert game.position() == real
