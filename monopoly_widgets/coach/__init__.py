@@ -6,6 +6,7 @@ playing each move out many times (see ``coach/analyse.py``).
 """
 
 from monopoly_widgets.coach.analyse import analyse
+from monopoly_widgets.coach.information import InformationValue, value_of_information
 from monopoly_widgets.coach.result import Analysis, MoveEstimate
 
-__all__ = ["Analysis", "MoveEstimate", "analyse"]
+__all__ = ["Analysis", "InformationValue", "MoveEstimate", "analyse", "value_of_information"]

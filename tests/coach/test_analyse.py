@@ -158,3 +158,16 @@ def test_determinize_draws_keeps_every_hand_and_shuffles_only_what_is_to_come(na
         assert sorted(world["draw_pile"]) == sorted(real["draw_pile"])
     assert len({tuple(world["draw_pile"]) for world in shuffled}) > 1
     assert game.position() == real
+
+
+def test_value_of_information_measures_the_two_moves_in_the_real_deal() -> None:
+    from monopoly_widgets.coach import value_of_information
+
+    first, _ = _same_view_positions()
+    worth = value_of_information(_game(first), playouts=48, compare_playouts=48, seed=2)
+    assert worth.fair.cards_known is False and worth.known.cards_known is True
+    if worth.fair.best == worth.known.best:
+        assert worth.value == 0 and "not change" in str(worth)
+    else:
+        assert worth.low <= worth.value <= worth.high
+        assert worth.playouts == 48 and "cheating" in str(worth)
