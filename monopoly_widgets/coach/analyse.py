@@ -9,9 +9,10 @@ chance of winning after that move, with a 95% Wilson interval.
 
 Playouts are shared out by *successive halving*: every move gets a first batch;
 after each round the weaker half of the moves still in play is set aside
-(keeping at least two) and the batch doubles, so most playouts go to the moves
+(keeping at least three) and the batch doubles, so most playouts go to the moves
 that could be best. It stops when the playouts or the time budget are spent, or
-when the best move's interval is clear of the runner-up's.
+when the best move's interval is clear of the runner-up's, or the three leading
+moves are each measured to within ``precision`` (5 percentage points) either side.
 
 Each playout's world and dice come from ``(seed, playout index)`` alone, and
 every move still in play gets the same indices, so moves are compared on equal
@@ -37,6 +38,10 @@ from monopoly_widgets.sim.intervals import wilson_interval
 
 DEFAULT_PLAYOUTS = 400
 FIRST_BATCH = 16
+#: Moves never set aside: the leaders, whose order a student wants to know.
+KEEP = 3
+#: Stop once every leading move's interval is this narrow (either side).
+PRECISION = 0.05
 MAX_PLAYOUTS = 1_000_000
 MAX_BUDGET_S = 3600.0
 POLICIES = ("heuristic", "random")
@@ -52,6 +57,7 @@ def analyse(
     cards_known: bool = False,
     executor: Any | None = None,
     confidence: float = 0.95,
+    precision: float = PRECISION,
 ) -> Analysis:
     """Estimate the deciding player's chance of winning after each legal move.
 
@@ -66,6 +72,8 @@ def analyse(
     Dask's client executor); the result is the same with or without one.
     """
     seat = _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
+    if isinstance(precision, bool) or not isinstance(precision, float) or not 0 < precision < 1:
+        raise InputError(f"precision must be a number between 0 and 1, not {excerpt(precision)}")
     if budget_s is None and playouts is None:
         playouts = DEFAULT_PLAYOUTS
     limit = MAX_PLAYOUTS if playouts is None else playouts
@@ -107,7 +115,10 @@ def analyse(
         if _separated(live, wins, done, confidence):
             stopped = "best move separated"
             break
-        live = live[: max(2, math.ceil(len(live) / 2))] if len(live) > 2 else live
+        if _measured(live[:KEEP], wins, done, confidence, precision):
+            stopped = f"top moves measured to within {precision:.0%}"
+            break
+        live = live[: max(KEEP, math.ceil(len(live) / 2))]
     # The moves kept longest (most playouts, narrowest intervals) first, best first among them.
     moves = sorted(
         (_estimate(action, wins, done, confidence) for action in legal),
@@ -117,15 +128,15 @@ def analyse(
         seat=seat,
         step=game.step,
         moves=tuple(moves),
-        best=live[0],
+        best=moves[0].action_id,
         playouts=spent,
         rounds=rounds,
         seconds=time.perf_counter() - started,
         stopped=stopped,
         method=(
             f"Successive halving: every move got {FIRST_BATCH} playouts first; after each "
-            "round the weaker half of the moves still in play was set aside (at least two "
-            "kept) and the batch doubled."
+            "round the weaker half of the moves still in play was set aside (at least "
+            f"{KEEP} kept) and the batch doubled."
         ),
         seed=seed,
         continue_with=continue_with if isinstance(continue_with, str) else repr(continue_with),
@@ -139,6 +150,17 @@ def _estimate(
 ) -> MoveEstimate:
     low, high = wilson_interval(wins[action.id], done[action.id], confidence)
     return MoveEstimate(action.id, action.text, wins[action.id], done[action.id], low, high)
+
+
+def _measured(
+    top: list[str], wins: dict[str, int], done: dict[str, int], confidence: float, precision: float
+) -> bool:
+    """Is every interval among the leading moves at most ``precision`` either side?"""
+    for action_id in top:
+        low, high = wilson_interval(wins[action_id], done[action_id], confidence)
+        if (high - low) / 2 > precision:
+            return False
+    return True
 
 
 def _separated(

@@ -37,7 +37,8 @@ class Analysis:
     playouts: int
     rounds: int
     seconds: float
-    #: Why the analysis stopped: "playouts", "time budget", "best move separated", "one move".
+    #: Why it stopped: "playouts", "time budget", "best move separated", "one move", or
+    #: "top moves measured to within 5%".
     stopped: str
     #: How playouts were shared out, in words.
     method: str
@@ -54,9 +55,13 @@ class Analysis:
         raise KeyError(action_id)
 
     def separated(self) -> bool:
-        """Is the best move's interval clear of every other move's?"""
-        best = self.move(self.best)
-        return all(m.high < best.low for m in self.moves if m.action_id != self.best)
+        """Is the best move's interval clear of the runner-up's (the next move kept longest)?"""
+        return len(self.moves) < 2 or self.moves[1].high < self.moves[0].low
+
+    def conclusive(self, precision: float = 0.05) -> bool:
+        """Separated, or the three leading moves each known to within ``precision`` either side."""
+        leaders = self.moves[:3]
+        return self.separated() or all((m.high - m.low) / 2 <= precision for m in leaders)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe, for the widget and for saving."""
