@@ -171,3 +171,15 @@ def test_value_of_information_measures_the_two_moves_in_the_real_deal() -> None:
     else:
         assert worth.low <= worth.value <= worth.high
         assert worth.playouts == 48 and "cheating" in str(worth)
+
+
+def test_the_move_chart_has_a_bar_and_interval_per_move_and_marks_the_best() -> None:
+    from monopoly_widgets.coach.chart import chart_data, move_chart
+
+    analysis = analyse(mw.new_game("deal", players=2, seed=4), playouts=40, continue_with="random")
+    data = chart_data(analysis)
+    assert [row["best"] for row in data["rows"]].count(True) == 1
+    assert len(data["rows"]) == len(analysis.moves)
+    figure = move_chart(analysis)
+    assert len(figure.data[0].x) == len(analysis.moves)
+    assert all(low <= 0 for low in [-v for v in figure.data[0].error_x.arrayminus])
