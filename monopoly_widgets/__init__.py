@@ -47,9 +47,10 @@ _LAZY = {
     "compare_options": "monopoly_widgets.sim",
     "estimate_win_probability": "monopoly_widgets.sim",
     "monte_carlo_convergence": "monopoly_widgets.sim",
+    "analyse": "monopoly_widgets.coach",
 }
 #: Sub-packages reachable as ``mw.prob``, ``mw.sim``, ``mw.lessons`` without importing them first.
-_LAZY_MODULES = ("prob", "sim", "lessons", "widgets")
+_LAZY_MODULES = ("prob", "sim", "lessons", "widgets", "coach")
 
 
 def __getattr__(name: str) -> object:
@@ -67,6 +68,8 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "agents",
+    "analyse",
+    "coach",
     "Action",
     "Event",
     "Game",

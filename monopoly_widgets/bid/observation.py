@@ -254,8 +254,11 @@ def determinize(state: BidState, viewer: int, rng: random.Random) -> BidState:
     (``tie_raise_must_add_card``) gets at least one if they have money.
     """
     sample = clone_state(state)
-    pool = hidden_cards(sample, viewer)
+    # Sorted first, so the world depends only on what ``viewer`` sees, not on where
+    # the hidden cards really are; and a fresh seed, so later reshuffles are unknown too.
+    pool = sorted(hidden_cards(sample, viewer))
     rng.shuffle(pool)
+    sample.seed = rng.getrandbits(31)
     sample.draw_pile = pool[: len(sample.draw_pile)]
     rest = pool[len(sample.draw_pile) :]
     for seat in range(sample.players):
@@ -283,7 +286,22 @@ def determinize(state: BidState, viewer: int, rng: random.Random) -> BidState:
             must = sample.options["tie_raise_must_add_card"]
             sample.raises[seat], cards = _random_commitment(sample, cards, rng, must_add=must)
         sample.hands[seat] = cards
+    sample.property_pile.sort()
     rng.shuffle(sample.property_pile)
+    return sample
+
+
+def determinize_draws(state: BidState, rng: random.Random) -> BidState:
+    """A copy where only the face-down piles are shuffled afresh; hands and bids stay.
+
+    The coach's "cards known" comparison: the other players' hands and sealed bids
+    as they really are, but not the order of the draw and property piles.
+    """
+    sample = clone_state(state)
+    for pile in (sample.draw_pile, sample.property_pile):
+        pile.sort()
+        rng.shuffle(pile)
+    sample.seed = rng.getrandbits(31)
     return sample
 
 

@@ -169,3 +169,6 @@ class BidRules(Rules):
 
     def determinize(self, state: BidState, player: int, rng: random.Random) -> BidState:
         return observation.determinize(state, player, rng)
+
+    def determinize_draws(self, state: BidState, rng: random.Random) -> BidState:
+        return observation.determinize_draws(state, rng)

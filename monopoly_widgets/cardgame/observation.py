@@ -195,7 +195,11 @@ def determinize(state: CardGameState, player: int, rng: random.Random) -> CardGa
         seat for seat, card in enumerate(copy.passes) if card is not None and seat != player
     ]
     pool.extend(copy.passes[seat] for seat in hidden_passes)  # type: ignore[misc]
+    # Sorted first, so the world depends only on what ``player`` sees, not on where the
+    # hidden cards really are; and a fresh seed, so the next hands' deals are unknown too.
+    pool.sort()
     rng.shuffle(pool)
+    copy.seed = rng.getrandbits(31)
     for pile, size in slots:
         pile.extend(pool[:size])
         del pool[:size]
@@ -203,4 +207,17 @@ def determinize(state: CardGameState, player: int, rng: random.Random) -> CardGa
         copy.passes[seat] = pool.pop()
     for hand in copy.hands:
         hand.sort()
+    return copy
+
+
+def determinize_draws(state: CardGameState, rng: random.Random) -> CardGameState:
+    """A copy where only the draw pile is shuffled afresh; hands and passes stay.
+
+    The coach's "cards known" comparison: the other players' hands as they really
+    are, but not the order of the draw pile or the next hands' deals.
+    """
+    copy = state.clone()
+    copy.draw_pile.sort()
+    rng.shuffle(copy.draw_pile)
+    copy.seed = rng.getrandbits(31)
     return copy

@@ -113,3 +113,6 @@ class CardGameRules(Rules):
 
     def determinize(self, state: CardGameState, player: int, rng: random.Random) -> CardGameState:
         return observation.determinize(state, player, rng)
+
+    def determinize_draws(self, state: CardGameState, rng: random.Random) -> CardGameState:
+        return observation.determinize_draws(state, rng)

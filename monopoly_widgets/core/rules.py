@@ -173,4 +173,15 @@ class Rules(ABC):
         Used by Monte Carlo and search agents so that they never peek: the
         result is consistent with ``observation(state, player)`` but the hidden
         cards (draw pile order, other hands, sealed bids) are sampled afresh.
+        It depends only on what ``player`` sees (never on where the hidden cards
+        really are), and draws a fresh seed for later reshuffles.
+        """
+
+    @abstractmethod
+    def determinize_draws(self, state: State, rng: random.Random) -> State:
+        """A copy in which only the face-down piles nobody holds are shuffled afresh.
+
+        Every hand (and sealed bid) stays as it really is: the coach's "with the
+        cards known" comparison, which shows what seeing the others' hands is worth
+        without also knowing the order of the cards still to come.
         """

@@ -160,10 +160,22 @@ class DealRules(Rules):
         others = [p for p in range(sampled.players) if p != player]
         for p in others:
             hidden.extend(sampled.hands[p])
+        # Sorted first, so the world depends only on what ``player`` sees, not on where
+        # the hidden cards really are; and a fresh seed, so later reshuffles are unknown too.
+        hidden.sort()
         rng.shuffle(hidden)
+        sampled.seed = rng.getrandbits(31)
         for p in others:
             count = len(sampled.hands[p])
             sampled.hands[p] = hidden[:count]
             hidden = hidden[count:]
         sampled.draw_pile = hidden
+        return sampled
+
+    def determinize_draws(self, state: DealState, rng: random.Random) -> DealState:
+        """Shuffle only the draw pile afresh; every hand stays (the coach's "cards known")."""
+        sampled = state.clone()
+        sampled.draw_pile = sorted(sampled.draw_pile)
+        rng.shuffle(sampled.draw_pile)
+        sampled.seed = rng.getrandbits(31)
         return sampled

@@ -1,0 +1,77 @@
+"""The coach's move chart: each move's chance of winning, with its interval, best marked.
+
+Horizontal bars read well with long move names ("Play Just Say No against the
+$2M Pink rent") on a laptop or projector. The dictionary form, :func:`chart_data`,
+is what the explorer's coach panel draws in the browser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monopoly_widgets.coach.result import Analysis
+
+#: Move names longer than this are cut with an ellipsis on the chart (hover shows all).
+LABEL_CHARS = 48
+
+
+def chart_data(analysis: Analysis) -> dict[str, Any]:
+    """JSON-safe rows for a chart: label, chance, interval, playouts, and which is best."""
+    return {
+        "title": _title(analysis),
+        "rows": [
+            {
+                "label": _label(m.text),
+                "text": m.text,
+                "probability": m.probability,
+                "low": m.low,
+                "high": m.high,
+                "playouts": m.playouts,
+                "best": m.action_id == analysis.best,
+            }
+            for m in analysis.moves
+        ],
+        "note": f"Stopped: {analysis.stopped}; {analysis.playouts} playouts",
+    }
+
+
+def move_chart(analysis: Analysis) -> Any:
+    """A Plotly figure of :func:`chart_data` (best move in its own colour)."""
+    import plotly.graph_objects as go
+
+    data = chart_data(analysis)
+    rows = list(reversed(data["rows"]))  # Plotly draws the first row at the bottom
+    figure = go.Figure(
+        go.Bar(
+            orientation="h",
+            y=[row["label"] for row in rows],
+            x=[row["probability"] for row in rows],
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [row["high"] - row["probability"] for row in rows],
+                "arrayminus": [row["probability"] - row["low"] for row in rows],
+            },
+            marker_color=["#2e7d32" if row["best"] else "#7f8c9a" for row in rows],
+            customdata=[[row["text"], row["playouts"]] for row in rows],
+            hovertemplate="%{customdata[0]}<br>%{x:.1%} from %{customdata[1]} playouts"
+            "<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        title=data["title"],
+        xaxis={"title": "chance of winning (95% interval)", "range": [0, 1], "tickformat": ".0%"},
+        height=140 + 34 * len(rows),
+        margin={"l": 10, "r": 20, "t": 60, "b": 50},
+        yaxis={"automargin": True},
+    )
+    return figure
+
+
+def _title(analysis: Analysis) -> str:
+    view = "their hands known (cheating)" if analysis.cards_known else "hidden cards sampled"
+    return f"Player {analysis.seat}: chance of winning after each move ({view})"
+
+
+def _label(text: str) -> str:
+    return text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"

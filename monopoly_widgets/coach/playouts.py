@@ -1,0 +1,109 @@
+"""One imagined game: a possible world, a move, then play to the end.
+
+This is the unit of work of :func:`monopoly_widgets.coach.analyse`, small enough
+to send to another process. Its result depends only on the saved game, the seat,
+the move, the master seed and the playout's index, never on which process runs it
+or in what order: that is what makes an analysis the same on any executor.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.serialization import load_game
+
+#: A playout that has not ended after this many steps counts as a draw.
+MAX_PLAYOUT_STEPS = 3000
+
+
+@dataclass(frozen=True)
+class PlayoutJob:
+    """Playouts ``first .. first + count - 1`` of one move, as a picklable job."""
+
+    saved_game: str
+    seat: int
+    action_id: str
+    first: int
+    count: int
+    seed: int
+    policy: Any
+    cards_known: bool
+
+
+_games: dict[str, Game] = {}
+
+
+def _game_of(saved_game: str) -> Game:
+    """The game a job analyses, loaded once per process (jobs of one analysis share it)."""
+    if saved_game not in _games:
+        _games.clear()
+        _games[saved_game] = load_game(saved_game)
+    return _games[saved_game]
+
+
+def make_policy(policy: Any) -> Callable[..., Any]:
+    """The agent that plays every seat after the move: "heuristic", "random" or an agent."""
+    from monopoly_widgets.agents import HeuristicAgent, RandomAgent
+
+    if policy == "heuristic":
+        return HeuristicAgent()
+    if policy == "random":
+        return RandomAgent()
+    return policy
+
+
+def run_job(job: PlayoutJob) -> list[int]:
+    """For each playout of the job, in index order: 1 if the seat won, else 0."""
+    game = _game_of(job.saved_game)
+    agent = make_policy(job.policy)
+    return [play_one(game, job, agent, index) for index in range(job.first, job.first + job.count)]
+
+
+def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int) -> int:
+    """Playout ``index``: sample a world, make the move, play on; 1 if the seat won.
+
+    Every move is tried in the same sampled world with the same dice for the
+    playout ("common random numbers"), so moves are compared on equal terms.
+    The world is ``rules.determinize``: everything the seat cannot see is dealt
+    afresh, so an analysis never reads a hidden card. Only with ``cards_known``
+    (the teacher's "cheating" comparison) do the other hands stay as they really
+    are (``rules.determinize_draws``); the cards still to come are shuffled even then.
+    """
+    rules = game.rules
+    world_rng = make_rng(job.seed, "world", index)
+    if job.cards_known:
+        world = rules.determinize_draws(game.state, world_rng)
+    else:
+        world = rules.determinize(game.state, job.seat, world_rng)
+    action = next((a for a in rules.legal_actions(world) if a.id == job.action_id), None)
+    if action is None:
+        raise ValueError(f"{job.action_id!r} is not legal in a sampled world")
+    rules.apply(world, action)
+    dice = make_rng(job.seed, "playout", index)
+    needs_observation = getattr(agent, "needs_observation", True)
+    for _ in range(MAX_PLAYOUT_STEPS):
+        if rules.is_over(world):
+            break
+        seat = rules.current_player(world)
+        observation = rules.observation(world, seat) if needs_observation else None
+        rules.apply(world, agent(observation, rules.legal_actions(world), dice))
+    # A draw, or a playout cut short, is not a win.
+    return int(rules.is_over(world) and rules.winner(world) == job.seat)
+
+
+def saved_game_text(game: Game) -> str:
+    """The game as compact JSON (the jobs carry it; workers load it once)."""
+    return json.dumps(json.loads(game.to_json(indent=None)), separators=(",", ":"))
+
+
+def run_jobs(jobs: Sequence[PlayoutJob], executor: Any | None) -> list[list[int]]:
+    """Run jobs here, or on ``executor`` (any ``concurrent.futures.Executor``); same results."""
+    if executor is None:
+        return [run_job(job) for job in jobs]
+    futures = [executor.submit(run_job, job) for job in jobs]
+    return [future.result() for future in futures]

@@ -1,0 +1,101 @@
+"""What an analysis found: each move's chance of winning, with its interval."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """One legal move: wins out of playouts, and the Wilson interval around the share."""
+
+    action_id: str
+    text: str
+    wins: int
+    playouts: int
+    low: float
+    high: float
+
+    @property
+    def probability(self) -> float:
+        """The estimated chance of winning after this move (wins / playouts)."""
+        return self.wins / self.playouts if self.playouts else 0.0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The result of :func:`~monopoly_widgets.coach.analyse` (see its docstring)."""
+
+    seat: int
+    step: int
+    #: Every legal move: those kept to the last round first (best first), then the others.
+    moves: tuple[MoveEstimate, ...]
+    #: The id of the move with the highest estimate among those kept to the last round.
+    best: str
+    playouts: int
+    rounds: int
+    seconds: float
+    #: Why it stopped: "playouts", "time budget", "best move separated", "one move", or
+    #: "top moves measured to within 5%".
+    stopped: str
+    #: How playouts were shared out, in words.
+    method: str
+    seed: int
+    continue_with: str
+    cards_known: bool
+    confidence: float
+
+    def move(self, action_id: str) -> MoveEstimate:
+        """The estimate of one move, by its id."""
+        for estimate in self.moves:
+            if estimate.action_id == action_id:
+                return estimate
+        raise KeyError(action_id)
+
+    def separated(self) -> bool:
+        """Is the best move's interval clear of the runner-up's (the next move kept longest)?"""
+        return len(self.moves) < 2 or self.moves[1].high < self.moves[0].low
+
+    def conclusive(self, precision: float = 0.05) -> bool:
+        """Separated, or the three leading moves each known to within ``precision`` either side."""
+        leaders = self.moves[:3]
+        return self.separated() or all((m.high - m.low) / 2 <= precision for m in leaders)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe, for the widget and for saving."""
+        data = asdict(self)
+        data["moves"] = [{**asdict(m), "probability": m.probability} for m in self.moves]
+        return data
+
+    def __str__(self) -> str:
+        view = "their hands known (cheating)" if self.cards_known else "hidden cards sampled"
+        lines = [
+            f"Seat {self.seat} at step {self.step}: chance of winning after each move "
+            f"({self.playouts} playouts, {view}; {round(self.confidence * 100)}% intervals)"
+        ]
+        for m in self.moves:
+            mark = "*" if m.action_id == self.best else " "
+            lines.append(
+                f"{mark} {m.probability:6.1%}  ({m.low:.1%} to {m.high:.1%}, "
+                f"{m.wins}/{m.playouts})  {m.text}"
+            )
+        lines.append(f"Stopped: {self.stopped}. {self.method}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{'&#9733;' if m.action_id == self.best else ''}</td>"
+            f"<td>{html.escape(m.text)}</td><td>{m.probability:.1%}</td>"
+            f"<td>{m.low:.1%} to {m.high:.1%}</td><td>{m.wins} of {m.playouts}</td></tr>"
+            for m in self.moves
+        )
+        view = "their hands known (cheating)" if self.cards_known else "hidden cards sampled"
+        return (
+            f"<table class='mw-analysis'><caption>Seat {self.seat}, step {self.step}: chance "
+            f"of winning after each move ({html.escape(view)})</caption>"
+            "<tr><th></th><th>Move</th><th>Chance</th><th>Interval</th><th>Wins</th></tr>"
+            f"{rows}</table><p>Stopped: {html.escape(self.stopped)}. "
+            f"{html.escape(self.method)}</p>"
+        )

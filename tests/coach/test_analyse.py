@@ -1,0 +1,185 @@
+"""``mw.analyse``: never reads hidden cards, reproducible anywhere, right where it must be.
+
+Positions are Monopoly Deal scenarios built with ``tests/deal/helpers.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+import monopoly_widgets as mw
+from monopoly_widgets.coach import analyse
+from tests.deal.helpers import position, table
+
+
+def _same_view_positions() -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two deals seat 0 cannot tell apart: only where the hidden cards lie differs.
+
+    In the first, seat 1 holds two Just Say No and a Deal Breaker (so a Deal
+    Breaker of seat 0's own is likely to be refused); in the second, those sit in
+    the draw pile and seat 1 holds plain money.
+    """
+    mine = {
+        "hands": [
+            ["Deal Breaker", "Pennsylvania Avenue", "$1M"],
+            ["Just Say No", "Just Say No", "Deal Breaker"],
+        ],
+        "properties": [
+            [*table(("Green", ["Pacific Avenue", "North Carolina Avenue"]))],
+            [
+                *table(("Dark Blue", ["Park Place", "Boardwalk"])),
+                *table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"])),
+            ],
+        ],
+    }
+    first = position(**mine)
+    second = position(**{**mine, "hands": [mine["hands"][0], ["$1M", "$2M", "$3M"]]})
+    return first, second
+
+
+def _game(pos: dict[str, Any]) -> mw.Game:
+    return mw.from_position("deal", pos, seed=7)
+
+
+def _figures(analysis: Any) -> list[tuple[str, int, int]]:
+    return [(m.action_id, m.wins, m.playouts) for m in analysis.moves]
+
+
+def test_the_analysis_never_reads_hidden_cards() -> None:
+    first, second = _same_view_positions()
+    a, b = _game(first), _game(second)
+    assert a.observation(0) == b.observation(0)
+    fair = [_figures(analyse(g, playouts=96, seed=3)) for g in (a, b)]
+    assert fair[0] == fair[1]
+    # The control that cheats sees the difference: seat 1's two Just Say No.
+    cheat = [_figures(analyse(g, playouts=96, seed=3, cards_known=True)) for g in (a, b)]
+    assert cheat[0] != cheat[1]
+
+
+def test_a_move_that_wins_at_once_scores_one() -> None:
+    pos = position(
+        hands=[["Pennsylvania Avenue", "$1M"], ["$2M"]],
+        properties=[
+            [
+                *table(("Green", ["Pacific Avenue", "North Carolina Avenue"])),
+                *table(("Dark Blue", ["Park Place", "Boardwalk"])),
+                *table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"])),
+            ],
+            [],
+        ],
+    )
+    analysis = analyse(_game(pos), playouts=40, seed=1)
+    winning = analysis.move("lay:Pennsylvania Avenue")
+    assert winning.wins == winning.playouts > 0
+    assert winning.probability == 1.0
+    assert analysis.best == "lay:Pennsylvania Avenue"
+
+
+def test_same_result_here_on_threads_and_on_processes() -> None:
+    game = mw.new_game("deal", players=2, seed=4)
+    here = analyse(game, playouts=60, seed=5, continue_with="random").to_dict()
+    with ThreadPoolExecutor(2) as threads:
+        on_threads = analyse(game, playouts=60, seed=5, continue_with="random", executor=threads)
+    with ProcessPoolExecutor(2) as processes:
+        on_processes = analyse(
+            game, playouts=60, seed=5, continue_with="random", executor=processes
+        )
+    for other in (on_threads.to_dict(), on_processes.to_dict()):
+        for key in ("seconds",):
+            other.pop(key)
+        assert other == {k: v for k, v in here.items() if k != "seconds"}
+
+
+def test_playouts_go_where_they_matter_and_the_game_is_unchanged() -> None:
+    game = mw.new_game("deal", players=3, seed=2)
+    before = game.to_json()
+    analysis = analyse(game, playouts=300, seed=1, continue_with="random")
+    assert game.to_json() == before
+    assert {m.action_id for m in analysis.moves} == {a.id for a in game.legal_actions()}
+    assert analysis.playouts <= 300
+    assert sum(m.playouts for m in analysis.moves) == analysis.playouts
+    assert analysis.move(analysis.best).playouts == max(m.playouts for m in analysis.moves)
+    assert "halving" in analysis.method
+    for m in analysis.moves:
+        assert 0 <= m.low <= m.probability <= m.high <= 1
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"player": 1}, "player"),
+        ({"player": True}, "player"),
+        ({"budget_s": 0}, "budget_s"),
+        ({"budget_s": "5"}, "budget_s"),
+        ({"playouts": 0}, "playouts"),
+        ({"playouts": 2.5}, "playouts"),
+        ({"continue_with": "clever"}, "continue_with"),
+        ({"seed": "x"}, "seed"),
+        ({"confidence": 1.5}, "confidence"),
+    ],
+)
+def test_bad_requests_get_a_clear_error(kwargs: dict[str, Any], field: str) -> None:
+    game = mw.new_game("deal", players=2, seed=4)
+    with pytest.raises(mw.InputError, match=field):
+        analyse(game, **kwargs)
+
+
+def test_a_finished_game_has_nothing_to_analyse() -> None:
+    game = mw.new_game("deal", players=2, seed=4)
+    mw.agents.play_out(game, [mw.agents.RandomAgent()] * 2)
+    with pytest.raises(mw.InputError, match="over"):
+        analyse(game)
+
+
+@pytest.mark.parametrize("name", ["bid", "cardgame"])
+def test_every_game_can_be_analysed(name: str) -> None:
+    game = mw.new_game(name, players=3, seed=2)
+    analysis = analyse(game, playouts=24, seed=1, continue_with="random")
+    assert analysis.seat == game.current_player
+    assert analysis.playouts > 0
+
+
+@pytest.mark.parametrize("name", ["deal", "bid", "cardgame"])
+def test_determinize_draws_keeps_every_hand_and_shuffles_only_what_is_to_come(name: str) -> None:
+    game = mw.new_game(name, players=3, seed=9)
+    for action in range(12):
+        game.apply(game.legal_actions()[action % len(game.legal_actions())])
+    real = game.position()
+    rules = game.rules
+    shuffled = [
+        rules.position(rules.determinize_draws(game.state, random.Random(i))) for i in range(4)
+    ]
+    for world in shuffled:
+        assert world["hands"] == real["hands"]
+        assert sorted(world["draw_pile"]) == sorted(real["draw_pile"])
+    assert len({tuple(world["draw_pile"]) for world in shuffled}) > 1
+    assert game.position() == real
+
+
+def test_value_of_information_measures_the_two_moves_in_the_real_deal() -> None:
+    from monopoly_widgets.coach import value_of_information
+
+    first, _ = _same_view_positions()
+    worth = value_of_information(_game(first), playouts=48, compare_playouts=48, seed=2)
+    assert worth.fair.cards_known is False and worth.known.cards_known is True
+    if worth.fair.best == worth.known.best:
+        assert worth.value == 0 and "not change" in str(worth)
+    else:
+        assert worth.low <= worth.value <= worth.high
+        assert worth.playouts == 48 and "cheating" in str(worth)
+
+
+def test_the_move_chart_has_a_bar_and_interval_per_move_and_marks_the_best() -> None:
+    from monopoly_widgets.coach.chart import chart_data, move_chart
+
+    analysis = analyse(mw.new_game("deal", players=2, seed=4), playouts=40, continue_with="random")
+    data = chart_data(analysis)
+    assert [row["best"] for row in data["rows"]].count(True) == 1
+    assert len(data["rows"]) == len(analysis.moves)
+    figure = move_chart(analysis)
+    assert len(figure.data[0].x) == len(analysis.moves)
+    assert all(low <= 0 for low in [-v for v in figure.data[0].error_x.arrayminus])
