@@ -44,9 +44,6 @@ def exists(path: str) -> bool:
     return (ROOT / path).exists() if path.startswith(top) else (PACKAGE / path).exists()
 
 
-@pytest.mark.xfail(
-    strict=False, reason="until each game's package has the common shape (issue 16 merge)"
-)
 def test_every_file_the_architecture_map_names_exists() -> None:
     """``docs/architecture.md`` is where a reader looks for a rule: each file it names is there."""
     named = named_paths((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))

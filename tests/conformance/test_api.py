@@ -50,12 +50,6 @@ PARAMS = [
     for players in player_counts(name)
 ]
 
-#: Legality written once and citations in one format: each game's helper makes them pass.
-UNTIL_MERGE = pytest.mark.xfail(
-    strict=False, reason="until each game's legality is written once (issue 16 merge)"
-)
-
-
 @pytest.mark.parametrize(("name", "players"), PARAMS)
 def test_random_playouts_keep_invariants(name: str, players: int) -> None:
     """Random playouts with every card accounted for after every action."""
@@ -115,14 +109,12 @@ def test_determinize_keeps_what_the_player_sees(name: str, players: int) -> None
     check_determinize(name, players, seed=21)
 
 
-@UNTIL_MERGE
 @pytest.mark.parametrize(("name", "players"), PARAMS)
 def test_every_event_cites_its_rule_in_the_common_format(name: str, players: int) -> None:
     for seed in (31, 32):
         check_citations(name, players, seed)
 
 
-@UNTIL_MERGE
 @pytest.mark.parametrize(
     ("name", "players", "seed"),
     [

@@ -110,9 +110,6 @@ def test_a_citation_in_another_format_is_caught(monkeypatch: pytest.MonkeyPatch)
         check_citations("bid", 2, seed=31)
 
 
-@pytest.mark.xfail(
-    strict=False, reason="until each game's legality is written once (issue 16 merge)"
-)
 @pytest.mark.parametrize("name", list(GAMES))
 def test_check_game_runs_every_check(name: str) -> None:
     """The one call a contributor makes: every check, for each count and seed asked."""
