@@ -40,6 +40,7 @@ from monopoly_widgets.deal.state import (
     PHASE_OVER,
     PHASE_PAY,
     PHASE_PLAY,
+    PHASE_RESPOND,
     DealState,
     current_player,
 )
@@ -153,7 +154,7 @@ def _pending(state: DealState) -> dict[str, Any] | None:
         "paid": pending.paid,
         "colour": COLOUR_NAMES[pending.colour] if pending.colour >= 0 else None,
         "targets": list(pending.targets),
-        "responder": pending.responder if state.phase == "respond" else None,
+        "responder": pending.responder if state.phase == PHASE_RESPOND else None,
         "just_say_no": pending.jsn,
         "text": describe(pending),
     }
