@@ -23,23 +23,19 @@ were run, and ``analyse(..., playouts=that)`` gives the same result anywhere.
 
 from __future__ import annotations
 
-import math
 import numbers
 import time
 from collections.abc import Callable
 from typing import Any
 
+from monopoly_widgets.coach.halving import METHOD, Halving
 from monopoly_widgets.coach.playouts import PlayoutJob, run_jobs, saved_game_text
 from monopoly_widgets.coach.result import Analysis, MoveEstimate
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.validation import excerpt
-from monopoly_widgets.sim.intervals import wilson_interval
 
 DEFAULT_PLAYOUTS = 400
-FIRST_BATCH = 16
-#: Moves never set aside: the leaders, whose order a student wants to know.
-KEEP = 3
 #: Stop once every leading move's interval is this narrow (either side).
 PRECISION = 0.05
 MAX_PLAYOUTS = 1_000_000
@@ -79,49 +75,26 @@ def analyse(
     limit = MAX_PLAYOUTS if playouts is None else playouts
     legal = list(game.legal_actions())
     saved = saved_game_text(game)
-    wins = {action.id: 0 for action in legal}
-    done = {action.id: 0 for action in legal}
-    live = [action.id for action in legal]
+    halving = Halving([action.id for action in legal], confidence, precision)
     started = time.perf_counter()
-    spent, rounds, batch, stopped = 0, 0, FIRST_BATCH, "playouts"
     while True:
-        if len(live) == 1 and rounds:
-            stopped = "one move"
-            break
-        room = (limit - spent) // len(live)
-        if room < 1:
-            stopped = "playouts"
-            break
         elapsed = time.perf_counter() - started
-        if budget_s is not None and rounds and elapsed >= budget_s:
-            stopped = "time budget"
+        stopped = halving.why_stop(limit, budget_s, elapsed)
+        if stopped:
             break
-        size = min(batch, room)
-        if budget_s is not None and spent:
-            per_playout = elapsed / spent
-            size = max(1, min(size, int((budget_s - elapsed) / per_playout / len(live))))
-        first = done[live[0]]
+        size = halving.next_batch(limit, budget_s, elapsed)
         jobs = [
-            PlayoutJob(saved, seat, action_id, first, size, seed, continue_with, cards_known)
-            for action_id in live
+            PlayoutJob(
+                saved, seat, action_id, halving.next_index, size, seed, continue_with, cards_known
+            )
+            for action_id in halving.live
         ]
-        for action_id, results in zip(live, run_jobs(jobs, executor), strict=True):
-            wins[action_id] += sum(results)
-            done[action_id] += len(results)
-        spent += size * len(live)
-        rounds += 1
-        batch *= 2
-        live.sort(key=lambda action_id: -wins[action_id] / done[action_id])
-        if _separated(live, wins, done, confidence):
-            stopped = "best move separated"
+        stopped = halving.record(run_jobs(jobs, executor))
+        if stopped:
             break
-        if _measured(live[:KEEP], wins, done, confidence, precision):
-            stopped = f"top moves measured to within {precision:.0%}"
-            break
-        live = live[: max(KEEP, math.ceil(len(live) / 2))]
     # The moves kept longest (most playouts, narrowest intervals) first, best first among them.
     moves = sorted(
-        (_estimate(action, wins, done, confidence) for action in legal),
+        (_estimate(action, halving) for action in legal),
         key=lambda m: (-m.playouts, -m.probability),
     )
     return Analysis(
@@ -129,15 +102,11 @@ def analyse(
         step=game.step,
         moves=tuple(moves),
         best=moves[0].action_id,
-        playouts=spent,
-        rounds=rounds,
+        playouts=halving.spent,
+        rounds=halving.rounds,
         seconds=time.perf_counter() - started,
         stopped=stopped,
-        method=(
-            f"Successive halving: every move got {FIRST_BATCH} playouts first; after each "
-            "round the weaker half of the moves still in play was set aside (at least "
-            f"{KEEP} kept) and the batch doubled."
-        ),
+        method=METHOD,
         seed=seed,
         continue_with=continue_with if isinstance(continue_with, str) else repr(continue_with),
         cards_known=cards_known,
@@ -145,33 +114,10 @@ def analyse(
     )
 
 
-def _estimate(
-    action: Any, wins: dict[str, int], done: dict[str, int], confidence: float
-) -> MoveEstimate:
-    low, high = wilson_interval(wins[action.id], done[action.id], confidence)
-    return MoveEstimate(action.id, action.text, wins[action.id], done[action.id], low, high)
-
-
-def _measured(
-    top: list[str], wins: dict[str, int], done: dict[str, int], confidence: float, precision: float
-) -> bool:
-    """Is every interval among the leading moves at most ``precision`` either side?"""
-    for action_id in top:
-        low, high = wilson_interval(wins[action_id], done[action_id], confidence)
-        if (high - low) / 2 > precision:
-            return False
-    return True
-
-
-def _separated(
-    live: list[str], wins: dict[str, int], done: dict[str, int], confidence: float
-) -> bool:
-    """Is the leader's interval clear of the runner-up's (``live`` sorted best first)?"""
-    if len(live) < 2:
-        return False
-    best_low, _ = wilson_interval(wins[live[0]], done[live[0]], confidence)
-    _, second_high = wilson_interval(wins[live[1]], done[live[1]], confidence)
-    return second_high < best_low
+def _estimate(action: Any, halving: Halving) -> MoveEstimate:
+    low, high = halving.interval(action.id)
+    wins, done = halving.wins[action.id], halving.done[action.id]
+    return MoveEstimate(action.id, action.text, wins, done, low, high)
 
 
 def _check_request(
