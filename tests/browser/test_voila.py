@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,17 @@ def voila(tmp_path: Path) -> Iterator[str]:
         log.close()
 
 
+def explorers_shown(page: Any, timeout_s: float) -> int:
+    """How many explorers the page shows once all are there, or once a widget failed."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        shown = page.locator(".mw-root").count()
+        if shown == EXPLORERS or page.get_by_text("model not found").count():
+            return shown
+        time.sleep(1)
+    return page.locator(".mw-root").count()
+
+
 def test_quickstart_as_a_voila_app(voila: str) -> None:
     pytest.importorskip("playwright")
     from playwright.sync_api import expect, sync_playwright
@@ -125,6 +137,11 @@ def test_quickstart_as_a_voila_app(voila: str) -> None:
             page.goto(voila)
             roots = page.locator(".mw-root")
             # Voilà shows the page once the whole notebook has run: allow for that.
+            if explorers_shown(page, timeout_s=240) < EXPLORERS:
+                # Known Voilà 0.5 race (docs/compatibility.md): now and then one widget
+                # shows "Error displaying widget: model not found"; reloading shows all.
+                print(f"first load: {roots.count()} of {EXPLORERS} explorers; reloading")
+                page.reload()
             expect(roots).to_have_count(EXPLORERS, timeout=240_000)
             expect(page.locator(".js-plotly-plot").first).to_be_visible()
             labels = page.locator(".mw-step-label")
