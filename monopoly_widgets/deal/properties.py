@@ -265,10 +265,12 @@ def tidy_colour(
     Deal Breaker, that a player gains a complete set): then the win check must look.
     """
     table = state.tables[player]
-    count = len(table)
     start = 0
-    while start < count and table[start].colour < colour:
+    for pile in table:  # the piles of ``colour`` start after those of lower colours
+        if pile.colour >= colour:
+            break
         start += 1
+    count = len(table)
     end = start
     size = SET_SIZE[colour]
     piles: list[PropertySet] = []  # the complete piles stay as they are

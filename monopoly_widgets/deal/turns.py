@@ -156,17 +156,20 @@ def check_win(state: DealState, events: list[Event], who: str = EVERYONE) -> Non
     and they are checked after every action (their win may have come on another's turn).
     """
     completed, state.set_completed = state.set_completed, False
-    if state.phase == PHASE_OVER:
-        return
-    turn_player = state.turn_player
     if state.options["win_declared_on_own_turn"]:
         n = 1
         rule = OPTION_WIN_OWN_TURN
-    elif who == NOBODY or (who == TURN_PLAYER and not completed):
-        return  # without a new complete set, nobody has a third one now
-    else:
-        n = 1 if who == TURN_PLAYER else state.players
+    elif who == EVERYONE:
+        n = state.players
         rule = RULE_WIN
+    elif completed and who == TURN_PLAYER:
+        n = 1
+        rule = RULE_WIN
+    else:
+        return  # nobody's sets changed, or the turn player's did without completing one
+    if state.phase == PHASE_OVER:
+        return
+    turn_player = state.turn_player
     for k in range(n):
         player = (turn_player + k) % state.players
         if has_won(state.tables[player]):
