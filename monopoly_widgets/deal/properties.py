@@ -284,11 +284,11 @@ def tidy_colour(
             if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):
                 piles.append(PropertySet(colour, cards, pile.house, pile.hotel))
                 continue
+            if pile.house >= 0 or pile.hotel >= 0:  # only complete piles have buildings
+                _drop_buildings(state, player, pile, events)
         elif len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):  # is_complete(pile)
             piles.append(pile)
             continue
-        if pile.house >= 0 or pile.hotel >= 0:
-            _drop_buildings(state, player, pile, events)
         loose += cards
     if new_card >= 0:
         loose.append(new_card)
