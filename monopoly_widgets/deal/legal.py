@@ -131,9 +131,19 @@ def _pay_actions(state: DealState) -> list[Action]:
     debtor = pending.targets[0]
     receiver = pending.source
     return [
-        _action(f"pay:{where}:{NAME[card % PACK_SIZE]}", debtor, "pay", card, receiver)
-        for where, card in payment_choices(state, debtor)
+        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
     ]
+
+
+def _pay_action(debtor: int, receiver: int, where: str, card: int) -> Action:
+    """``pay:bank:<card>`` or ``pay:<set>:<card>``, remembered by these four facts (so the id
+    is built once, not at every listing: a debt is paid card by card)."""
+    key = ("pay", debtor, receiver, where, card)
+    found = ACTIONS.get(key)
+    if found is None:
+        action_id = f"pay:{where}:{NAME[card % PACK_SIZE]}"
+        found = ACTIONS.keep(key, _action(action_id, debtor, "pay", card, receiver))
+    return found
 
 
 def _discard_actions(state: DealState) -> list[Action]:

@@ -181,19 +181,24 @@ def can_take_hotel(pile: PropertySet) -> bool:
     return pile.house >= 0 and pile.hotel < 0 and is_complete(pile)
 
 
-def table_changed(state: DealState, player: int) -> None:
+def table_changed(state: DealState, player: int, completed: bool = False) -> None:
     """Every change to a player's property collection ends here: what was worked out from
-    the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again.
+    the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again,
+    and a change that may have completed a set is noted for the win check
+    (``state.set_completed``, read by ``turns.check_win``).
     The one seam between the rules and the speed memos."""
     state.wild_moves_memo.pop(player, None)
+    if completed:
+        state.set_completed = True
 
 
 def add_property(
     state: DealState, player: int, card: int, colour: int, events: list[Event]
-) -> None:
+) -> bool:
     """Put a property or wild card into the player's collection as ``colour``: it joins the
-    loose cards of that colour, which are then tidied (see the module docstring)."""
-    tidy_colour(state, player, colour, events, card)
+    loose cards of that colour, which are then tidied (see the module docstring).
+    Returns True if that made a complete set of ``colour`` (``tidy_colour``)."""
+    return tidy_colour(state, player, colour, events, card)
 
 
 def take_from_pile(
@@ -214,7 +219,7 @@ def move_pile(state: DealState, giver: int, index: int, taker: int) -> PropertyS
     state.tables[taker].append(pile)
     order_piles(state.tables[taker])
     table_changed(state, giver)
-    table_changed(state, taker)
+    table_changed(state, taker, completed=True)  # the taker gains a complete set
     return pile
 
 
@@ -245,7 +250,7 @@ def tidy_colour(
     events: list[Event],
     new_card: int = -1,
     removed: int = -1,
-) -> None:
+) -> bool:
     """Re-arrange the player's loose cards of ``colour`` (see the module docstring), with
     ``new_card`` among them when given (a card just laid, paid or taken), and without
     ``removed`` (a card just paid, taken or moved away).
@@ -255,12 +260,17 @@ def tidy_colour(
     cards of the others are laid out again, natural property cards first, in piles of
     the set size. A pile that is no longer complete loses its House and Hotel first, to
     the owner's bank or the discard pile (option: broken_set_buildings_to).
+
+    Returns True if a complete pile was made out of loose cards (the only way, besides a
+    Deal Breaker, that a player gains a complete set): then the win check must look.
     """
     table = state.tables[player]
-    count = len(table)
     start = 0
-    while start < count and table[start].colour < colour:
+    for pile in table:  # the piles of ``colour`` start after those of lower colours
+        if pile.colour >= colour:
+            break
         start += 1
+    count = len(table)
     end = start
     size = SET_SIZE[colour]
     piles: list[PropertySet] = []  # the complete piles stay as they are
@@ -274,23 +284,28 @@ def tidy_colour(
             if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):
                 piles.append(PropertySet(colour, cards, pile.house, pile.hotel))
                 continue
+            if pile.house >= 0 or pile.hotel >= 0:  # only complete piles have buildings
+                _drop_buildings(state, player, pile, events)
         elif len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):  # is_complete(pile)
             piles.append(pile)
             continue
-        if pile.house >= 0 or pile.hotel >= 0:
-            _drop_buildings(state, player, pile, events)
         loose += cards
     if new_card >= 0:
         loose.append(new_card)
     if len(loose) > 1 and not WILD_IDS.isdisjoint(loose):
         loose.sort(key=_is_wild)  # natural property cards first (the sort keeps their order)
-    if len(loose) > size:
-        for first in range(0, len(loose), size):
+    loose_count = len(loose)
+    if loose_count > size:
+        for first in range(0, loose_count, size):
             piles.append(PropertySet(colour, loose[first : first + size]))
     elif loose:
         piles.append(PropertySet(colour, loose))
     table[start:end] = piles
-    table_changed(state, player)
+    # Natural cards come first, so the first pile cut from the loose cards is complete
+    # exactly when there are enough of them and the first is not a wild (``is_complete``).
+    completed = loose_count >= size and loose[0] not in WILD_IDS
+    table_changed(state, player, completed)
+    return completed
 
 
 def order_piles(table: list[PropertySet]) -> None:

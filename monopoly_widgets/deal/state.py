@@ -127,6 +127,10 @@ class DealState:
     #: ``properties.table_changed`` whenever that table changes. Not part of the game: not
     #: cloned, saved or compared (see ``wild_moves.py``).
     wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
+    #: True once a change may have completed one of someone's sets (``properties.table_changed``),
+    #: until ``turns.check_win`` has looked; lets it skip players who completed nothing. Not
+    #: part of the game either: a clone starts with False (``check_win`` then looks as asked).
+    set_completed: bool = field(default=False, compare=False, repr=False)
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""

@@ -134,7 +134,8 @@ def next_turn(state: DealState, events: list[Event]) -> None:
 NOBODY, TURN_PLAYER, EVERYONE = "nobody", "turn_player", "everyone"
 #: Action kind -> who may have completed a third set by it (any other kind: EVERYONE).
 #: Banking, discarding and ending the turn change nobody's properties; laying a card and
-#: moving a wild change only the turn player's (the others would have won already).
+#: moving a wild change only the turn player's (the others would have won already), and
+#: only if it completed one of their sets (``state.set_completed``).
 #: ``tests/deal/test_win_check.py`` compares this with the full check over random play.
 WIN_CHECK = {
     "bank": NOBODY,
@@ -149,21 +150,26 @@ def check_win(state: DealState, events: list[Event], who: str = EVERYONE) -> Non
     """End the game if someone has 3 complete sets of different colours.
 
     Default (rulebook, The End of the Game): whoever has them wins at once,
-    the turn player checked first; ``who`` says whose sets may have changed (``WIN_CHECK``).
+    the turn player checked first; ``who`` says whose sets may have changed (``WIN_CHECK``;
+    the turn player's only count if a set was completed since the last check).
     With the option ``win_declared_on_own_turn`` (leaflet) only the turn player can win,
     and they are checked after every action (their win may have come on another's turn).
     """
-    if state.phase == PHASE_OVER:
-        return
-    turn_player = state.turn_player
+    completed, state.set_completed = state.set_completed, False
     if state.options["win_declared_on_own_turn"]:
         n = 1
         rule = OPTION_WIN_OWN_TURN
-    elif who == NOBODY:
-        return
-    else:
-        n = 1 if who == TURN_PLAYER else state.players
+    elif who == EVERYONE:
+        n = state.players
         rule = RULE_WIN
+    elif completed and who == TURN_PLAYER:
+        n = 1
+        rule = RULE_WIN
+    else:
+        return  # nobody's sets changed, or the turn player's did without completing one
+    if state.phase == PHASE_OVER:
+        return
+    turn_player = state.turn_player
     for k in range(n):
         player = (turn_player + k) % state.players
         if has_won(state.tables[player]):
