@@ -20,7 +20,7 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.i
 
 
 def test_there_are_notebooks() -> None:
-    assert len(NOTEBOOKS) >= 7
+    assert len(NOTEBOOKS) >= 8
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])

@@ -15,6 +15,7 @@ import contextlib
 import io
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,24 @@ def recorded_checks(notebook: Path) -> dict[str, tuple[Any, dict[str, Any]]]:
 def test_every_exercise_belongs_to_a_notebook() -> None:
     for key in EXERCISES:
         assert notebook_for(key).exists()
+
+
+def checked_keys(notebook: Path) -> set[str]:
+    """The exercise keys a notebook's code cells pass to ``check``."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    source = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+    return set(re.findall(r"check\(\s*\"(\d\d-E\d+)\"", source))
+
+
+@pytest.mark.parametrize("notebook", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda path: path.stem)
+def test_every_check_in_a_notebook_has_a_model_answer(notebook: Path) -> None:
+    lesson = notebook.stem.split("_")[0]
+    expected = {key for key in EXERCISES if key.startswith(f"{lesson}-")}
+    assert checked_keys(notebook) == expected
+
+
+def test_lesson_07_has_its_three_exercises() -> None:
+    assert {"07-E1", "07-E2", "07-E3"} <= checked_keys(notebook_for("07-E1"))
 
 
 @pytest.mark.parametrize("key", list(EXERCISES))
