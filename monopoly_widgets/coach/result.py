@@ -72,7 +72,7 @@ class Analysis:
     def __str__(self) -> str:
         view = "their hands known (cheating)" if self.cards_known else "hidden cards sampled"
         lines = [
-            f"Seat {self.seat} at step {self.step}: chance of winning after each move "
+            f"Player {self.seat} at step {self.step}: chance of winning after each move "
             f"({self.playouts} playouts, {view}; {round(self.confidence * 100)}% intervals)"
         ]
         for m in self.moves:
@@ -93,7 +93,7 @@ class Analysis:
         )
         view = "their hands known (cheating)" if self.cards_known else "hidden cards sampled"
         return (
-            f"<table class='mw-analysis'><caption>Seat {self.seat}, step {self.step}: chance "
+            f"<table class='mw-analysis'><caption>Player {self.seat}, step {self.step}: chance "
             f"of winning after each move ({html.escape(view)})</caption>"
             "<tr><th></th><th>Move</th><th>Chance</th><th>Interval</th><th>Wins</th></tr>"
             f"{rows}</table><p>Stopped: {html.escape(self.stopped)}. "
