@@ -50,6 +50,7 @@ PARAMS = [
     for players in player_counts(name)
 ]
 
+
 @pytest.mark.parametrize(("name", "players"), PARAMS)
 def test_random_playouts_keep_invariants(name: str, players: int) -> None:
     """Random playouts with every card accounted for after every action."""
