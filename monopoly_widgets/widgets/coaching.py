@@ -33,7 +33,7 @@ FIRST_PLAYOUTS = 32
 #: The last round's playouts per move (the chart is then as sharp as it gets here).
 MAX_PLAYOUTS = 1024
 #: Without threads (Pyodide) only one round of this many playouts per move runs.
-SYNC_PLAYOUTS = 16
+SYNC_PLAYOUTS = 8
 
 
 def threads_available() -> bool:
@@ -54,7 +54,8 @@ def refusal(perspective: int | None, seat: int | None, over: bool) -> str:
 class Coach:
     """Runs the analysis for the table's coach panel and publishes it as it grows.
 
-    ``publish(value)`` receives ``{"on", "status", "chart"}`` dicts; it is called
+    ``publish(value)`` receives ``{"on", "status", "chart", "step", "seat"}`` dicts
+    (the step and seat analysed); it is called
     from the worker thread, always under :attr:`lock` and only while the
     request is still current.
     """
@@ -89,13 +90,17 @@ class Coach:
 
     def start(self, game: Game, seat: int, status: str = "") -> None:
         """Analyse ``game`` (a copy the coach may keep) for ``seat``, round after round."""
+        where = {"step": game.step, "seat": seat}
         with self.lock:
             self.generation += 1
             generation = self.generation
             self.rounds = 0
-            self.publish({"on": True, "status": status or self._working(seat, 0), "chart": {}})
+            self.publish(
+                {"on": True, "status": status or self._working(seat, 0), "chart": {}, **where}
+            )
         if not self.threaded:
-            self._run(game, seat, generation, rounds=1, per_move=SYNC_PLAYOUTS)
+            per_move = min(SYNC_PLAYOUTS, self.first_playouts)
+            self._run(game, seat, generation, rounds=1, per_move=per_move)
             return
         self.thread = threading.Thread(
             target=self._run, args=(game, seat, generation), daemon=True, name="mw-coach"
@@ -126,6 +131,7 @@ class Coach:
         per_move: int | None = None,
     ) -> None:
         per_move = per_move or self.first_playouts
+        where = {"step": game.step, "seat": seat}
         moves = len(game.legal_actions())
         done = 0
         while self.current(generation):
@@ -136,9 +142,8 @@ class Coach:
             except Exception as exc:  # shown on the panel, never lost in a thread
                 with self.lock:
                     if self.current(generation):
-                        self.publish(
-                            {"on": True, "status": f"The coach failed: {exc!r}", "chart": {}}
-                        )
+                        failed = f"The coach failed: {exc!r}"
+                        self.publish({"on": True, "status": failed, "chart": {}, **where})
                 return
             done += 1
             last = (
@@ -156,7 +161,8 @@ class Coach:
                 if not self.current(generation):
                     return
                 self.rounds = done
-                self.publish({"on": True, "status": status, "chart": chart_data(analysis)})
+                chart = chart_data(analysis)
+                self.publish({"on": True, "status": status, "chart": chart, **where})
             if last:
                 return
             per_move *= 2

@@ -94,7 +94,8 @@ class GameTable(anywidget.AnyWidget):
     chart_labels = traitlets.Dict().tag(sync=True)
     #: The probability panel: ``{"title", "note", "rows": [{"label", "p", "text"}]}``.
     odds = traitlets.Dict().tag(sync=True)
-    #: The coach panel: ``{"on", "status", "chart"}`` (``chart`` is ``coach.chart_data``);
+    #: The coach panel: ``{"on", "status", "chart", "step", "seat"}`` (``chart`` is
+    #: ``coach.chart_data`` of the step and seat analysed);
     #: ``{}`` when the coach is off.
     coach = traitlets.Dict().tag(sync=True)
     #: The shared model holding Plotly's JavaScript (``charts.PlotlyLibrary``).
