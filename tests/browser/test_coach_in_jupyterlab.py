@@ -70,6 +70,12 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
             expect(bars).to_have_count(seen["legal"], timeout=60_000)
             best = panel.locator(".mw-coach-plot .annotation-text", has_text="best:")
             expect(best).to_have_count(1)
+            # Every bar has its label, money included ("Bank $1M as $1M" is not maths).
+            labels = panel.locator(".mw-coach-plot .annotation-text")
+            texts = labels.all_text_contents()
+            assert len(texts) == seen["legal"] and any("$" in t for t in texts), texts
+            widths = labels.evaluate_all("(nodes) => nodes.map((n) => n.getBBox().width)")
+            assert all(w > 20 for w in widths), list(zip(texts, widths, strict=True))
             whiskers = panel.locator(".mw-coach-plot g.errorbar")
             assert whiskers.count() == seen["legal"]
             expect(panel.locator(".mw-coach-status")).to_contain_text("Player 0's moves")

@@ -18,7 +18,7 @@
 // The coach panel (trait "coach": {on, status, chart}) sits above the charts,
 // shown only while the Coach button is pressed; its chart is coach/chart.py's
 // chart_data: one bar per move with its 95% interval as whiskers, best in green.
-const COACH_ROW_PX = 40;
+const COACH_ROW_PX = 34;
 const COACH_BEST = "#2e7d32";
 const COACH_OTHER = "#7f8c9a";
 
@@ -195,10 +195,17 @@ function oddsFigure(odds, width, colour) {
   return { data, layout };
 }
 
+// Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
+// anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
+// entity is drawn as "$" but not read as maths.
+function plotlyText(text) {
+  return escapeHtml(text).replace(/\$/g, "&#36;");
+}
+
 // The coach's moves, best first as sent, each label on its own line above its bar.
 function coachFigure(chart, width, colour) {
   const rows = chart.rows || [];
-  const height = 56 + rows.length * COACH_ROW_PX;
+  const height = 34 + rows.length * COACH_ROW_PX;
   const percent = (p) => `${Math.round(p * 100)}%`;
   const data = [
     {
@@ -218,14 +225,14 @@ function coachFigure(chart, width, colour) {
       },
       marker: { color: rows.map((r) => (r.best ? COACH_BEST : COACH_OTHER)) },
       hovertext: rows.map(
-        (r) => `${escapeHtml(r.text)}<br>${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)}), ${r.playouts} playouts`,
+        (r) => `${plotlyText(r.text)}<br>${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)}), ${r.playouts} playouts`,
       ),
       hoverinfo: "text",
     },
   ];
-  const layout = baseLayout(chart.title || "Coach", width, height, colour);
-  layout.title.font = { size: 12 };
-  layout.margin = { l: 8, r: 12, t: 40, b: 30 };
+  // The title is the panel's own text line (it wraps; a Plotly title would be cut).
+  const layout = baseLayout("", width, height, colour);
+  layout.margin = { l: 8, r: 12, t: 8, b: 26 };
   layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
   layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [rows.length - 0.5, -0.5] };
   layout.annotations = rows.map((r, i) => ({
@@ -237,7 +244,7 @@ function coachFigure(chart, width, colour) {
     yanchor: "bottom",
     yshift: ODDS_LABEL_SHIFT_PX,
     showarrow: false,
-    text: `${r.best ? "★ best: " : ""}${escapeHtml(r.label)}: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
+    text: `${r.best ? "★ best: " : ""}${plotlyText(r.label)}: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
     font: { size: 12, color: colour },
   }));
   return { data, layout };
@@ -259,8 +266,9 @@ function createCharts(model, makeEl, requestFrame) {
   const coachStatus = makeEl("div", "mw-coach-status");
   coachStatus.setAttribute("role", "status");
   coachStatus.setAttribute("aria-live", "polite");
+  const coachTitle = makeEl("div", "mw-coach-title");
   const coachPlot = makeEl("div", "mw-coach-plot");
-  coach.append(coachStatus, coachPlot);
+  coach.append(coachTitle, coachStatus, coachPlot);
   coach.hidden = true;
   node.appendChild(coach);
   const tabs = makeEl("div", "mw-chart-tabs");
@@ -366,6 +374,7 @@ function createCharts(model, makeEl, requestFrame) {
     const rows = chart.rows || [];
     coach.hidden = !value.on;
     coachStatus.textContent = value.status || "";
+    coachTitle.textContent = chart.title || "Coach: each move's chance of winning";
     const width = widths.coach || 0;
     if (coach.hidden || width < 50) return;
     const signature = JSON.stringify([chart, width, colour]);
