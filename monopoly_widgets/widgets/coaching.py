@@ -25,6 +25,7 @@ from typing import Any
 
 from monopoly_widgets.coach import analyse
 from monopoly_widgets.coach.chart import chart_data
+from monopoly_widgets.coach.playouts import make_policy
 from monopoly_widgets.core import Game
 from monopoly_widgets.widgets.views.common import seat_name
 
@@ -39,6 +40,33 @@ SYNC_PLAYOUTS = 8
 def threads_available() -> bool:
     """False in Pyodide, which cannot start threads."""
     return sys.platform != "emscripten"
+
+
+class CoachStopped(Exception):
+    """Raised inside a playout when its analysis is no longer wanted."""
+
+
+class StoppablePolicy:
+    """The playout policy (``coach.playouts.make_policy``), checking before each move
+    that its analysis is still wanted.
+
+    Without it an old round would run to its end after the cursor moved (a round of
+    512 heuristic playouts per move is minutes of CPU), competing with the new one.
+    The moves are the policy's own, so the estimates are those of ``continue_with``.
+    """
+
+    def __init__(self, policy: str, wanted: Callable[[], bool]) -> None:
+        self.agent = make_policy(policy)
+        self.needs_observation = getattr(self.agent, "needs_observation", True)
+        self.wanted = wanted
+
+    def __call__(self, observation: Any, legal: Any, rng: Any) -> Any:
+        if not self.wanted():
+            raise CoachStopped
+        return self.agent(observation, legal, rng)
+
+    def __repr__(self) -> str:
+        return repr(self.agent)
 
 
 def refusal(perspective: int | None, seat: int | None, over: bool) -> str:
@@ -133,12 +161,13 @@ class Coach:
         per_move = per_move or self.first_playouts
         where = {"step": game.step, "seat": seat}
         moves = len(game.legal_actions())
+        policy = StoppablePolicy(self.continue_with, lambda: self.current(generation))
         done = 0
         while self.current(generation):
             try:
-                analysis = analyse(
-                    game, seat, playouts=per_move * moves, continue_with=self.continue_with
-                )
+                analysis = analyse(game, seat, playouts=per_move * moves, continue_with=policy)
+            except CoachStopped:
+                return
             except Exception as exc:  # shown on the panel, never lost in a thread
                 with self.lock:
                     if self.current(generation):

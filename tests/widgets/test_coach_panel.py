@@ -73,8 +73,8 @@ def test_moving_the_cursor_stops_the_old_analysis_and_starts_one_for_the_new_ste
     comm.clear()
     browser_says(explorer, {"type": "step", "by": 1})
     assert explorer.step == 1
-    old.join(30)
-    assert not old.is_alive(), "the old analysis quit at its next round"
+    old.join(5)
+    assert not old.is_alive(), "the old analysis quit within its round"
     new = explorer.coach.thread
     assert new is not old and new is not None and new.is_alive()
     while explorer.coach.rounds < 1:
@@ -86,6 +86,21 @@ def test_moving_the_cursor_stops_the_old_analysis_and_starts_one_for_the_new_ste
     new.join(30)
     assert not new.is_alive()
     assert explorer.table.coach == {} and comm.last("coach") == {}
+
+
+def test_an_old_analysis_stops_within_a_long_round() -> None:
+    """Heuristic playouts, many per move: the round is cut short, not run to its end."""
+    explorer = quick_explorer(first=4096, most=4096)
+    explorer.coach.continue_with = "heuristic"
+    explorer.show_coach(True)
+    old = explorer.coach.thread
+    assert old is not None
+    old.join(0.5)
+    assert old.is_alive() and explorer.coach.rounds == 0, "the round takes minutes"
+    explorer.show_coach(False)
+    old.join(5)
+    assert not old.is_alive()
+    assert explorer.table.coach == {}
 
 
 def test_the_coach_shows_only_what_the_viewer_may_see() -> None:
