@@ -14,7 +14,8 @@ The explorer is the glue between parts that each read on their own:
 - ``widgets/handlers.py``: one small function per message from the browser;
 - ``widgets/seats.py``: bots and people, and whose move a person may play;
 - ``widgets/notices.py``: the notice line's sentences;
-- ``widgets/table.py`` and ``widgets/charts.py``: the traits the browser draws.
+- ``widgets/table.py`` and ``widgets/charts.py``: the traits the browser draws;
+- ``widgets/coaching.py``: the coach's move chart, worked out in the background.
 
 Everything the browser sends arrives in :meth:`GameExplorer.handle_message`,
 which checks it (``widgets/messages.py``); anything not allowed (an unknown
@@ -38,6 +39,7 @@ from monopoly_widgets.core.validation import seat_or_none, whole_number
 from monopoly_widgets.widgets import choices as choice_menu
 from monopoly_widgets.widgets import notices, probability, seats, views
 from monopoly_widgets.widgets.charts import Charts
+from monopoly_widgets.widgets.coaching import FIRST_PLAYOUTS, MAX_PLAYOUTS, Coach, refusal
 from monopoly_widgets.widgets.cursor import TimelineCursor
 from monopoly_widgets.widgets.handlers import handler_for
 from monopoly_widgets.widgets.messages import check_message, clip_error
@@ -58,6 +60,11 @@ class GameExplorer:
     down, with counts). ``layout`` is ``"auto"`` (by the width the notebook
     gives it), ``"wide"`` (charts beside the full table) or ``"compact"``
     (opponents one line each, charts in tabs: fits a 1280x720 projector).
+
+    The coach (the Coach button, or :meth:`show_coach`) analyses the decision at
+    the cursor with ``coach_playouts`` playouts per move first, doubling each
+    round up to ``coach_max_playouts``, the other seats played by
+    ``coach_continue_with`` ("heuristic" or "random"; see ``mw.analyse``).
     """
 
     def __init__(
@@ -68,6 +75,9 @@ class GameExplorer:
         *,
         speed: float = 2.0,
         layout: str = "auto",
+        coach_playouts: int = FIRST_PLAYOUTS,
+        coach_max_playouts: int = MAX_PLAYOUTS,
+        coach_continue_with: str = "heuristic",
     ) -> None:
         if not isinstance(game, Game):
             raise InputError(f"GameExplorer needs a Game, not {type(game).__name__}")
@@ -89,6 +99,23 @@ class GameExplorer:
         self.table.layout = widgets.Layout(width="100%")
         self.table.add_class("mw-explorer")
         self._perspective = perspective
+        whole_number(coach_playouts, "coach_playouts", 1)
+        whole_number(coach_max_playouts, "coach_max_playouts", 1)
+        if coach_continue_with not in ("heuristic", "random"):
+            raise InputError(
+                "coach_continue_with must be 'heuristic' or 'random', "
+                f"not {coach_continue_with!r:.40}"
+            )
+        #: The coach panel's analysis, run in the background (``widgets/coaching.py``).
+        self.coach = Coach(
+            self._publish_coach,
+            first_playouts=coach_playouts,
+            max_playouts=coach_max_playouts,
+            continue_with=coach_continue_with,
+        )
+        self._coach_on = False
+        #: What the coach was last asked about (game, step, view, playing); None when off.
+        self._coach_request: tuple[Any, ...] | None = None
         self._start_game(game, cursor=game.step)
 
     # --- settings -------------------------------------------------------------------
@@ -370,6 +397,54 @@ class GameExplorer:
 
     def _refresh_charts(self) -> None:
         self.charts.show(self.cursor, self._perspective, self.probability_panel)
+        self._refresh_coach()
+
+    # --- the coach -----------------------------------------------------------------------
+    @property
+    def coach_shown(self) -> bool:
+        """True while the coach panel is on (the Coach button is pressed)."""
+        return self._coach_on
+
+    def show_coach(self, on: bool = True) -> None:
+        """Turn the coach panel on (analysing the step shown) or off (stopping it)."""
+        if not isinstance(on, bool):
+            raise InputError(f"show_coach needs True or False, not {on!r:.40}")
+        self._clear_error()
+        self._coach_on = on
+        self._refresh_coach()
+
+    def _publish_coach(self, value: dict[str, Any]) -> None:
+        self.table.coach = value
+
+    def _refresh_coach(self) -> None:
+        """Start the coach on the step shown, unless it already works on it.
+
+        Any change of game, step, perspective or play stops the old analysis
+        (``Coach.start`` and ``Coach.stop`` bump its generation).
+        """
+        if not self._coach_on:
+            if self._coach_request is not None or self.table.coach:
+                self._coach_request = None
+                self.coach.stop({})
+            return
+        cursor = self.cursor
+        seat = cursor.current_player()
+        why = refusal(self._perspective, seat, cursor.is_over())
+        request = (id(self.game), self.game.step, cursor.step, self._perspective, self.playing)
+        if request == self._coach_request:
+            return
+        self._coach_request = request
+        if why:
+            self.coach.stop({"on": True, "status": why, "chart": {}})
+        elif self.playing:
+            status = "The coach waits while the game plays: pause to see the moves."
+            self.coach.stop({"on": True, "status": status, "chart": {}})
+        else:
+            assert seat is not None
+            game = self.game.copy()
+            if not cursor.at_end:
+                game.go_back_to(cursor.step)
+            self.coach.start(game, seat)
 
     # --- saving and loading ------------------------------------------------------------------
     def to_json(self) -> str:

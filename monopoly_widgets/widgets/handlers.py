@@ -80,6 +80,11 @@ def action(explorer: GameExplorer, message: Message) -> None:
     explorer.play_action(message["id"], message["seat"])
 
 
+def coach(explorer: GameExplorer, message: Message) -> None:
+    """``{"type": "coach", "on": true | false}``: the Coach button (the hint in human play)."""
+    explorer.show_coach(message["on"])
+
+
 #: The handler of each message kind; the kinds are those of ``messages.MESSAGES``.
 HANDLERS: dict[str, Handler] = {
     "step": step,
@@ -93,6 +98,7 @@ HANDLERS: dict[str, Handler] = {
     "new_game": new_game,
     "save": save,
     "action": action,
+    "coach": coach,
 }
 
 

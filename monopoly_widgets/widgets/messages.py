@@ -65,6 +65,12 @@ def _number(value: Any, field: str) -> float:
     return float(value)
 
 
+def _flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise MessageError(f"{field} must be true or false, not {excerpt(value)}")
+    return value
+
+
 def _action_id(value: Any, field: str) -> str:
     if not isinstance(value, str):
         raise MessageError(f"{field} must be an action id (text), not {excerpt(value)}")
@@ -91,6 +97,7 @@ MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "new_game": {"seed": (_seed, False)},
     "save": {},
     "action": {"id": (_action_id, True), "seat": (_seat, False)},
+    "coach": {"on": (_flag, True)},
 }
 
 

@@ -94,6 +94,10 @@ class GameTable(anywidget.AnyWidget):
     chart_labels = traitlets.Dict().tag(sync=True)
     #: The probability panel: ``{"title", "note", "rows": [{"label", "p", "text"}]}``.
     odds = traitlets.Dict().tag(sync=True)
+    #: The coach panel: ``{"on", "status", "chart", "step", "seat"}`` (``chart`` is
+    #: ``coach.chart_data`` of the step and seat analysed);
+    #: ``{}`` when the coach is off.
+    coach = traitlets.Dict().tag(sync=True)
     #: The shared model holding Plotly's JavaScript (``charts.PlotlyLibrary``).
     plotly = traitlets.Instance(widgets.Widget, allow_none=True).tag(
         sync=True, **widgets.widget_serialization

@@ -35,6 +35,7 @@ VALID = {
     "new_game": {"type": "new_game", "seed": 3},
     "save": {"type": "save"},
     "action": {"type": "action", "id": "LEGAL", "seat": None},
+    "coach": {"type": "coach", "on": True},
 }
 
 
@@ -93,6 +94,8 @@ def test_each_handler_does_its_job_through_the_comm(name: str, kind: str) -> Non
         explorer.play_action(explorer.table.choices[0]["id"])
     history = game.history
     explorer.seek(1)
+    explorer.coach.first_playouts, explorer.coach.max_playouts = 2, 2  # a quick coach
+    explorer.coach.continue_with = "random"
     comm = attach(explorer)
     before = everything(explorer)
     message = VALID[kind]
@@ -127,6 +130,12 @@ def test_each_handler_does_its_job_through_the_comm(name: str, kind: str) -> Non
         assert customs[-1]["text"] == explorer.game.to_json() and not sent
     elif kind == "action":
         assert explorer.step == 2 and explorer.game.history[:2] == [history[0], chosen]
+    elif kind == "coach":
+        explorer.coach.wait()
+        assert explorer.coach_shown and comm.last("coach")["on"] is True
+        rows = explorer.table.coach["chart"]["rows"]
+        assert len(rows) == len(explorer.legal_actions())
+        assert explorer.step == 1 and explorer.game.history == history
     else:  # pragma: no cover - the first test keeps VALID and MESSAGES in step
         pytest.fail(f"no check for {kind!r}")
 

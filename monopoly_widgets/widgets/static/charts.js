@@ -15,6 +15,13 @@
 // and no redraw, which moves the traces and leaves the rest as drawn.
 // (Plotly.extendTraces redraws the whole figure, so it would save nothing.)
 
+// The coach panel (trait "coach": {on, status, chart}) sits above the charts,
+// shown only while the Coach button is pressed; its chart is coach/chart.py's
+// chart_data: one bar per move with its 95% interval as whiskers, best in green.
+const COACH_ROW_PX = 34;
+const COACH_BEST = "#2e7d32";
+const COACH_OTHER = "#7f8c9a";
+
 // The line charts' x axis spans at least this many turns.
 const MIN_TURNS = 4;
 const CHART_KEYS = ["money", "properties", "sets", "odds"];
@@ -188,6 +195,61 @@ function oddsFigure(odds, width, colour) {
   return { data, layout };
 }
 
+// Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
+// anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
+// entity is drawn as "$" but not read as maths.
+function plotlyText(text) {
+  return escapeHtml(text).replace(/\$/g, "&#36;");
+}
+
+// The coach's moves, best first as sent, each label on its own line above its bar.
+function coachFigure(chart, width, colour) {
+  const rows = chart.rows || [];
+  const height = 34 + rows.length * COACH_ROW_PX;
+  const percent = (p) => `${Math.round(p * 100)}%`;
+  const data = [
+    {
+      type: "bar",
+      orientation: "h",
+      y: rows.map((_, i) => i),
+      x: rows.map((r) => r.probability),
+      width: 0.42,
+      error_x: {
+        type: "data",
+        symmetric: false,
+        array: rows.map((r) => Math.max(0, r.high - r.probability)),
+        arrayminus: rows.map((r) => Math.max(0, r.probability - r.low)),
+        color: colour,
+        thickness: 1.5,
+        width: 5,
+      },
+      marker: { color: rows.map((r) => (r.best ? COACH_BEST : COACH_OTHER)) },
+      hovertext: rows.map(
+        (r) => `${plotlyText(r.text)}<br>${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)}), ${r.playouts} playouts`,
+      ),
+      hoverinfo: "text",
+    },
+  ];
+  // The title is the panel's own text line (it wraps; a Plotly title would be cut).
+  const layout = baseLayout("", width, height, colour);
+  layout.margin = { l: 8, r: 12, t: 8, b: 26 };
+  layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
+  layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [rows.length - 0.5, -0.5] };
+  layout.annotations = rows.map((r, i) => ({
+    x: 0,
+    y: i,
+    xref: "x",
+    yref: "y",
+    xanchor: "left",
+    yanchor: "bottom",
+    yshift: ODDS_LABEL_SHIFT_PX,
+    showarrow: false,
+    text: `${r.best ? "★ best: " : ""}${plotlyText(r.label)}: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
+    font: { size: 12, color: colour },
+  }));
+  return { data, layout };
+}
+
 function escapeHtml(text) {
   return String(text).replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
 }
@@ -198,6 +260,17 @@ function escapeHtml(text) {
 // measurement after the table's writes would lay out the whole table first.
 function createCharts(model, makeEl, requestFrame) {
   const node = makeEl("div", "mw-charts");
+  const coach = makeEl("div", "mw-coach");
+  coach.dataset.chart = "coach";
+  coach.setAttribute("aria-label", "Coach: each move's chance of winning");
+  const coachStatus = makeEl("div", "mw-coach-status");
+  coachStatus.setAttribute("role", "status");
+  coachStatus.setAttribute("aria-live", "polite");
+  const coachTitle = makeEl("div", "mw-coach-title");
+  const coachPlot = makeEl("div", "mw-coach-plot");
+  coach.append(coachTitle, coachStatus, coachPlot);
+  coach.hidden = true;
+  node.appendChild(coach);
   const tabs = makeEl("div", "mw-chart-tabs");
   tabs.setAttribute("role", "tablist");
   node.appendChild(tabs);
@@ -295,6 +368,27 @@ function createCharts(model, makeEl, requestFrame) {
       : "";
   }
 
+  function drawCoach(colour) {
+    const value = model.get("coach") || {};
+    const chart = value.chart || {};
+    const rows = chart.rows || [];
+    coach.hidden = !value.on;
+    coachStatus.textContent = value.status || "";
+    coachTitle.textContent = chart.title || "Coach: each move's chance of winning";
+    const width = widths.coach || 0;
+    if (coach.hidden || width < 50) return;
+    const signature = JSON.stringify([chart, width, colour]);
+    if (drawn.coach === signature) return;
+    drawn.coach = signature;
+    coach.classList.toggle("mw-coach-has-data", rows.length > 0);
+    if (!rows.length) {
+      plotly.purge(coachPlot);
+      return;
+    }
+    const { data, layout } = coachFigure(chart, width, colour);
+    plotly.react(coachPlot, data, layout, { displayModeBar: false, responsive: false });
+  }
+
   function draw() {
     if (!plotly || compact === null) return;
     const series = model.get("chart_series") || {};
@@ -302,6 +396,7 @@ function createCharts(model, makeEl, requestFrame) {
     const odds = model.get("odds") || {};
     // Read before any write in this frame, so it costs no style recalculation.
     const colour = getComputedStyle(node).color || "#808080";
+    drawCoach(colour);
     for (const key of CHART_KEYS) {
       const { panel, plot } = panels[key];
       if (panel.hidden) continue; // drawn when its tab is opened
@@ -362,6 +457,7 @@ function createCharts(model, makeEl, requestFrame) {
     schedule();
   });
   for (const key of CHART_KEYS) resize.observe(panels[key].panel);
+  resize.observe(coach);
   // The Jupyter theme changes the text colour: redraw in the new one.
   const theme = new MutationObserver(() => schedule());
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
@@ -369,6 +465,11 @@ function createCharts(model, makeEl, requestFrame) {
     ["change:chart_series", schedule],
     ["change:chart_labels", schedule],
     ["change:odds", schedule],
+    ["change:coach", () => {
+      // Shown or hidden at once (the resize observer then gives its width); drawn in the frame.
+      coach.hidden = !(model.get("coach") || {}).on;
+      schedule();
+    }],
     ["change:playing", schedule],
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
@@ -381,6 +482,7 @@ function createCharts(model, makeEl, requestFrame) {
     pending = null;
     if (wait !== null) clearTimeout(wait);
     if (plotly) for (const key of CHART_KEYS) plotly.purge(panels[key].plot);
+    if (plotly) plotly.purge(coachPlot);
   }
 
   return { node, setCompact, drawNow, destroy };

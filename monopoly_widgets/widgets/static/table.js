@@ -389,6 +389,13 @@ function render({ model, el: host }) {
     send({ type: "perspective", seat: v === "teacher" ? null : Number(v) });
   });
 
+  // The coach: the deciding player's move chart beside the table (the hint in human play).
+  const coachBtn = button("Coach", "Coach: show each move's chance of winning", () =>
+    send({ type: "coach", on: !(model.get("coach") || {}).on }),
+  );
+  coachBtn.classList.add("mw-coach-toggle");
+  coachBtn.setAttribute("aria-pressed", "false");
+
   const seedInput = el("input", "mw-seed");
   seedInput.type = "number";
   seedInput.min = "0";
@@ -412,7 +419,7 @@ function render({ model, el: host }) {
   toolbar.append(
     group(resetBtn, backBtn, playBtn, stepBtn, speed),
     group(scrubber, stepLabel),
-    group(perspective),
+    group(perspective, coachBtn),
     gameGroup,
   );
 
@@ -566,6 +573,9 @@ function render({ model, el: host }) {
     }
     const seat = model.get("perspective");
     perspective.value = seat === null || seat === undefined ? "teacher" : String(seat);
+    const coachOn = Boolean((model.get("coach") || {}).on);
+    coachBtn.setAttribute("aria-pressed", coachOn ? "true" : "false");
+    coachBtn.classList.toggle("mw-active", coachOn);
   }
 
   function drawNarration() {
@@ -847,6 +857,7 @@ function render({ model, el: host }) {
     ["change:perspective", () => scheduleDraw("controls")],
     ["change:seat_names", () => scheduleDraw("controls")],
     ["change:seed", () => scheduleDraw("controls")],
+    ["change:coach", () => scheduleDraw("controls")],
     ["change:playing", onPlaying],
     ["change:speed", onPlaying],
     ["change:layout_mode", applyLayout],

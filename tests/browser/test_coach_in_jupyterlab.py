@@ -1,0 +1,103 @@
+"""The coach panel in a real browser: JupyterLab + Debian's Chromium, driven by Playwright.
+
+It runs ``coach_test.ipynb`` (two random bots, a quick coach), presses the
+Coach button and checks that the panel shows one bar per legal move with the
+best one marked; then it steps and checks that the coach starts again for the
+new step (the notebook writes what Python published to ``seen.json``) and
+fills in again. JupyterLab is started and stopped as in
+``test_explorer_in_jupyterlab.py``, whose helpers this reuses.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_explorer_in_jupyterlab import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    OUTPUT,
+    read_seen,
+    run_notebook,
+    running_jupyterlab,
+)
+
+NOTEBOOK = Path(__file__).parent / "coach_test.ipynb"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
+]
+
+
+def wait_for_seen(folder: Path, check: Any, what: str, timeout: float = 90) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = read_seen(folder)
+        if seen and check(seen):
+            return seen
+        assert time.monotonic() < deadline, f"Python never got there: {what} (last: {seen})"
+        time.sleep(0.2)
+
+
+def test_coach_in_jupyterlab(tmp_path: Path) -> None:
+    pytest.importorskip("playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with running_jupyterlab(tmp_path, NOTEBOOK) as (url, folder), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1600, "height": 1200})
+        page.set_default_timeout(60_000)
+        try:
+            run_notebook(page, url)
+            toggle = page.locator(".mw-coach-toggle")
+            panel = page.locator(".mw-coach")
+            expect(toggle).to_have_attribute("aria-pressed", "false")
+            expect(panel).to_be_hidden()
+
+            # Keyboard reachable: focus it and press Enter, as a keyboard user would.
+            toggle.focus()
+            page.keyboard.press("Enter")
+            expect(toggle).to_have_attribute("aria-pressed", "true")
+            expect(panel).to_be_visible()
+            seen = wait_for_seen(folder, lambda s: s["rows"] > 0, "a first coach chart")
+            assert seen["coach_step"] == 0 and seen["rows"] == seen["legal"]
+            bars = panel.locator(".mw-coach-plot g.point")
+            expect(bars).to_have_count(seen["legal"], timeout=60_000)
+            best = panel.locator(".mw-coach-plot .annotation-text", has_text="best:")
+            expect(best).to_have_count(1)
+            # Every bar has its label, money included ("Bank $1M as $1M" is not maths).
+            labels = panel.locator(".mw-coach-plot .annotation-text")
+            texts = labels.all_text_contents()
+            assert len(texts) == seen["legal"] and any("$" in t for t in texts), texts
+            widths = labels.evaluate_all("(nodes) => nodes.map((n) => n.getBBox().width)")
+            assert all(w > 20 for w in widths), list(zip(texts, widths, strict=True))
+            whiskers = panel.locator(".mw-coach-plot g.errorbar")
+            assert whiskers.count() == seen["legal"]
+            expect(panel.locator(".mw-coach-status")).to_contain_text("Player 0's moves")
+            page.screenshot(path=str(OUTPUT / "coach.png"), full_page=True)
+
+            # Step: the coach drops the old analysis and starts on the new step.
+            page.locator(".mw-step").click()
+            expect(page.locator(".mw-step-label")).to_have_text("step 1 / 1")
+            seen = wait_for_seen(
+                folder, lambda s: s["coach_step"] == 1 and s["rows"] > 0, "a chart for step 1"
+            )
+            assert seen["rows"] == seen["legal"] and seen["error"] == ""
+            expect(bars).to_have_count(seen["legal"], timeout=60_000)
+
+            # Off: the panel goes away, and so does the analysis.
+            toggle.click()
+            expect(toggle).to_have_attribute("aria-pressed", "false")
+            expect(panel).to_be_hidden()
+            wait_for_seen(folder, lambda s: s["coach_step"] is None, "the coach turned off")
+            expect(page.locator(".mw-error")).to_be_hidden()
+        except Exception:
+            page.screenshot(path=str(OUTPUT / "coach-failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()

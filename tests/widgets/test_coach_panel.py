@@ -1,0 +1,197 @@
+"""The explorer's coach panel, driven through the comm as the browser drives it.
+
+The Coach button sends ``{"type": "coach", "on": ...}``; the analysis runs in a
+background thread (``widgets/coaching.py``) and fills the table's ``coach``
+trait round after round. These explorers use a few random playouts per move so
+the tests are quick; what is checked is the wiring (every legal move gets a
+row, the old analysis stops when the cursor moves, the perspective rule), not
+the estimates, which ``tests/coach`` checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import monopoly_widgets as mw
+from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.widgets import coaching
+from tests.widgets.helpers import attach, browser_says
+
+SEED = 4
+
+
+def quick_explorer(
+    perspective: int | None = None, first: int = 2, most: int = 4, **kwargs: Any
+) -> mw.GameExplorer:
+    game = mw.new_game("deal", players=2, seed=SEED)
+    return mw.GameExplorer(
+        game,
+        perspective=perspective,
+        coach_playouts=first,
+        coach_max_playouts=most,
+        coach_continue_with="random",
+        **kwargs,
+    )
+
+
+def coach_updates(comm: Any) -> list[dict[str, Any]]:
+    return [state["coach"] for state in comm.updates() if "coach" in state]
+
+
+def test_the_coach_fills_in_a_row_for_every_legal_move_round_after_round() -> None:
+    explorer = quick_explorer(first=2, most=8)
+    comm = attach(explorer)
+    browser_says(explorer, {"type": "coach", "on": True})
+    explorer.coach.wait()
+    assert explorer.last_error == ""
+    sent = coach_updates(comm)
+    assert sent[0]["on"] is True and sent[0]["chart"] == {} and "thinking" in sent[0]["status"]
+    charts = [value["chart"] for value in sent if value["chart"]]
+    assert len(charts) >= 2, "published after each round, not only at the end"
+    legal = {action.text for action in explorer.legal_actions()}
+    for chart in charts:
+        assert {row["text"] for row in chart["rows"]} == legal
+        assert sum(row["best"] for row in chart["rows"]) == 1
+        for row in chart["rows"]:
+            assert 0 <= row["low"] <= row["probability"] <= row["high"] <= 1
+    playouts = [sum(row["playouts"] for row in chart["rows"]) for chart in charts]
+    assert playouts == sorted(playouts) and playouts[0] < playouts[-1]
+    assert sent[-1]["step"] == explorer.step and "done" in sent[-1]["status"]
+    assert explorer.table.coach == sent[-1]
+
+
+def test_moving_the_cursor_stops_the_old_analysis_and_starts_one_for_the_new_step() -> None:
+    explorer = quick_explorer(first=2, most=1 << 16)  # would run for minutes if not stopped
+    comm = attach(explorer)
+    browser_says(explorer, {"type": "coach", "on": True})
+    old = explorer.coach.thread
+    assert old is not None and old.is_alive()
+    while explorer.coach.rounds < 1:
+        old.join(0.05)
+    comm.clear()
+    browser_says(explorer, {"type": "step", "by": 1})
+    assert explorer.step == 1
+    old.join(5)
+    assert not old.is_alive(), "the old analysis quit within its round"
+    new = explorer.coach.thread
+    assert new is not old and new is not None and new.is_alive()
+    while explorer.coach.rounds < 1:
+        new.join(0.05)
+    sent = coach_updates(comm)
+    assert sent and all(value["step"] == 1 for value in sent), "nothing stale was published"
+    assert any(value["chart"] for value in sent)
+    browser_says(explorer, {"type": "coach", "on": False})
+    new.join(30)
+    assert not new.is_alive()
+    assert explorer.table.coach == {} and comm.last("coach") == {}
+
+
+def test_an_old_analysis_stops_within_a_long_round() -> None:
+    """Heuristic playouts, many per move: the round is cut short, not run to its end."""
+    explorer = quick_explorer(first=4096, most=4096)
+    explorer.coach.continue_with = "heuristic"
+    explorer.show_coach(True)
+    old = explorer.coach.thread
+    assert old is not None
+    old.join(0.5)
+    assert old.is_alive() and explorer.coach.rounds == 0, "the round takes minutes"
+    explorer.show_coach(False)
+    old.join(5)
+    assert not old.is_alive()
+    assert explorer.table.coach == {}
+
+
+def test_the_coach_shows_only_what_the_viewer_may_see() -> None:
+    explorer = quick_explorer()
+    seat = explorer.current_player()
+    assert seat is not None
+    other = 1 - seat
+    explorer.perspective = other
+    comm = attach(explorer)
+    browser_says(explorer, {"type": "coach", "on": True})
+    name = f"Player {seat}"
+    assert explorer.table.coach == {
+        "on": True,
+        "status": f"The coach shows {name}'s moves only in the teacher's view or {name}'s own.",
+        "chart": {},
+    }
+    assert explorer.coach.thread is None, "no analysis ran for a hidden hand"
+    # Changing to the deciding seat's own view (or the teacher's) starts it.
+    browser_says(explorer, {"type": "perspective", "seat": seat})
+    explorer.coach.wait()
+    assert len(explorer.table.coach["chart"]["rows"]) == len(explorer.legal_actions())
+    browser_says(explorer, {"type": "perspective", "seat": other})
+    explorer.coach.wait()
+    assert explorer.table.coach["chart"] == {} and "only in" in comm.last("coach")["status"]
+
+
+def test_the_coach_waits_while_the_game_plays() -> None:
+    explorer = quick_explorer()
+    attach(explorer)
+    browser_says(explorer, {"type": "coach", "on": True})
+    browser_says(explorer, {"type": "play"})
+    browser_says(explorer, {"type": "tick"})
+    explorer.coach.wait()
+    assert explorer.table.coach["chart"] == {} and "waits" in explorer.table.coach["status"]
+    browser_says(explorer, {"type": "pause"})
+    explorer.coach.wait()
+    assert explorer.table.coach["step"] == explorer.step
+    assert len(explorer.table.coach["chart"]["rows"]) == len(explorer.legal_actions())
+
+
+def test_a_new_game_restarts_the_coach() -> None:
+    explorer = quick_explorer()
+    attach(explorer)
+    browser_says(explorer, {"type": "coach", "on": True})
+    old = explorer.coach.thread
+    browser_says(explorer, {"type": "new_game", "seed": 11})
+    assert old is not None and explorer.coach.thread is not old
+    explorer.coach.wait()
+    assert explorer.game.seed == 11
+    rows = explorer.table.coach["chart"]["rows"]
+    assert {row["text"] for row in rows} == {a.text for a in explorer.legal_actions()}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "coach"},
+        {"type": "coach", "on": "yes"},
+        {"type": "coach", "on": 1},
+        {"type": "coach", "on": None},
+        {"type": "coach", "on": True, "playouts": 10**9},
+    ],
+)
+def test_a_bad_coach_message_is_refused_and_changes_nothing(message: dict[str, Any]) -> None:
+    explorer = quick_explorer()
+    comm = attach(explorer)
+    browser_says(explorer, message)
+    assert explorer.last_error.startswith("ignored a message from the browser: ")
+    assert "coach" in explorer.last_error
+    assert not explorer.coach_shown and explorer.coach.thread is None
+    assert explorer.table.coach == {}
+    assert all("coach" not in state for state in comm.updates())
+
+
+def test_the_settings_are_checked() -> None:
+    game = mw.new_game("deal", players=2, seed=SEED)
+    with pytest.raises(InputError, match="coach_continue_with"):
+        mw.GameExplorer(game, coach_continue_with="search")
+    with pytest.raises(ValueError, match="coach_playouts"):
+        mw.GameExplorer(game, coach_playouts=0)
+    with pytest.raises(InputError, match="True or False"):
+        quick_explorer().show_coach("on")  # type: ignore[arg-type]
+
+
+def test_without_threads_one_small_round_runs_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (JupyterLite) cannot start threads: the coach answers with one round."""
+    monkeypatch.setattr(coaching, "threads_available", lambda: False)
+    explorer = quick_explorer()
+    attach(explorer)
+    explorer.show_coach(True)
+    assert explorer.coach.thread is None
+    rows = explorer.table.coach["chart"]["rows"]
+    assert len(rows) == len(explorer.legal_actions())
+    assert all(row["playouts"] <= 2 for row in rows)
