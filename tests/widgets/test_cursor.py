@@ -175,17 +175,18 @@ def test_stepping_forward_through_the_past_costs_one_action_a_step(
     cursor = TimelineCursor(game, 0)
     rules = game.rules
     applied = []
-    original = type(rules).apply
-
+    # The instance's own apply (an earlier test's monkeypatch can leave a bound method on
+    # the instance, which a patch of the class would not reach).
+    original = rules.apply
     here = threading.get_ident()
 
-    def counting_apply(self: Any, state: Any, action: Any) -> Any:
+    def counting_apply(state: Any, action: Any) -> Any:
         # Only this thread's calls: an explorer of an earlier test may still be playing.
         if threading.get_ident() == here:
             applied.append(action.id)
-        return original(self, state, action)
+        return original(state, action)
 
-    monkeypatch.setattr(type(rules), "apply", counting_apply)
+    monkeypatch.setattr(rules, "apply", counting_apply)
     for step in range(1, 40):
         applied.clear()
         cursor.move_to(step)
