@@ -24,7 +24,7 @@ import statistics
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -248,7 +248,7 @@ def processes_available() -> bool:
     return sys.platform not in ("emscripten", "wasi")
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor | None:
+def process_pool(workers: int) -> Executor | None:
     """A pool of ``workers`` processes, or None where processes cannot start.
 
     With None the games are played one after another in this process. The
@@ -259,6 +259,9 @@ def process_pool(workers: int) -> ProcessPoolExecutor | None:
     if not processes_available():
         return None
     try:
+        # Imported here: it imports multiprocessing, which a Pyodide tab must never load.
+        from concurrent.futures import ProcessPoolExecutor
+
         return ProcessPoolExecutor(max_workers=workers)
     except (NotImplementedError, ImportError, OSError):
         # A Python built without working semaphores (some sandboxes) refuses here.

@@ -7,6 +7,8 @@ the game's index.
 
 from __future__ import annotations
 
+import concurrent.futures
+
 import pandas as pd
 import pytest
 
@@ -33,7 +35,7 @@ def test_in_a_browser_tab_games_run_in_process_with_the_same_results(
     pool_table: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(tournament.sys, "platform", "emscripten")
-    monkeypatch.setattr(tournament, "ProcessPoolExecutor", NoProcesses)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
     assert not tournament.processes_available()
     table = simulate("deal", ["heuristic", "random"], workers=2, batch_size=1, **KWARGS)
     pd.testing.assert_frame_equal(table, pool_table)
@@ -42,7 +44,7 @@ def test_in_a_browser_tab_games_run_in_process_with_the_same_results(
 def test_a_platform_that_refuses_a_pool_falls_back_to_in_process(
     pool_table: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tournament, "ProcessPoolExecutor", NoProcesses)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
     assert tournament.process_pool(2) is None
     table = simulate("deal", ["heuristic", "random"], workers=2, batch_size=1, **KWARGS)
     pd.testing.assert_frame_equal(table, pool_table)
