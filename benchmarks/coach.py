@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent
 from monopoly_widgets.coach import analyse
-from monopoly_widgets.coach.playouts import PlayoutJob, run_job, saved_game_text
+from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_job
 
 
 def sample_decision(players: int, seed: int) -> mw.Game:
@@ -81,7 +81,7 @@ def measure_playout_speed(rounds: int = 3) -> None:
     """Heuristic playouts per second on one core, next to full random games per second."""
     game = sample_decision(2, 7)
     job = PlayoutJob(
-        saved_game_text(game),
+        game_text(game),
         game.current_player,
         game.legal_actions()[0].id,
         0,

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from monopoly_widgets.coach.halving import METHOD, Halving
-from monopoly_widgets.coach.playouts import PlayoutJob, run_jobs, saved_game_text
+from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_jobs
 from monopoly_widgets.coach.result import Analysis, MoveEstimate
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
@@ -74,7 +74,7 @@ def analyse(
         playouts = DEFAULT_PLAYOUTS
     limit = MAX_PLAYOUTS if playouts is None else playouts
     legal = list(game.legal_actions())
-    saved = saved_game_text(game)
+    saved = game_text(game)
     halving = Halving([action.id for action in legal], confidence, precision)
     started = time.perf_counter()
     while True:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from monopoly_widgets.coach.analyse import analyse
-from monopoly_widgets.coach.playouts import PlayoutJob, run_jobs, saved_game_text
+from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_jobs
 from monopoly_widgets.coach.result import Analysis
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.sim.intervals import mean_interval
@@ -63,7 +63,7 @@ def value_of_information(
     known = analyse(game, cards_known=True, executor=executor, **options)
     if fair.best == known.best:
         return InformationValue(fair, known, 0.0, 0.0, 0.0, 0)
-    saved = saved_game_text(game)
+    saved = game_text(game)
     jobs = [
         PlayoutJob(saved, fair.seat, move, 0, compare_playouts, seed + 1, continue_with, True)
         for move in (known.best, fair.best)

@@ -8,7 +8,6 @@ or in what order: that is what makes an analysis the same on any executor.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -96,9 +95,9 @@ def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int)
     return int(rules.is_over(world) and rules.winner(world) == job.seat)
 
 
-def saved_game_text(game: Game) -> str:
-    """The game as compact JSON (the jobs carry it; workers load it once)."""
-    return json.dumps(json.loads(game.to_json(indent=None)), separators=(",", ":"))
+def game_text(game: Game) -> str:
+    """The saved game as one line of JSON: what the jobs carry (workers load it once)."""
+    return game.to_json(indent=None)
 
 
 def run_jobs(jobs: Sequence[PlayoutJob], executor: Any | None) -> list[list[int]]:

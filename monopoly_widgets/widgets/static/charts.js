@@ -180,7 +180,20 @@ function oddsFigure(odds, width, colour) {
     fixedrange: true,
     range: [rows.length - 0.5, -0.5],
   };
-  layout.annotations = rows.map((r, i) => ({
+  layout.annotations = rowLabels(
+    rows.map((r) => r.label),
+    13,
+    colour,
+  );
+  return { data, layout };
+}
+
+// Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
+// anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
+// entity is drawn as "$" but not read as maths.
+// One label per bar, on its own line above it (odds panel and coach panel alike).
+function rowLabels(texts, size, colour) {
+  return texts.map((text, i) => ({
     x: 0,
     y: i,
     xref: "x",
@@ -189,15 +202,11 @@ function oddsFigure(odds, width, colour) {
     yanchor: "bottom",
     yshift: ODDS_LABEL_SHIFT_PX,
     showarrow: false,
-    text: escapeHtml(r.label),
-    font: { size: 13, color: colour },
+    text: plotlyText(text),
+    font: { size, color: colour },
   }));
-  return { data, layout };
 }
 
-// Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
-// anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
-// entity is drawn as "$" but not read as maths.
 function plotlyText(text) {
   return escapeHtml(text).replace(/\$/g, "&#36;");
 }
@@ -235,18 +244,15 @@ function coachFigure(chart, width, colour) {
   layout.margin = { l: 8, r: 12, t: 8, b: 26 };
   layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
   layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [rows.length - 0.5, -0.5] };
-  layout.annotations = rows.map((r, i) => ({
-    x: 0,
-    y: i,
-    xref: "x",
-    yref: "y",
-    xanchor: "left",
-    yanchor: "bottom",
-    yshift: ODDS_LABEL_SHIFT_PX,
-    showarrow: false,
-    text: `${r.best ? "★ best: " : ""}${plotlyText(r.label)}: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
-    font: { size: 12, color: colour },
-  }));
+  layout.annotations = rowLabels(
+    rows.map(
+      (r) =>
+        `${r.best ? "★ best: " : ""}${r.label}: ${percent(r.probability)} ` +
+        `(${percent(r.low)} to ${percent(r.high)})`,
+    ),
+    12,
+    colour,
+  );
   return { data, layout };
 }
 
