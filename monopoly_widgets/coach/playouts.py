@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from monopoly_widgets.agents.playout import make_agent
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.serialization import load_game
@@ -47,13 +48,7 @@ def _game_of(saved_game: str) -> Game:
 
 def make_policy(policy: Any) -> Callable[..., Any]:
     """The agent that plays every seat after the move: "heuristic", "random" or an agent."""
-    from monopoly_widgets.agents import HeuristicAgent, RandomAgent
-
-    if policy == "heuristic":
-        return HeuristicAgent()
-    if policy == "random":
-        return RandomAgent()
-    return policy
+    return make_agent(policy) if isinstance(policy, str) else policy
 
 
 def run_job(job: PlayoutJob) -> list[int]:
