@@ -175,8 +175,6 @@ def test_stepping_forward_through_the_past_costs_one_action_a_step(
     cursor = TimelineCursor(game, 0)
     rules = game.rules
     applied = []
-    # The instance's own apply (an earlier test's monkeypatch can leave a bound method on
-    # the instance, which a patch of the class would not reach).
     original = rules.apply
     here = threading.get_ident()
 
@@ -186,7 +184,7 @@ def test_stepping_forward_through_the_past_costs_one_action_a_step(
             applied.append(action.id)
         return original(state, action)
 
-    monkeypatch.setattr(rules, "apply", counting_apply)
+    monkeypatch.setitem(vars(rules), "apply", counting_apply)  # undone by deleting it
     for step in range(1, 40):
         applied.clear()
         cursor.move_to(step)
