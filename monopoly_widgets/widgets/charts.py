@@ -45,9 +45,15 @@ class PlotlyLibrary(widgets.Widget):
 
     Every explorer's table points at the same instance, and ``charts.js``
     evaluates the source at most once per page.
+
+    The source is bytes (UTF-8), so it travels as a binary buffer beside the
+    widget state instead of inside its JSON: when a page opens, the browser asks
+    for every widget's state in one message, and parsing 4.9 MB of JSON there
+    delayed every widget on the page (Voila showed "model not found" on busy
+    machines; docs/compatibility.md).
     """
 
-    source = traitlets.Unicode("").tag(sync=True)
+    source = traitlets.Bytes(b"").tag(sync=True)
 
 
 _LIBRARY: PlotlyLibrary | None = None
@@ -57,7 +63,7 @@ def plotly_library() -> PlotlyLibrary:
     """The one :class:`PlotlyLibrary` of this kernel (made on first use)."""
     global _LIBRARY
     if _LIBRARY is None:
-        _LIBRARY = PlotlyLibrary(source=PLOTLY_JS.read_text(encoding="utf-8"))
+        _LIBRARY = PlotlyLibrary(source=PLOTLY_JS.read_bytes())
     return _LIBRARY
 
 

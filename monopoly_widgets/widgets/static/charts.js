@@ -27,6 +27,8 @@ const MIN_TURNS = 4;
 const CHART_KEYS = ["money", "properties", "sets", "odds"];
 const CHART_TABS = { money: "Money", properties: "Properties", sets: "Sets", odds: "Odds" };
 const PLOTLY_KEY = "__monopolyWidgetsPlotly";
+// Longer than ipywidgets' 100 ms model-lookup poll (see loadPlotly).
+const PLOTLY_EVAL_DELAY_MS = 300;
 const GRID = "rgba(128,128,128,0.3)";
 const PLAYING_CHART_MS = 250;
 // Odds rows: the label's line, then its bar.
@@ -40,7 +42,18 @@ function loadPlotly(model) {
       const id = ref.replace(/^IPY_MODEL_/, "");
       if (!id) throw new Error("the table has no Plotly library model");
       const library = await model.widget_manager.get_model(id);
-      const source = library.get("source");
+      // Evaluating Plotly (4.9 MB) is one long task: a third of a second on a quiet
+      // laptop, several seconds on a busy one. Let the page's other widget outputs find
+      // their models first: ipywidgets 8.1's get_model polls every 100 ms but gives up
+      // 2 s after it started, by the clock, so a long task in between made Voila show
+      // "Error displaying widget: model not found" (docs/compatibility.md).
+      await new Promise((resolve) => setTimeout(resolve, PLOTLY_EVAL_DELAY_MS));
+      // ... and wait for a quiet moment: lookups already due run before an idle callback.
+      if (globalThis.requestIdleCallback) {
+        await new Promise((resolve) => globalThis.requestIdleCallback(resolve, { timeout: 2000 }));
+      }
+      // The source arrives as a binary buffer (charts.PlotlyLibrary): decode it here.
+      const source = new TextDecoder().decode(library.get("source"));
       // plotly.min.js is a UMD bundle: give it a CommonJS "module" to fill in.
       const module = { exports: {} };
       new Function("module", "exports", "define", source)(module, module.exports, undefined);
