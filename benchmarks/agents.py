@@ -16,7 +16,9 @@ on a shared machine: both agents see the same load.
 ``decisions`` plays a fixed set of games (2 to 4 players, heuristic and random
 seats mixed so that odd positions come up too) and prints one hash per game of
 every observation (the player's, the teacher's and another seat's) and of every
-choice the heuristic makes. Two trees that print the same lines build the same
+choice the heuristic makes; where the heuristic has a decision view
+(``HeuristicAgent.observe``, what ``play_out`` hands it), it also checks that the
+view leads to the same choice as the observation dict, and stops if not. Two trees that print the same lines build the same
 observations and make the same choices: a faster heuristic that prints what the
 old one printed is not a weaker one. Old code cannot be imported beside new
 code, so run it in its own process with ``PYTHONPATH`` pointing at the other tree.
@@ -82,6 +84,7 @@ def _rounded(values: list[float]) -> str:
 
 def decisions(args: argparse.Namespace) -> None:
     heuristic, rand = HeuristicAgent(), RandomAgent()
+    observe = getattr(heuristic, "observe", None)  # older trees have no decision view
     for seed in range(args.seed, args.seed + args.games):
         game = mw.new_game("deal", players=2 + seed % 3, seed=seed)
         choose_rng, random_rng = random.Random(seed), random.Random(seed + 1)
@@ -92,7 +95,13 @@ def decisions(args: argparse.Namespace) -> None:
             for viewer in (seat, None, (seat + 1) % game.players):
                 digest.update(json.dumps(game.observation(viewer), sort_keys=True).encode())
             legal = game.legal_actions()
+            if observe is not None:  # the decision view play_out passes: it must agree
+                twin = random.Random()
+                twin.setstate(choose_rng.getstate())
+                from_view = heuristic(observe(game.rules, game.state, seat), legal, twin)
             choice = heuristic(game.observation(seat), legal, choose_rng)
+            if observe is not None and from_view is not choice:
+                raise SystemExit(f"seed {seed}, step {game.step}: the view chose differently")
             digest.update(choice.id.encode())
             if seat == 1 and seed % 2:  # a random seat in odd games: stranger positions
                 choice = rand(None, legal, random_rng)

@@ -17,16 +17,24 @@
 
 Hidden cards appear only as counts: a viewer sees their own hand, everyone's
 bank and properties, and the discard pile.
+
+``decision_view(state, seat)`` is a lighter stand-in that agents deciding many
+times a second use (``HeuristicAgent.observe``): a small frozen record of the
+facts a seat decides by, read straight off the state. It crosses the same
+boundary: ``decision_view(state, seat) == DealView.from_observation(observe(state,
+seat))``, so it holds nothing the observation does not.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from monopoly_widgets.deal.cards import (
     CARDS,
+    COLOUR_INDEX,
     COLOUR_NAMES,
     NAME,
+    NATURAL_IDS,
     PACK_SIZE,
     PLAYS_PER_TURN,
     SET_SIZE,
@@ -42,6 +50,7 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
+    Pending,
     current_player,
 )
 
@@ -196,3 +205,146 @@ def metrics(state: DealState) -> dict[str, list[int]]:
         "properties": [sum(len(pile.cards) for pile in table) for table in state.tables],
         "sets": [len(complete_colours(table)) for table in state.tables],
     }
+
+
+class PileView(NamedTuple):
+    """One pile of a seat's table, as its observation shows it (``seats[p]["sets"][i]``)."""
+
+    colour: int  # index into ``COLOUR_NAMES``
+    label: str  # "Red", or "Red 1", "Red 2" when there are several
+    cards: tuple[int, ...]  # card ids, in the pile's order
+    complete: bool
+    house: int  # card id, -1: none
+    hotel: int  # card id, -1: none
+
+
+class PendingView(NamedTuple):
+    """The action card being answered or paid, as the observation's ``pending`` shows it."""
+
+    kind: str
+    source: int  # the observation's "from"
+    targets: tuple[int, ...]
+    amount: int | None  # None unless a payment is demanded (rent, debt, birthday)
+    paid: int
+    jsn: int  # the observation's "just_say_no": Just Say No cards played so far
+
+
+class DealView(NamedTuple):
+    """What one seat decides by: a subset of its observation, as plain numbers.
+
+    Building the full observation (every card a dict, the discard pile, the unseen
+    counts, plain-words text) costs several times more than a step of the engine,
+    and a heuristic reads a fraction of it. This record holds that fraction; every
+    field is a copy (tuples of ints), so it shares nothing with the game and stays
+    valid after the game moves on. It never holds another seat's hand, nor the draw
+    pile: only what ``observe(state, viewer)`` shows (see :meth:`from_observation`).
+    """
+
+    viewer: int
+    players: int
+    phase: str
+    plays_left: int
+    hand: tuple[int, ...]  # the viewer's own cards, in hand order
+    hand_counts: tuple[int, ...]  # per seat
+    table: tuple[PileView, ...]  # the viewer's piles
+    bank_totals: tuple[int, ...]  # per seat, $M
+    table_values: tuple[int, ...]  # per seat: printed values of the cards in its piles, $M
+    pending: PendingView | None
+
+    game = "deal"  # not a field: which game's view this is (as ``observation["game"]``)
+
+    @classmethod
+    def from_observation(cls, observation: dict[str, Any]) -> DealView:
+        """The same record, read from an observation dict (for callers that have one)."""
+        viewer = observation["viewer"]
+        if viewer is None:
+            raise ValueError("a decision view is one seat's: the teacher's observation has none")
+        seats = observation["seats"]
+        own = seats[viewer]
+        pending = observation["pending"]
+        return cls(
+            viewer,
+            observation["players"],
+            observation["phase"],
+            observation["plays_left"],
+            tuple(card["id"] for card in own["hand"]),
+            tuple(seat["hand_count"] for seat in seats),
+            tuple(
+                PileView(
+                    COLOUR_INDEX[pile["colour"]],
+                    pile["label"],
+                    tuple(card["id"] for card in pile["cards"]),
+                    pile["complete"],
+                    pile["house"]["id"] if pile["house"] else -1,
+                    pile["hotel"]["id"] if pile["hotel"] else -1,
+                )
+                for pile in own["sets"]
+            ),
+            tuple(seat["bank_total"] for seat in seats),
+            tuple(
+                sum(c["value"] for pile in seat["sets"] for c in pile["cards"]) for seat in seats
+            ),
+            None
+            if pending is None
+            else PendingView(
+                pending["kind"],
+                pending["from"],
+                tuple(pending["targets"]),
+                pending["amount"],
+                pending["paid"],
+                pending["just_say_no"],
+            ),
+        )
+
+
+def decision_view(state: DealState, viewer: int) -> DealView:
+    """``DealView.from_observation(observe(state, viewer))``, read straight off the state.
+
+    A small fraction of the cost of ``observe`` (``benchmarks/agents.py speed``), which is
+    what lets the heuristic decide for less than a step of the engine costs. Plain loops
+    rather than generator expressions: this runs before every decision of every bot.
+    """
+    values = _VALUES
+    table = state.tables[viewer]
+    piles = []
+    for pile, label in zip(table, set_labels(table), strict=True):
+        cards = pile.cards
+        complete = len(cards) >= SET_SIZE[pile.colour] and not NATURAL_IDS.isdisjoint(cards)
+        piles.append(PileView(pile.colour, label, tuple(cards), complete, pile.house, pile.hotel))
+    bank_totals = []
+    for bank in state.banks:
+        total = 0
+        for card in bank:
+            total += values[card]
+        bank_totals.append(total)
+    table_values = []
+    for seat_table in state.tables:
+        total = 0
+        for pile in seat_table:
+            for card in pile.cards:
+                total += values[card]
+        table_values.append(total)
+    pending = state.pending
+    return DealView(
+        viewer,
+        state.players,
+        state.phase,
+        PLAYS_PER_TURN - state.plays_used,
+        tuple(state.hands[viewer]),
+        tuple(map(len, state.hands)),
+        tuple(piles),
+        tuple(bank_totals),
+        tuple(table_values),
+        None if pending is None else _pending_view(pending),
+    )
+
+
+def _pending_view(pending: Pending) -> PendingView:
+    return PendingView(
+        pending.kind,
+        pending.source,
+        tuple(pending.targets),
+        pending.amount if pending.kind in ("rent", "debt", "birthday") else None,
+        pending.paid,
+        pending.jsn,
+    )
