@@ -13,6 +13,7 @@ the observation dict. The choice is the same either way.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -35,7 +36,10 @@ class HeuristicAgent:
         (see ``_VIEWS``), otherwise ``rules.observation(state, seat)``."""
         view = _VIEWS.get(rules.name)
         if view is None:
-            return rules.observation(state, seat)
+            if rules.name not in _VIEW_MODULES:
+                return rules.observation(state, seat)
+            module = importlib.import_module(_VIEW_MODULES[rules.name])
+            view = _VIEWS[rules.name] = module.decision_view  # found once, not per decision
         return view(state, seat)
 
     def __call__(
@@ -56,11 +60,7 @@ class HeuristicAgent:
         return "HeuristicAgent()"
 
 
-def _deal_view(state: Any, seat: int) -> Any:
-    from monopoly_widgets.deal.observation import decision_view
-
-    return decision_view(state, seat)
-
-
-#: Each game's decision view builder, ``(state, seat) -> view``, where it has one.
-_VIEWS: dict[str, Callable[[Any, int], Any]] = {"deal": _deal_view}
+#: The module whose ``decision_view(state, seat)`` makes each game's view, where it has one.
+_VIEW_MODULES = {"deal": "monopoly_widgets.deal.observation"}
+#: Each game's ``decision_view``, looked up on first use.
+_VIEWS: dict[str, Callable[[Any, int], Any]] = {}

@@ -86,45 +86,37 @@ def choose(
 
 #: (cards in my best unfinished pile of a colour, set size, that pile has a real card).
 Progress = tuple[int, int, bool]
+#: The progress of a colour I have no unfinished pile of, per colour.
+_NO_PROGRESS: tuple[Progress, ...] = tuple((0, size, False) for size in SET_SIZE)
 
 
 class _Decision:
-    """What the heuristic knows at one decision, worked out once from the view."""
+    """What the heuristic knows at one decision, worked out once from the view.
 
-    __slots__ = ("view", "complete", "_progress", "_piles_by_label")
+    The rules below read ``progress`` inline (``progress.get(colour) or
+    _NO_PROGRESS[colour]``) rather than through methods: they run for every legal
+    action of every decision, and a call costs as much as the rule itself.
+    """
+
+    __slots__ = ("view", "complete", "progress", "_piles_by_label")
 
     def __init__(self, view: DealView) -> None:
         self.view = view
         complete: set[int] = set()
         progress: dict[int, Progress] = {}
-        for pile in view.table:
-            if pile.complete:
-                complete.add(pile.colour)
+        for colour, _, cards, full, _, _ in view.table:
+            if full:
+                complete.add(colour)
                 continue
-            count = len(pile.cards)
-            known = progress.get(pile.colour)
+            count = len(cards)
+            known = progress.get(colour)
             if known is None or count > known[0]:  # the fullest pile; the first of equals
-                natural = not NATURAL_IDS.isdisjoint(pile.cards)
-                progress[pile.colour] = (count, SET_SIZE[pile.colour], natural)
+                progress[colour] = (count, SET_SIZE[colour], not NATURAL_IDS.isdisjoint(cards))
         #: Colours (indexes) in which I have a complete set.
         self.complete = complete
-        self._progress = progress
+        #: Colour -> my best unfinished pile's Progress (colours I have none of are missing).
+        self.progress = progress
         self._piles_by_label: dict[str, PileView] | None = None
-
-    # --- how far each colour is from complete -------------------------------------------------
-    def progress(self, colour: int) -> Progress:
-        """(cards in my best unfinished pile of colour, set size, pile has a real card)."""
-        known = self._progress.get(colour)
-        return known if known is not None else (0, SET_SIZE[colour], False)
-
-    def completes(self, colour: int, natural: bool) -> bool:
-        count, size, has_natural = self.progress(colour)
-        return count + 1 >= size and (natural or has_natural)
-
-    def building_value(self, colour: int) -> int:
-        """How much a card of this colour helps: more when the set is nearly complete."""
-        count, size, _ = self.progress(colour)
-        return 10 + int(20 * (count + 1) / size)
 
     def pile(self, label: str) -> PileView:
         """My pile with this label ("Red", "Red 2")."""
@@ -139,27 +131,36 @@ class _Decision:
 #: ``rule(decision, action, plan)`` and returns the action's score.
 Plan = tuple[Any, ...]
 Rule = Callable[[_Decision, Action, Plan], float]
+# Two sums recur below, written out: a card of a colour *completes* it when
+# ``count + 1 >= size and (natural or has_natural)`` (a set needs a real property card);
+# its *building value* is ``10 + int(20 * (count + 1) / size)``: more when nearly complete.
 
 
 def _move_wild(decision: _Decision, action: Action, plan: Plan) -> float:
+    """Move a wild only when that completes a set, from a set that is not complete."""
     _, label, colour = plan
-    source = decision.pile(label)
-    useful = not source.complete and colour not in decision.complete
-    return 95 if useful and decision.completes(colour, False) else -1
+    if colour in decision.complete:
+        return -1
+    count, size, has_natural = decision.progress.get(colour) or _NO_PROGRESS[colour]
+    if count + 1 < size or not has_natural:  # a wild alone completes nothing
+        return -1
+    return -1 if decision.pile(label).complete else 95
 
 
 def _lay(decision: _Decision, action: Action, plan: Plan) -> float:
     _, colour, natural = plan
-    if colour in decision.complete and not decision.completes(colour, natural):
+    count, size, has_natural = decision.progress.get(colour) or _NO_PROGRESS[colour]
+    completes = count + 1 >= size and (natural or has_natural)
+    if colour in decision.complete and not completes:
         return 40  # a second set of a colour does not count towards winning
-    if decision.completes(colour, natural):
+    if completes:
         return 92
-    return 50 + decision.building_value(colour)
+    return 50 + 10 + int(20 * (count + 1) / size)  # 50 + its building value
 
 
 def _bank_money(decision: _Decision, action: Action, plan: Plan) -> float:
-    own = decision.view.bank_totals[decision.view.viewer]
-    return 30 + plan[1] + (10 if own < 5 else 0)
+    view = decision.view
+    return 30 + plan[1] + (10 if view.bank_total(view.viewer) < 5 else 0)
 
 
 def _pass_go(decision: _Decision, action: Action, plan: Plan) -> float:
@@ -173,7 +174,7 @@ def _birthday(decision: _Decision, action: Action, plan: Plan) -> float:
 def _debt(decision: _Decision, action: Action, plan: Plan) -> float:
     seat = plan[1]
     view = decision.view
-    return 45 + (view.bank_totals[seat] + view.table_values[seat]) / 10
+    return 45 + (view.bank_total(seat) + view.table_value(seat)) / 10
 
 
 def _breaker(decision: _Decision, action: Action, plan: Plan) -> float:
@@ -184,12 +185,14 @@ def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
     _, colour, card_natural, give_colour = plan
     if colour in decision.complete:
         return 20
-    if decision.completes(colour, card_natural):
+    progress = decision.progress
+    count, size, has_natural = progress.get(colour) or _NO_PROGRESS[colour]
+    if count + 1 >= size and (card_natural or has_natural):
         base: float = 88
     else:
-        base = 40 + decision.building_value(colour)
+        base = 40 + 10 + int(20 * (count + 1) / size)  # 40 + its building value
     if give_colour is not None:  # a Forced Deal gives one of mine away
-        count, size, _ = decision.progress(give_colour)
+        count, size, _ = progress.get(give_colour) or _NO_PROGRESS[give_colour]
         base -= 10 + 20 * count / max(size, 1)
     return base
 

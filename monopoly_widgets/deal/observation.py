@@ -51,6 +51,7 @@ from monopoly_widgets.deal.state import (
     PHASE_RESPOND,
     DealState,
     Pending,
+    PropertySet,
     current_player,
 )
 
@@ -229,61 +230,174 @@ class PendingView(NamedTuple):
     jsn: int  # the observation's "just_say_no": Just Say No cards played so far
 
 
-class DealView(NamedTuple):
-    """What one seat decides by: a subset of its observation, as plain numbers.
+class DealView:
+    """What one seat decides by: a part of its observation, as plain numbers, read on demand.
 
     Building the full observation (every card a dict, the discard pile, the unseen
-    counts, plain-words text) costs several times more than a step of the engine,
-    and a heuristic reads a fraction of it. This record holds that fraction; every
-    field is a copy (tuples of ints), so it shares nothing with the game and stays
-    valid after the game moves on. It never holds another seat's hand, nor the draw
-    pile: only what ``observe(state, viewer)`` shows (see :meth:`from_observation`).
+    counts, plain-words text) costs several times more than a step of the engine, and
+    a heuristic reads a fraction of it: usually its own table, sometimes its bank,
+    rarely another seat's wealth. So a view made by :func:`decision_view` reads each
+    fact from the game the first time it is asked for, then keeps it. Read it before
+    the game moves (``play_out`` and the rollouts of the search agent and the coach
+    all do: they apply the choice after the agent returns).
+
+    The boundary is the observation's: a view shows its seat's own hand and what
+    everyone sees (tables, bank totals, hand sizes, the pending action card), never
+    another seat's hand or the draw pile. :meth:`facts` lists everything it shows,
+    and ``decision_view(state, seat).facts() == DealView.from_observation(observe(state,
+    seat)).facts()`` (``tests/agents/test_deal_view.py``).
     """
 
-    viewer: int
-    players: int
-    phase: str
-    plays_left: int
-    hand: tuple[int, ...]  # the viewer's own cards, in hand order
-    hand_counts: tuple[int, ...]  # per seat
-    table: tuple[PileView, ...]  # the viewer's piles
-    bank_totals: tuple[int, ...]  # per seat, $M
-    table_values: tuple[int, ...]  # per seat: printed values of the cards in its piles, $M
-    pending: PendingView | None
+    __slots__ = (
+        "viewer",
+        "players",
+        "phase",
+        "plays_left",
+        "_state",
+        "_hand",
+        "_table",
+        "_pending",
+        "_hand_counts",
+        "_bank_totals",
+        "_table_values",
+    )
 
-    game = "deal"  # not a field: which game's view this is (as ``observation["game"]``)
+    #: Which game's view this is (as ``observation["game"]``).
+    game = "deal"
+
+    def __init__(
+        self, state: DealState | None, viewer: int, players: int, phase: str, plays_left: int
+    ) -> None:
+        self.viewer = viewer
+        self.players = players
+        self.phase = phase
+        #: Plays the turn player has left this turn.
+        self.plays_left = plays_left
+        self._state = state  # None once every fact is filled in (from_observation)
+        self._hand: tuple[int, ...] | None = None
+        self._table: tuple[PileView, ...] | None = None
+        self._pending: PendingView | None | bool = False  # False: not read yet
+        self._hand_counts: tuple[int, ...] | None = None
+        self._bank_totals: list[int | None] | None = None
+        self._table_values: list[int | None] | None = None
+
+    # --- the viewer's own ---------------------------------------------------------------------
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's own cards (ids), in hand order."""
+        if self._hand is None:
+            self._hand = tuple(self._live().hands[self.viewer])
+        return self._hand
+
+    @property
+    def table(self) -> tuple[PileView, ...]:
+        """The viewer's piles, in table order (as ``seats[viewer]["sets"]``)."""
+        if self._table is None:
+            self._table = _pile_views(self._live().tables[self.viewer])
+        return self._table
+
+    # --- what everyone sees -------------------------------------------------------------------
+    @property
+    def pending(self) -> PendingView | None:
+        """The action card being answered or paid, if any."""
+        pending = self._pending
+        if pending is False:
+            found = self._live().pending
+            pending = self._pending = None if found is None else _pending_view(found)
+        return pending  # type: ignore[return-value]
+
+    def hand_count(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        if self._hand_counts is None:
+            self._hand_counts = tuple(map(len, self._live().hands))
+        return self._hand_counts[seat]
+
+    def bank_total(self, seat: int) -> int:
+        """The value of ``seat``'s bank, $M."""
+        totals = self._bank_totals
+        if totals is None:
+            totals = self._bank_totals = [None] * self.players
+        total = totals[seat]
+        if total is None:
+            values = _VALUES
+            total = 0
+            for card in self._live().banks[seat]:
+                total += values[card]
+            totals[seat] = total
+        return total
+
+    def table_value(self, seat: int) -> int:
+        """The printed values of the cards in ``seat``'s piles, added up, $M."""
+        totals = self._table_values
+        if totals is None:
+            totals = self._table_values = [None] * self.players
+        total = totals[seat]
+        if total is None:
+            values = _VALUES
+            total = 0
+            for pile in self._live().tables[seat]:
+                for card in pile.cards:
+                    total += values[card]
+            totals[seat] = total
+        return total
+
+    # --- everything at once -------------------------------------------------------------------
+    def facts(self) -> dict[str, Any]:
+        """Every fact this view shows, read in full (for tests and for comparing views)."""
+        seats = range(self.players)
+        return {
+            "game": self.game,
+            "viewer": self.viewer,
+            "players": self.players,
+            "phase": self.phase,
+            "plays_left": self.plays_left,
+            "hand": self.hand,
+            "table": self.table,
+            "pending": self.pending,
+            "hand_counts": [self.hand_count(seat) for seat in seats],
+            "bank_totals": [self.bank_total(seat) for seat in seats],
+            "table_values": [self.table_value(seat) for seat in seats],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealView) and self.facts() == other.facts()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"DealView(seat {self.viewer}, {self.phase}, {self.plays_left} plays left)"
+
+    def _live(self) -> DealState:
+        state = self._state
+        if state is None:  # pragma: no cover - from_observation fills every fact
+            raise RuntimeError("this view was made from an observation and has no game to read")
+        return state
 
     @classmethod
     def from_observation(cls, observation: dict[str, Any]) -> DealView:
-        """The same record, read from an observation dict (for callers that have one)."""
+        """The same view, every fact read from an observation dict (for callers that have one)."""
         viewer = observation["viewer"]
         if viewer is None:
             raise ValueError("a decision view is one seat's: the teacher's observation has none")
         seats = observation["seats"]
         own = seats[viewer]
         pending = observation["pending"]
-        return cls(
-            viewer,
-            observation["players"],
-            observation["phase"],
-            observation["plays_left"],
-            tuple(card["id"] for card in own["hand"]),
-            tuple(seat["hand_count"] for seat in seats),
-            tuple(
-                PileView(
-                    COLOUR_INDEX[pile["colour"]],
-                    pile["label"],
-                    tuple(card["id"] for card in pile["cards"]),
-                    pile["complete"],
-                    pile["house"]["id"] if pile["house"] else -1,
-                    pile["hotel"]["id"] if pile["hotel"] else -1,
-                )
-                for pile in own["sets"]
-            ),
-            tuple(seat["bank_total"] for seat in seats),
-            tuple(
-                sum(c["value"] for pile in seat["sets"] for c in pile["cards"]) for seat in seats
-            ),
+        view = cls(
+            None, viewer, observation["players"], observation["phase"], observation["plays_left"]
+        )
+        view._hand = tuple(card["id"] for card in own["hand"])
+        view._table = tuple(
+            PileView(
+                COLOUR_INDEX[pile["colour"]],
+                pile["label"],
+                tuple(card["id"] for card in pile["cards"]),
+                pile["complete"],
+                pile["house"]["id"] if pile["house"] else -1,
+                pile["hotel"]["id"] if pile["hotel"] else -1,
+            )
+            for pile in own["sets"]
+        )
+        view._pending = (
             None
             if pending is None
             else PendingView(
@@ -293,50 +407,51 @@ class DealView(NamedTuple):
                 pending["amount"],
                 pending["paid"],
                 pending["just_say_no"],
-            ),
+            )
         )
+        view._hand_counts = tuple(seat["hand_count"] for seat in seats)
+        view._bank_totals = [seat["bank_total"] for seat in seats]
+        view._table_values = [
+            sum(card["value"] for pile in seat["sets"] for card in pile["cards"]) for seat in seats
+        ]
+        return view
 
 
 def decision_view(state: DealState, viewer: int) -> DealView:
-    """``DealView.from_observation(observe(state, viewer))``, read straight off the state.
+    """The view of ``viewer`` at this moment of the game (see :class:`DealView`).
 
-    A small fraction of the cost of ``observe`` (``benchmarks/agents.py speed``), which is
-    what lets the heuristic decide for less than a step of the engine costs. Plain loops
-    rather than generator expressions: this runs before every decision of every bot.
+    A small fraction of the cost of ``observe`` (``benchmarks/agents.py speed``): it
+    reads only what is asked for, which is what lets the heuristic decide for less
+    than a step of the engine costs.
     """
-    values = _VALUES
-    table = state.tables[viewer]
+    return DealView(state, viewer, state.players, state.phase, PLAYS_PER_TURN - state.plays_used)
+
+
+#: A PileView from a tuple of its fields (``_make`` skips the keyword-argument handling of
+#: ``PileView(...)``, which costs more than the rest of a pile's view).
+_new_pile = PileView._make
+
+
+def _pile_views(table: list[PropertySet]) -> tuple[PileView, ...]:
+    """The views of a table's piles. Labels are the colour names unless a colour has
+    several piles (``set_labels``); plain loops, as this runs at nearly every decision."""
+    seen = 0
+    for pile in table:
+        bit = 1 << pile.colour
+        if seen & bit:
+            labels = set_labels(table)
+            break
+        seen |= bit
+    else:
+        labels = None
     piles = []
-    for pile, label in zip(table, set_labels(table), strict=True):
+    for index, pile in enumerate(table):
         cards = pile.cards
-        complete = len(cards) >= SET_SIZE[pile.colour] and not NATURAL_IDS.isdisjoint(cards)
-        piles.append(PileView(pile.colour, label, tuple(cards), complete, pile.house, pile.hotel))
-    bank_totals = []
-    for bank in state.banks:
-        total = 0
-        for card in bank:
-            total += values[card]
-        bank_totals.append(total)
-    table_values = []
-    for seat_table in state.tables:
-        total = 0
-        for pile in seat_table:
-            for card in pile.cards:
-                total += values[card]
-        table_values.append(total)
-    pending = state.pending
-    return DealView(
-        viewer,
-        state.players,
-        state.phase,
-        PLAYS_PER_TURN - state.plays_used,
-        tuple(state.hands[viewer]),
-        tuple(map(len, state.hands)),
-        tuple(piles),
-        tuple(bank_totals),
-        tuple(table_values),
-        None if pending is None else _pending_view(pending),
-    )
+        colour = pile.colour
+        complete = len(cards) >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards)
+        label = COLOUR_NAMES[colour] if labels is None else labels[index]
+        piles.append(_new_pile((colour, label, tuple(cards), complete, pile.house, pile.hotel)))
+    return tuple(piles)
 
 
 def _pending_view(pending: Pending) -> PendingView:
