@@ -70,7 +70,7 @@ def choose(
     decision = _Decision(view)
     plans = _PLANS
     best: list[Action] = []
-    best_score = float("-inf")
+    best_score = _WORST
     for action in legal_actions:
         plan = plans.get(action.id)
         if plan is None:
@@ -84,6 +84,7 @@ def choose(
     return best[rng.randrange(len(best))]
 
 
+_WORST = float("-inf")
 #: (cards in my best unfinished pile of a colour, set size, that pile has a real card).
 Progress = tuple[int, int, bool]
 #: The progress of a colour I have no unfinished pile of, per colour.

@@ -427,11 +427,6 @@ def decision_view(state: DealState, viewer: int) -> DealView:
     return DealView(state, viewer, state.players, state.phase, PLAYS_PER_TURN - state.plays_used)
 
 
-#: A PileView from a tuple of its fields (``_make`` skips the keyword-argument handling of
-#: ``PileView(...)``, which costs more than the rest of a pile's view).
-_new_pile = PileView._make
-
-
 def _pile_views(table: list[PropertySet]) -> tuple[PileView, ...]:
     """The views of a table's piles. Labels are the colour names unless a colour has
     several piles (``set_labels``); plain loops, as this runs at nearly every decision."""
@@ -445,12 +440,15 @@ def _pile_views(table: list[PropertySet]) -> tuple[PileView, ...]:
     else:
         labels = None
     piles = []
+    make = tuple.__new__  # what PileView(...) does, without its keyword handling (2x the cost)
     for index, pile in enumerate(table):
         cards = pile.cards
         colour = pile.colour
         complete = len(cards) >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards)
         label = COLOUR_NAMES[colour] if labels is None else labels[index]
-        piles.append(_new_pile((colour, label, tuple(cards), complete, pile.house, pile.hotel)))
+        piles.append(
+            make(PileView, (colour, label, tuple(cards), complete, pile.house, pile.hotel))
+        )
     return tuple(piles)
 
 
