@@ -18,11 +18,19 @@ class Agent(Protocol):
 
     An agent may set ``needs_observation = False`` (like :class:`RandomAgent`)
     so that fast simulations skip building the observation for it.
+
+    An agent may also have a method ``observe(rules, state, seat)`` that returns
+    what it wants instead of the observation dict (``HeuristicAgent``: the game's
+    decision view, which holds a part of the observation at a fraction of its
+    cost). ``play_out`` calls it and passes the result as ``observation``; other
+    callers may too (search rollouts, the coach). It must show no more than
+    ``rules.observation(state, seat)`` does, and the agent must also accept the
+    plain observation dict, deciding the same way.
     """
 
     def __call__(
         self,
-        observation: dict[str, Any] | None,
+        observation: Any,
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action: ...

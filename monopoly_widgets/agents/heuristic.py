@@ -4,16 +4,23 @@ Each game has its own heuristic in ``agents/heuristic_<game>.py``, a function
 ``choose(observation, legal_actions, rng) -> Action``, named in the game's
 descriptor (``core/registry.py``). This class picks the right one from
 ``observation["game"]``.
+
+Where a game has a decision view (Deal: ``deal/observation.py``'s ``DealView``,
+the facts a seat decides by, at a fraction of the cost of the observation),
+:meth:`HeuristicAgent.observe` builds it, and ``play_out`` passes it instead of
+the observation dict. The choice is the same either way.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.registry import describe
+from monopoly_widgets.core.rules import Rules
 
 #: Each game's ``choose``, from its descriptor's heuristic module.
 _CHOOSERS: dict[str, Callable[..., Action]] = {}
@@ -24,15 +31,26 @@ class HeuristicAgent:
 
     needs_observation = True
 
+    def observe(self, rules: Rules, state: Any, seat: int) -> Any:
+        """What this agent decides by at ``seat``: the game's decision view where it has one
+        (see ``_VIEWS``), otherwise ``rules.observation(state, seat)``."""
+        view = _VIEWS.get(rules.name)
+        if view is None:
+            if rules.name not in _VIEW_MODULES:
+                return rules.observation(state, seat)
+            module = importlib.import_module(_VIEW_MODULES[rules.name])
+            view = _VIEWS[rules.name] = module.decision_view  # found once, not per decision
+        return view(state, seat)
+
     def __call__(
         self,
-        observation: dict[str, Any] | None,
+        observation: Any,
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action:
         if observation is None:
             raise ValueError("HeuristicAgent needs the observation of its seat")
-        game = observation["game"]
+        game = observation["game"] if isinstance(observation, dict) else observation.game
         choose = _CHOOSERS.get(game)
         if choose is None:  # looked up once, not per decision (this runs in every rollout step)
             choose = _CHOOSERS[game] = describe(game).heuristic_module().choose
@@ -40,3 +58,9 @@ class HeuristicAgent:
 
     def __repr__(self) -> str:
         return "HeuristicAgent()"
+
+
+#: The module whose ``decision_view(state, seat)`` makes each game's view, where it has one.
+_VIEW_MODULES = {"deal": "monopoly_widgets.deal.observation"}
+#: Each game's ``decision_view``, looked up on first use.
+_VIEWS: dict[str, Callable[[Any, int], Any]] = {}

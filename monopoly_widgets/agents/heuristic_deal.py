@@ -18,16 +18,27 @@ first:
 7. Pay with the least valuable cards: bank cards first, the smallest one that
    covers the debt; properties last, never from a complete set if avoidable.
 8. Discard the least useful cards; move wilds only when that completes a set.
+
+How it is computed (speed, not strategy): the heuristic decides before every
+step of every heuristic game and rollout, so it is written to cost less than a
+step of the engine. It reads a :class:`~monopoly_widgets.deal.observation.DealView`
+(the few facts it decides by; an observation dict is turned into one), works
+out what a decision needs once (``_Decision``: complete colours, how far each
+colour is from complete), and reads each action id once in a game's life: the
+id's *plan* (which rule scores it, and with which names and colours) is
+remembered, so scoring an action is a look-up and a little arithmetic.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from monopoly_widgets.core.actions import Action
-from monopoly_widgets.core.board import GROUP_SIZE
+from monopoly_widgets.core.memo import Memo
+from monopoly_widgets.deal.cards import CARDS, COLOUR_INDEX, NATURAL_IDS, SET_SIZE, CardSpec
+from monopoly_widgets.deal.observation import DealView, PileView
 
 HAND_KEEP_SCORE = {
     "Just Say No": 90,
@@ -44,14 +55,28 @@ HAND_KEEP_SCORE = {
 
 
 def choose(
-    observation: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random
+    observation: DealView | dict[str, Any],
+    legal_actions: Sequence[Action],
+    rng: random.Random,
 ) -> Action:
-    """The best-scoring legal action for the observing seat."""
-    view = _View(observation)
+    """The best-scoring legal action for the observing seat (ties broken at random).
+
+    ``observation`` is the seat's observation dict or its ``DealView``: both give
+    the same choice (``tests/agents/test_deal_view.py``).
+    """
+    view = (
+        observation if isinstance(observation, DealView) else DealView.from_observation(observation)
+    )
+    decision = _Decision(view)
+    plans = _PLANS
     best: list[Action] = []
-    best_score = float("-inf")
+    best_score = _WORST
     for action in legal_actions:
-        score = view.score(action)
+        plan = plans.get(action.id)
+        if plan is None:
+            plan = plans.keep(action.id, _plan(action))
+        rule = plan[0]
+        score = plan[1] if rule is None else rule(decision, action, plan)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -59,186 +84,237 @@ def choose(
     return best[rng.randrange(len(best))]
 
 
-class _View:
-    """What the heuristic knows about the table, from the observation only."""
+_WORST = float("-inf")
+#: (cards in my best unfinished pile of a colour, set size, that pile has a real card).
+Progress = tuple[int, int, bool]
+#: The progress of a colour I have no unfinished pile of, per colour.
+_NO_PROGRESS: tuple[Progress, ...] = tuple((0, size, False) for size in SET_SIZE)
 
-    def __init__(self, obs: dict[str, Any]) -> None:
-        self.obs = obs
-        self.me = obs["viewer"]
-        seat = obs["seats"][self.me]
-        self.hand = seat["hand"] or []
-        self.sets = seat["sets"]
-        self.bank_total = seat["bank_total"]
-        self.complete = {s["colour"] for s in self.sets if s["complete"]}
-        self.pending = obs["pending"]
-        self.plays_left = obs["plays_left"]
-        # Looked up once per decision rather than once per action (a decision offers
-        # about ten actions, often several naming the same card or colour).
-        self.card_by_name: dict[str, dict[str, Any]] = {}
-        for card in self.hand:
-            self.card_by_name.setdefault(card["name"], card)
-        self.set_by_label = {s["label"]: s for s in self.sets}
-        self._progress: dict[str, tuple[int, int, bool]] = {}
 
-    # --- how far each colour is from complete -------------------------------------------------
-    def progress(self, colour: str) -> tuple[int, int, bool]:
-        """(cards in my best unfinished pile of colour, set size, pile has a real card)."""
-        known = self._progress.get(colour)
-        if known is not None:
-            return known
-        best = (0, 0, False)
-        for pile in self.sets:
-            if pile["colour"] == colour and not pile["complete"]:
-                if len(pile["cards"]) > best[0]:
-                    natural = any(c["kind"] == "property" for c in pile["cards"])
-                    best = (len(pile["cards"]), pile["size"], natural)
-        if best[1] == 0:
-            size = next((p["size"] for p in self.sets if p["colour"] == colour), 0)
-            best = (0, size or GROUP_SIZE[colour], False)
-        self._progress[colour] = best
-        return best
+class _Decision:
+    """What the heuristic knows at one decision, worked out once from the view.
 
-    def completes(self, colour: str, natural: bool) -> bool:
-        count, size, has_natural = self.progress(colour)
-        return count + 1 >= size and (natural or has_natural)
+    The rules below read ``progress`` inline (``progress.get(colour) or
+    _NO_PROGRESS[colour]``) rather than through methods: they run for every legal
+    action of every decision, and a call costs as much as the rule itself.
+    """
 
-    def building_value(self, colour: str) -> int:
-        """How much a card of this colour helps: more when the set is nearly complete."""
-        count, size, _ = self.progress(colour)
-        return 10 + int(20 * (count + 1) / size)
+    __slots__ = ("view", "complete", "progress", "_piles_by_label")
 
-    # --- scoring --------------------------------------------------------------------------------
-    def score(self, action: Action) -> float:
-        """The action's score: one look-up of its kind's rule (``_SCORERS``), then that rule."""
-        return _SCORERS.get(action.kind, _View._play)(self, action)
+    def __init__(self, view: DealView) -> None:
+        self.view = view
+        complete: set[int] = set()
+        progress: dict[int, Progress] = {}
+        for colour, _, cards, full, _, _ in view.table:
+            if full:
+                complete.add(colour)
+                continue
+            count = len(cards)
+            known = progress.get(colour)
+            if known is None or count > known[0]:  # the fullest pile; the first of equals
+                progress[colour] = (count, SET_SIZE[colour], not NATURAL_IDS.isdisjoint(cards))
+        #: Colours (indexes) in which I have a complete set.
+        self.complete = complete
+        #: Colour -> my best unfinished pile's Progress (colours I have none of are missing).
+        self.progress = progress
+        self._piles_by_label: dict[str, PileView] | None = None
 
-    def _discard(self, action: Action) -> float:
-        return -self._keep_value(action.id.split(":", 1)[1])
+    def pile(self, label: str) -> PileView:
+        """My pile with this label ("Red", "Red 2")."""
+        piles = self._piles_by_label
+        if piles is None:
+            piles = self._piles_by_label = {pile.label: pile for pile in self.view.table}
+        return piles[label]
 
-    def _end_turn(self, action: Action) -> float:
-        return 5
 
-    def _move_wild(self, action: Action) -> float:
-        _, label, _, colour = action.id.split(":")
-        source = self.set_by_label[label]
-        useful = not source["complete"] and colour not in self.complete
-        return 95 if useful and self.completes(colour, False) else -1
+# --- the rules, one per kind of action (each reads the facts its plan holds) -----------------
+#: A plan: (rule, facts...) or (None, fixed score). A rule is called as
+#: ``rule(decision, action, plan)`` and returns the action's score.
+Plan = tuple[Any, ...]
+Rule = Callable[[_Decision, Action, Plan], float]
+# Two sums recur below, written out: a card of a colour *completes* it when
+# ``count + 1 >= size and (natural or has_natural)`` (a set needs a real property card);
+# its *building value* is ``10 + int(20 * (count + 1) / size)``: more when nearly complete.
 
-    def _lay(self, action: Action) -> float:
-        parts = action.id.split(":")
-        name = parts[1]
-        card = self.card_by_name[name]
-        colour = parts[2] if len(parts) > 2 else card["colours"][0]
-        natural = card["kind"] == "property"
-        if colour in self.complete and not self.completes(colour, natural):
-            return 40  # a second set of a colour does not count towards winning
-        if self.completes(colour, natural):
-            return 92
-        return 50 + self.building_value(colour)
 
-    def _bank(self, action: Action) -> float:
+def _move_wild(decision: _Decision, action: Action, plan: Plan) -> float:
+    """Move a wild only when that completes a set, from a set that is not complete."""
+    _, label, colour = plan
+    if colour in decision.complete:
+        return -1
+    count, size, has_natural = decision.progress.get(colour) or _NO_PROGRESS[colour]
+    if count + 1 < size or not has_natural:  # a wild alone completes nothing
+        return -1
+    return -1 if decision.pile(label).complete else 95
+
+
+def _lay(decision: _Decision, action: Action, plan: Plan) -> float:
+    _, colour, natural = plan
+    count, size, has_natural = decision.progress.get(colour) or _NO_PROGRESS[colour]
+    completes = count + 1 >= size and (natural or has_natural)
+    if colour in decision.complete and not completes:
+        return 40  # a second set of a colour does not count towards winning
+    if completes:
+        return 92
+    return 50 + 10 + int(20 * (count + 1) / size)  # 50 + its building value
+
+
+def _bank_money(decision: _Decision, action: Action, plan: Plan) -> float:
+    view = decision.view
+    return 30 + plan[1] + (10 if view.bank_total(view.viewer) < 5 else 0)
+
+
+def _pass_go(decision: _Decision, action: Action, plan: Plan) -> float:
+    return 80 if decision.view.plays_left > 1 else 20
+
+
+def _birthday(decision: _Decision, action: Action, plan: Plan) -> float:
+    return 40 + 2 * (decision.view.players - 1)
+
+
+def _debt(decision: _Decision, action: Action, plan: Plan) -> float:
+    seat = plan[1]
+    view = decision.view
+    return 45 + (view.bank_total(seat) + view.table_value(seat)) / 10
+
+
+def _breaker(decision: _Decision, action: Action, plan: Plan) -> float:
+    return 100 if plan[1] not in decision.complete else 60
+
+
+def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
+    _, colour, card_natural, give_colour = plan
+    if colour in decision.complete:
+        return 20
+    progress = decision.progress
+    count, size, has_natural = progress.get(colour) or _NO_PROGRESS[colour]
+    if count + 1 >= size and (card_natural or has_natural):
+        base: float = 88
+    else:
+        base = 40 + 10 + int(20 * (count + 1) / size)  # 40 + its building value
+    if give_colour is not None:  # a Forced Deal gives one of mine away
+        count, size, _ = progress.get(give_colour) or _NO_PROGRESS[give_colour]
+        base -= 10 + 20 * count / max(size, 1)
+    return base
+
+
+def _rent(decision: _Decision, action: Action, plan: Plan) -> float:
+    _, any_colour, doubles = plan
+    amount = int(action.text.rsplit("$", 1)[1].rstrip("M"))  # the label says the amount
+    targets = 1 if any_colour else decision.view.players - 1
+    gain = amount * targets
+    if doubles and gain < 8:
+        return 0  # not worth spending a Double the Rent and a play
+    return 35 + min(gain, 40) + (5 if doubles else 0)
+
+
+def _just_say_no(decision: _Decision, action: Action, plan: Plan) -> float:
+    pending = decision.view.pending
+    assert pending is not None
+    big = pending.kind == "deal_breaker" or (pending.amount or 0) >= 4
+    if pending.kind in ("sly_deal", "forced_deal"):
+        big = True
+    return 10 if big else -10
+
+
+def _remaining(decision: _Decision) -> int:
+    pending = decision.view.pending
+    assert pending is not None
+    return (pending.amount or 0) - pending.paid
+
+
+def _pay_bank(decision: _Decision, action: Action, plan: Plan) -> float:
+    value = plan[1]
+    remaining = _remaining(decision)
+    if value >= remaining:
+        return 100 - (value - remaining)  # smallest card that covers the debt
+    return 60 + value  # otherwise the biggest, to hand over as few as possible
+
+
+def _pay_property(decision: _Decision, action: Action, plan: Plan) -> float:
+    """Properties: the least important first, never from a complete set if avoidable."""
+    _, label, value = plan
+    pile = decision.pile(label)
+    penalty = 40 if pile.complete else 20 * len(pile.cards) / SET_SIZE[pile.colour]
+    return 20 - penalty - value
+
+
+# --- reading an action id once ----------------------------------------------------------------
+#: Each card's printed facts by name (ids name cards; same-named cards print the same).
+_SPEC: dict[str, CardSpec] = {spec.name: spec for spec in CARDS}
+#: Plans by action id: a game offers a few hundred distinct ids, read once each.
+_PLANS: Memo[str, Plan] = Memo()
+
+
+def _plan(action: Action) -> Plan:
+    """How to score ``action``: which rule, with the names and colours its id holds."""
+    kind = action.kind
+    parts = action.id.split(":")
+    if kind == "respond":
+        return (_just_say_no,)
+    if kind == "accept":
+        return (None, 0)
+    if kind == "end_turn":
+        return (None, 5)
+    if kind == "discard":
+        return (None, -_keep_value(action.id.split(":", 1)[1]))
+    if kind == "move_wild":  # wild:<set>:<wild>:<colour>
+        return (_move_wild, parts[1], COLOUR_INDEX[parts[3]])
+    if kind == "bank":
         name = action.id.split(":", 1)[1]
-        card = self.card_by_name[name]
-        if card["kind"] == "money":
-            return 30 + card["value"] + (10 if self.bank_total < 5 else 0)
+        spec = _SPEC[name]
+        if spec.kind == "money":
+            return (_bank_money, spec.value)
         if name == "Just Say No":
-            return 1
+            return (None, 1)
         # An action card is spare when nothing useful can be done with it now.
-        return 25 - HAND_KEEP_SCORE.get(name, 30) / 5
-
-    def _play(self, action: Action) -> float:
-        parts = action.id.split(":")
-        verb = parts[0]
-        if verb == "play" and parts[1] == "Pass Go":
-            return 80 if self.plays_left > 1 else 20
-        if verb == "play":  # It's My Birthday
-            return 40 + 2 * (self.obs["players"] - 1)
-        if verb == "debt":
-            return 45 + self._victim_wealth(int(parts[1])) / 10
-        if verb == "breaker":
-            colour = parts[2].rsplit(" ", 1)[0] if parts[2][-1].isdigit() else parts[2]
-            return 100 if colour not in self.complete else 60
-        if verb in ("sly", "forced"):
-            colour, name = parts[2], parts[3]
-            card_natural = not name.endswith("wild")
-            if colour in self.complete:
-                return 20
-            base = 88 if self.completes(colour, card_natural) else 40 + self.building_value(colour)
-            if verb == "forced":
-                give_colour = parts[4]
-                count, size, _ = self.progress(give_colour)
-                base -= 10 + 20 * count / max(size, 1)
-            return base
-        if verb in ("house", "hotel"):
-            return 70
-        if verb == "rent":
-            return self._rent(action, parts)
-        return 10
-
-    def _rent(self, action: Action, parts: list[str]) -> float:
-        amount = int(action.text.rsplit("$", 1)[1].rstrip("M"))
-        targets = 1 if parts[1] == "Any-colour rent" else self.obs["players"] - 1
-        doubles = parts[-1] in ("x2", "x4")
-        gain = amount * targets
-        if doubles and gain < 8:
-            return 0  # not worth spending a Double the Rent and a play
-        return 35 + min(gain, 40) + (5 if doubles else 0)
-
-    def _victim_wealth(self, seat: int) -> int:
-        other = self.obs["seats"][seat]
-        return other["bank_total"] + sum(c["value"] for s in other["sets"] for c in s["cards"])
-
-    def _respond(self, action: Action) -> float:
-        pending = self.pending
-        big = pending["kind"] in ("deal_breaker",) or (pending["amount"] or 0) >= 4
-        if pending["kind"] in ("sly_deal", "forced_deal"):
-            big = True
-        if action.kind == "respond":
-            return 10 if big else -10
-        return 0
-
-    def _pay(self, action: Action) -> float:
-        parts = action.id.split(":", 2)
-        remaining = (self.pending["amount"] or 0) - self.pending["paid"]
-        if parts[1] == "bank":
-            value = (
-                int(parts[2][1:-1])
-                if parts[2].startswith("$")
-                else _bank_card_value(self.obs, self.me, parts[2])
-            )
-            if value >= remaining:
-                return 100 - (value - remaining)  # smallest card that covers the debt
-            return 60 + value  # otherwise the biggest, to hand over as few as possible
-        # Properties and buildings: the least important first.
-        label, name = parts[1], parts[2]
-        pile = self.set_by_label[label]
-        if name in ("House", "Hotel"):
-            return 30
-        value = next(c["value"] for c in pile["cards"] if c["name"] == name)
-        penalty = 40 if pile["complete"] else 20 * len(pile["cards"]) / pile["size"]
-        return 20 - penalty - value
-
-    def _keep_value(self, name: str) -> float:
-        card = self.card_by_name[name]
-        if card["kind"] in ("property", "wild"):
-            return 70 + card["value"]
-        if card["kind"] == "money":
-            return 20 + 3 * card["value"]
-        return HAND_KEEP_SCORE.get(name, 30)
+        return (None, 25 - HAND_KEEP_SCORE.get(name, 30) / 5)
+    if kind == "property":  # lay:<property> or lay:<wild>:<colour>
+        spec = _SPEC[parts[1]]
+        colour = parts[2] if len(parts) > 2 else spec.colours[0]
+        return (_lay, COLOUR_INDEX[colour], spec.kind == "property")
+    if kind == "pay":
+        return _pay_plan(action.id)
+    return _play_plan(parts)
 
 
-#: The rule that scores each kind of action; every other kind is an action card (``_play``).
-_SCORERS = {
-    "respond": _View._respond,
-    "accept": _View._respond,
-    "pay": _View._pay,
-    "discard": _View._discard,
-    "end_turn": _View._end_turn,
-    "move_wild": _View._move_wild,
-    "bank": _View._bank,
-    "property": _View._lay,
-}
+def _play_plan(parts: list[str]) -> Plan:
+    verb = parts[0]
+    if verb == "play" and parts[1] == "Pass Go":
+        return (_pass_go,)
+    if verb == "play":  # It's My Birthday
+        return (_birthday,)
+    if verb == "debt":
+        return (_debt, int(parts[1]))
+    if verb == "breaker":  # breaker:<seat>:<set label>, e.g. "Red" or "Red 2"
+        label = parts[2]
+        colour = label.rsplit(" ", 1)[0] if label[-1].isdigit() else label
+        return (_breaker, COLOUR_INDEX[colour])
+    if verb in ("sly", "forced"):
+        colour, name = COLOUR_INDEX[parts[2]], parts[3]
+        give = COLOUR_INDEX[parts[4]] if verb == "forced" else None
+        return (_steal, colour, not name.endswith("wild"), give)
+    if verb in ("house", "hotel"):
+        return (None, 70)
+    if verb == "rent":
+        return (_rent, parts[1] == "Any-colour rent", parts[-1] in ("x2", "x4"))
+    return (None, 10)
 
 
-def _bank_card_value(obs: dict[str, Any], seat: int, name: str) -> int:
-    return next(c["value"] for c in obs["seats"][seat]["bank"] if c["name"] == name)
+def _pay_plan(action_id: str) -> Plan:
+    """``pay:bank:<card>`` or ``pay:<set>:<card>``."""
+    _, where, name = action_id.split(":", 2)
+    if where == "bank":
+        return (_pay_bank, int(name[1:-1]) if name.startswith("$") else _SPEC[name].value)
+    if name in ("House", "Hotel"):
+        return (None, 30)
+    return (_pay_property, where, _SPEC[name].value)
+
+
+def _keep_value(name: str) -> float:
+    spec = _SPEC[name]
+    if spec.kind in ("property", "wild"):
+        return 70 + spec.value
+    if spec.kind == "money":
+        return 20 + 3 * spec.value
+    return HAND_KEEP_SCORE.get(name, 30)

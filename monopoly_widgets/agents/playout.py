@@ -54,13 +54,20 @@ def play_out(
             bind(game)
     rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
     needs_obs = [getattr(agent, "needs_observation", True) for agent in agents]
+    observers = [getattr(agent, "observe", None) for agent in agents]
+    rules = game.rules
     for _ in range(max_steps):
         if game.is_over:
             return game
         seat = game.current_player
         assert seat is not None
         legal = game.legal_actions()
-        observation = game.observation(seat) if needs_obs[seat] else None
+        if not needs_obs[seat]:
+            observation = None
+        elif observers[seat] is not None:
+            observation = observers[seat](rules, game.state, seat)
+        else:
+            observation = game.observation(seat)
         agent = agents[seat]
         try:
             choice = agent(observation, legal, rngs[seat])

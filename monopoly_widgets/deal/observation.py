@@ -17,16 +17,24 @@
 
 Hidden cards appear only as counts: a viewer sees their own hand, everyone's
 bank and properties, and the discard pile.
+
+``decision_view(state, seat)`` is a lighter stand-in that agents deciding many
+times a second use (``HeuristicAgent.observe``): a small frozen record of the
+facts a seat decides by, read straight off the state. It crosses the same
+boundary: ``decision_view(state, seat) == DealView.from_observation(observe(state,
+seat))``, so it holds nothing the observation does not.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from monopoly_widgets.deal.cards import (
     CARDS,
+    COLOUR_INDEX,
     COLOUR_NAMES,
     NAME,
+    NATURAL_IDS,
     PACK_SIZE,
     PLAYS_PER_TURN,
     SET_SIZE,
@@ -42,6 +50,8 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
+    Pending,
+    PropertySet,
     current_player,
 )
 
@@ -196,3 +206,258 @@ def metrics(state: DealState) -> dict[str, list[int]]:
         "properties": [sum(len(pile.cards) for pile in table) for table in state.tables],
         "sets": [len(complete_colours(table)) for table in state.tables],
     }
+
+
+class PileView(NamedTuple):
+    """One pile of a seat's table, as its observation shows it (``seats[p]["sets"][i]``)."""
+
+    colour: int  # index into ``COLOUR_NAMES``
+    label: str  # "Red", or "Red 1", "Red 2" when there are several
+    cards: tuple[int, ...]  # card ids, in the pile's order
+    complete: bool
+    house: int  # card id, -1: none
+    hotel: int  # card id, -1: none
+
+
+class PendingView(NamedTuple):
+    """The action card being answered or paid, as the observation's ``pending`` shows it."""
+
+    kind: str
+    source: int  # the observation's "from"
+    targets: tuple[int, ...]
+    amount: int | None  # None unless a payment is demanded (rent, debt, birthday)
+    paid: int
+    jsn: int  # the observation's "just_say_no": Just Say No cards played so far
+
+
+class DealView:
+    """What one seat decides by: a part of its observation, as plain numbers, read on demand.
+
+    Building the full observation (every card a dict, the discard pile, the unseen
+    counts, plain-words text) costs several times more than a step of the engine, and
+    a heuristic reads a fraction of it: usually its own table, sometimes its bank,
+    rarely another seat's wealth. So a view made by :func:`decision_view` reads each
+    fact from the game the first time it is asked for, then keeps it. Read it before
+    the game moves (``play_out`` and the rollouts of the search agent and the coach
+    all do: they apply the choice after the agent returns).
+
+    The boundary is the observation's: a view shows its seat's own hand and what
+    everyone sees (tables, bank totals, hand sizes, the pending action card), never
+    another seat's hand or the draw pile. :meth:`facts` lists everything it shows,
+    and ``decision_view(state, seat).facts() == DealView.from_observation(observe(state,
+    seat)).facts()`` (``tests/agents/test_deal_view.py``).
+    """
+
+    __slots__ = (
+        "viewer",
+        "players",
+        "phase",
+        "plays_left",
+        "_state",
+        "_hand",
+        "_table",
+        "_pending",
+        "_hand_counts",
+        "_bank_totals",
+        "_table_values",
+    )
+
+    #: Which game's view this is (as ``observation["game"]``).
+    game = "deal"
+
+    def __init__(
+        self, state: DealState | None, viewer: int, players: int, phase: str, plays_left: int
+    ) -> None:
+        self.viewer = viewer
+        self.players = players
+        self.phase = phase
+        #: Plays the turn player has left this turn.
+        self.plays_left = plays_left
+        self._state = state  # None once every fact is filled in (from_observation)
+        self._hand: tuple[int, ...] | None = None
+        self._table: tuple[PileView, ...] | None = None
+        self._pending: PendingView | None | bool = False  # False: not read yet
+        self._hand_counts: tuple[int, ...] | None = None
+        self._bank_totals: list[int | None] | None = None
+        self._table_values: list[int | None] | None = None
+
+    # --- the viewer's own ---------------------------------------------------------------------
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's own cards (ids), in hand order."""
+        if self._hand is None:
+            self._hand = tuple(self._live().hands[self.viewer])
+        return self._hand
+
+    @property
+    def table(self) -> tuple[PileView, ...]:
+        """The viewer's piles, in table order (as ``seats[viewer]["sets"]``)."""
+        if self._table is None:
+            self._table = _pile_views(self._live().tables[self.viewer])
+        return self._table
+
+    # --- what everyone sees -------------------------------------------------------------------
+    @property
+    def pending(self) -> PendingView | None:
+        """The action card being answered or paid, if any."""
+        pending = self._pending
+        if pending is False:
+            found = self._live().pending
+            pending = self._pending = None if found is None else _pending_view(found)
+        return pending  # type: ignore[return-value]
+
+    def hand_count(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        if self._hand_counts is None:
+            self._hand_counts = tuple(map(len, self._live().hands))
+        return self._hand_counts[seat]
+
+    def bank_total(self, seat: int) -> int:
+        """The value of ``seat``'s bank, $M."""
+        totals = self._bank_totals
+        if totals is None:
+            totals = self._bank_totals = [None] * self.players
+        total = totals[seat]
+        if total is None:
+            values = _VALUES
+            total = 0
+            for card in self._live().banks[seat]:
+                total += values[card]
+            totals[seat] = total
+        return total
+
+    def table_value(self, seat: int) -> int:
+        """The printed values of the cards in ``seat``'s piles, added up, $M."""
+        totals = self._table_values
+        if totals is None:
+            totals = self._table_values = [None] * self.players
+        total = totals[seat]
+        if total is None:
+            values = _VALUES
+            total = 0
+            for pile in self._live().tables[seat]:
+                for card in pile.cards:
+                    total += values[card]
+            totals[seat] = total
+        return total
+
+    # --- everything at once -------------------------------------------------------------------
+    def facts(self) -> dict[str, Any]:
+        """Every fact this view shows, read in full (for tests and for comparing views)."""
+        seats = range(self.players)
+        return {
+            "game": self.game,
+            "viewer": self.viewer,
+            "players": self.players,
+            "phase": self.phase,
+            "plays_left": self.plays_left,
+            "hand": self.hand,
+            "table": self.table,
+            "pending": self.pending,
+            "hand_counts": [self.hand_count(seat) for seat in seats],
+            "bank_totals": [self.bank_total(seat) for seat in seats],
+            "table_values": [self.table_value(seat) for seat in seats],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealView) and self.facts() == other.facts()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"DealView(seat {self.viewer}, {self.phase}, {self.plays_left} plays left)"
+
+    def _live(self) -> DealState:
+        state = self._state
+        if state is None:  # pragma: no cover - from_observation fills every fact
+            raise RuntimeError("this view was made from an observation and has no game to read")
+        return state
+
+    @classmethod
+    def from_observation(cls, observation: dict[str, Any]) -> DealView:
+        """The same view, every fact read from an observation dict (for callers that have one)."""
+        viewer = observation["viewer"]
+        if viewer is None:
+            raise ValueError("a decision view is one seat's: the teacher's observation has none")
+        seats = observation["seats"]
+        own = seats[viewer]
+        pending = observation["pending"]
+        view = cls(
+            None, viewer, observation["players"], observation["phase"], observation["plays_left"]
+        )
+        view._hand = tuple(card["id"] for card in own["hand"])
+        view._table = tuple(
+            PileView(
+                COLOUR_INDEX[pile["colour"]],
+                pile["label"],
+                tuple(card["id"] for card in pile["cards"]),
+                pile["complete"],
+                pile["house"]["id"] if pile["house"] else -1,
+                pile["hotel"]["id"] if pile["hotel"] else -1,
+            )
+            for pile in own["sets"]
+        )
+        view._pending = (
+            None
+            if pending is None
+            else PendingView(
+                pending["kind"],
+                pending["from"],
+                tuple(pending["targets"]),
+                pending["amount"],
+                pending["paid"],
+                pending["just_say_no"],
+            )
+        )
+        view._hand_counts = tuple(seat["hand_count"] for seat in seats)
+        view._bank_totals = [seat["bank_total"] for seat in seats]
+        view._table_values = [
+            sum(card["value"] for pile in seat["sets"] for card in pile["cards"]) for seat in seats
+        ]
+        return view
+
+
+def decision_view(state: DealState, viewer: int) -> DealView:
+    """The view of ``viewer`` at this moment of the game (see :class:`DealView`).
+
+    A small fraction of the cost of ``observe`` (``benchmarks/agents.py speed``): it
+    reads only what is asked for, which is what lets the heuristic decide for less
+    than a step of the engine costs.
+    """
+    return DealView(state, viewer, state.players, state.phase, PLAYS_PER_TURN - state.plays_used)
+
+
+def _pile_views(table: list[PropertySet]) -> tuple[PileView, ...]:
+    """The views of a table's piles. Labels are the colour names unless a colour has
+    several piles (``set_labels``); plain loops, as this runs at nearly every decision."""
+    seen = 0
+    for pile in table:
+        bit = 1 << pile.colour
+        if seen & bit:
+            labels = set_labels(table)
+            break
+        seen |= bit
+    else:
+        labels = None
+    piles = []
+    make = tuple.__new__  # what PileView(...) does, without its keyword handling (2x the cost)
+    for index, pile in enumerate(table):
+        cards = pile.cards
+        colour = pile.colour
+        complete = len(cards) >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards)
+        label = COLOUR_NAMES[colour] if labels is None else labels[index]
+        piles.append(
+            make(PileView, (colour, label, tuple(cards), complete, pile.house, pile.hotel))
+        )
+    return tuple(piles)
+
+
+def _pending_view(pending: Pending) -> PendingView:
+    return PendingView(
+        pending.kind,
+        pending.source,
+        tuple(pending.targets),
+        pending.amount if pending.kind in ("rent", "debt", "birthday") else None,
+        pending.paid,
+        pending.jsn,
+    )
