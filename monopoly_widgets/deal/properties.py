@@ -38,6 +38,7 @@ from monopoly_widgets.deal.cards import (
     SET_SIZE,
     WILD_IDS,
 )
+from monopoly_widgets.deal.fast_paths import tidy_in_place
 from monopoly_widgets.deal.rulebook import OPTION_BROKEN_SET
 from monopoly_widgets.deal.state import DealState, PropertySet
 
@@ -206,8 +207,7 @@ def take_from_pile(
 ) -> int:
     """Remove ``card`` from a pile and re-tidy that colour; return the card's colour.
 
-    The pile is laid out again without the card (``tidy_colour``): a pile's cards never
-    change once it is made, so it may remember what depends on them (``wild_moves.py``)."""
+    The colour is laid out again without the card (``tidy_colour``)."""
     colour = state.tables[player][pile_index].colour
     tidy_colour(state, player, colour, events, removed=card)
     return colour
@@ -263,8 +263,16 @@ def tidy_colour(
 
     Returns True if a complete pile was made out of loose cards (the only way, besides a
     Deal Breaker, that a player gains a complete set): then the win check must look.
+
+    The common cases (one loose pile gains or loses a card) are done in place by
+    ``fast_paths.tidy_in_place``, with the same result.
     """
     table = state.tables[player]
+    if new_card >= 0 or removed >= 0:
+        completed = tidy_in_place(table, colour, new_card, removed)
+        if completed is not None:
+            table_changed(state, player, completed)
+            return completed
     start = 0
     for pile in table:  # the piles of ``colour`` start after those of lower colours
         if pile.colour >= colour:

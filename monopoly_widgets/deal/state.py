@@ -35,9 +35,9 @@ class PropertySet:
     house: int = -1
     hotel: int = -1
     #: The wild moves worked out for this pile, as (owner, set label, moves), or
-    #: ``wild_moves.NO_WILDS``; None until then. A pile's cards never change once it is made
-    #: (``properties.py`` makes new piles), so nothing needs to drop this. Not part of the
-    #: game: not copied or compared (see ``wild_moves.py``).
+    #: ``wild_moves.NO_WILDS``; None until then. Only ``properties.tidy_colour`` changes a
+    #: pile's cards: it makes new piles, or (``fast_paths.tidy_in_place``) sets this back to
+    #: None. Not part of the game: not copied or compared (see ``wild_moves.py``).
     wild_moves: tuple[int, str, Any] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> PropertySet:

@@ -12,9 +12,10 @@ Why memos: these moves are listed before every decision of a turn, and a random 
 spends almost half its decisions moving wilds, so this is the busiest code of the engine.
 Each player's list is remembered in ``state.wild_moves_memo`` until their table changes
 (``properties.table_changed`` drops it). When it is worked out again, most piles are the
-same objects as before: a pile's cards never change once it is made (``properties.py``
-makes new piles instead), so each pile remembers its own moves (``PropertySet.wild_moves``,
-with the owner and set label they were made for). New piles get theirs from the memo
+same objects as before, with the same cards (``properties.tidy_colour`` makes new piles, or
+forgets what a pile it changes in place remembered), so each pile remembers its own moves
+(``PropertySet.wild_moves``, with the owner and set label they were made for). New or changed
+piles get theirs from the memo
 ``PILE_MOVES``, keyed by what they depend on: owner, colour, set label and the pile's wilds
 (not its other cards, and not the colours a multicolour wild may go to, which are narrowed
 afterwards: keyed by those, the memo never warmed up, as each game brought thousands of new
@@ -76,7 +77,7 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
     moved = state.moved_wilds
     last = len(table) - 1
     for index, pile in enumerate(table):
-        known = pile.wild_moves  # remembered on the pile, whose cards never change
+        known = pile.wild_moves  # remembered on the pile (forgotten when its cards change)
         if known is NO_WILDS:
             continue
         cards = pile.cards
