@@ -67,8 +67,8 @@ def test_a_broken_fast_path_is_caught(monkeypatch):
     plain rule lays natural property cards first) is caught within a few games."""
     right = fast_paths.tidy_in_place
 
-    def natural_last(table, colour, new_card, removed):
-        completed = right(table, colour, new_card, removed)
+    def natural_last(table, colour, new_card, removed, removed_from):
+        completed = right(table, colour, new_card, removed, removed_from)
         if completed is not None and fast_paths.ENABLED and new_card >= 0:
             for pile in table:
                 if new_card in pile.cards and len(pile.cards) > 1:
