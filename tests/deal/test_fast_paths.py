@@ -79,3 +79,19 @@ def test_a_broken_fast_path_is_caught(monkeypatch):
     monkeypatch.setattr("monopoly_widgets.deal.properties.tidy_in_place", natural_last)
     with pytest.raises(AssertionError):
         play_side_by_side(2, {}, range(8))
+
+
+def test_a_stale_hand_summary_is_caught(monkeypatch):
+    """The comparison can fail for the remembered hand too: one that is reused whenever the
+    seat is the same (not only when the hand is) offers plays of cards no longer held."""
+    last: dict[int, object] = {}
+
+    def same_seat(player, hand, work_out):
+        if fast_paths.ENABLED and player in last:
+            return last[player]
+        last[player] = work_out(player, hand)
+        return last[player]
+
+    monkeypatch.setattr("monopoly_widgets.deal.legal.same_hand", same_seat)
+    with pytest.raises(AssertionError):
+        play_side_by_side(2, {}, range(3))
