@@ -46,6 +46,7 @@ from monopoly_widgets.deal.checks import (
     plays_left_check,
     stealable_cards,
 )
+from monopoly_widgets.deal.fast_paths import same_hand
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
     best_rent,
@@ -177,7 +178,8 @@ def _play_actions(state: DealState) -> list[Action]:
     """
     player = state.turn_player
     if plays_left_check(state) is None:
-        actions, targeted, doubles = _hand_summary(player, state.hands[player])
+        simple, targeted, doubles = same_hand(player, state.hands[player], _hand_summary)
+        actions = simple.copy()
         if targeted:
             opponents = OPPONENTS[state.players][player]
             for card in targeted:
@@ -203,7 +205,8 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
     """For a hand: its table-independent actions, one card of each name whose plays depend on
     the table, and how many Double the Rent cards it holds.
 
-    Not cached per hand: measured, a lookup keyed by the hand costs as much as this loop.
+    Remembered for the last hand only (``fast_paths.same_hand``): measured, a memo keyed by
+    every hand seen costs as much as this loop.
     """
     simple: list[Action] = []
     targeted: list[int] = []

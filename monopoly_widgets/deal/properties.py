@@ -38,6 +38,7 @@ from monopoly_widgets.deal.cards import (
     SET_SIZE,
     WILD_IDS,
 )
+from monopoly_widgets.deal.fast_paths import forget_moves, tidy_in_place
 from monopoly_widgets.deal.rulebook import OPTION_BROKEN_SET
 from monopoly_widgets.deal.state import DealState, PropertySet
 
@@ -204,12 +205,9 @@ def add_property(
 def take_from_pile(
     state: DealState, player: int, pile_index: int, card: int, events: list[Event]
 ) -> int:
-    """Remove ``card`` from a pile and re-tidy that colour; return the card's colour.
-
-    The pile is laid out again without the card (``tidy_colour``): a pile's cards never
-    change once it is made, so it may remember what depends on them (``wild_moves.py``)."""
+    """Remove ``card`` from a pile and re-tidy that colour; return the card's colour."""
     colour = state.tables[player][pile_index].colour
-    tidy_colour(state, player, colour, events, removed=card)
+    tidy_colour(state, player, colour, events, removed=card, removed_from=pile_index)
     return colour
 
 
@@ -218,6 +216,8 @@ def move_pile(state: DealState, giver: int, index: int, taker: int) -> PropertyS
     pile = state.tables[giver].pop(index)
     state.tables[taker].append(pile)
     order_piles(state.tables[taker])
+    forget_moves(state.tables[giver], pile.colour)  # both players' piles of the colour are
+    forget_moves(state.tables[taker], pile.colour)  # renamed, and this one changes hands
     table_changed(state, giver)
     table_changed(state, taker, completed=True)  # the taker gains a complete set
     return pile
@@ -250,10 +250,12 @@ def tidy_colour(
     events: list[Event],
     new_card: int = -1,
     removed: int = -1,
+    removed_from: int = -1,
 ) -> bool:
     """Re-arrange the player's loose cards of ``colour`` (see the module docstring), with
     ``new_card`` among them when given (a card just laid, paid or taken), and without
-    ``removed`` (a card just paid, taken or moved away).
+    ``removed`` (a card just paid, taken or moved away, from the pile at index
+    ``removed_from`` when the caller knows it).
 
     The player's piles must already be in order (``order_piles``), as they always are
     during a game, so the piles of ``colour`` sit together: complete ones stay, the
@@ -263,8 +265,29 @@ def tidy_colour(
 
     Returns True if a complete pile was made out of loose cards (the only way, besides a
     Deal Breaker, that a player gains a complete set): then the win check must look.
+
+    The common cases (one loose pile gains or loses a card) are done in place by
+    ``fast_paths.tidy_in_place``, with the same result as laying the colour out again.
     """
     table = state.tables[player]
+    completed = tidy_in_place(table, colour, new_card, removed, removed_from)
+    if completed is None:
+        completed = _lay_out_again(state, player, table, colour, events, new_card, removed)
+    table_changed(state, player, completed)
+    return completed
+
+
+def _lay_out_again(
+    state: DealState,
+    player: int,
+    table: list[PropertySet],
+    colour: int,
+    events: list[Event],
+    new_card: int,
+    removed: int,
+) -> bool:
+    """``tidy_colour`` the plain way: every pile of the colour is looked at, the complete
+    ones kept, the loose cards laid out again from scratch."""
     start = 0
     for pile in table:  # the piles of ``colour`` start after those of lower colours
         if pile.colour >= colour:
@@ -301,11 +324,11 @@ def tidy_colour(
     elif loose:
         piles.append(PropertySet(colour, loose))
     table[start:end] = piles
+    for pile in piles:  # the piles of the colour may be renamed ("Red" to "Red 1")
+        pile.wild_moves = None
     # Natural cards come first, so the first pile cut from the loose cards is complete
     # exactly when there are enough of them and the first is not a wild (``is_complete``).
-    completed = loose_count >= size and loose[0] not in WILD_IDS
-    table_changed(state, player, completed)
-    return completed
+    return loose_count >= size and loose[0] not in WILD_IDS
 
 
 def order_piles(table: list[PropertySet]) -> None:

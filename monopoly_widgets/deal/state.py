@@ -34,11 +34,10 @@ class PropertySet:
     cards: list[int]
     house: int = -1
     hotel: int = -1
-    #: The wild moves worked out for this pile, as (owner, set label, moves), or
-    #: ``wild_moves.NO_WILDS``; None until then. A pile's cards never change once it is made
-    #: (``properties.py`` makes new piles), so nothing needs to drop this. Not part of the
-    #: game: not copied or compared (see ``wild_moves.py``).
-    wild_moves: tuple[int, str, Any] | None = field(default=None, compare=False, repr=False)
+    #: The wild moves worked out for this pile (``wild_moves.PileMoves``), or None until then.
+    #: ``properties.py`` sets it back to None whenever they may change (new cards, a new set
+    #: label, a new owner). Not part of the game: not copied or compared (see ``wild_moves.py``).
+    wild_moves: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> PropertySet:
         return PropertySet(self.colour, self.cards.copy(), self.house, self.hotel)

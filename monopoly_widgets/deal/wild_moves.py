@@ -12,13 +12,14 @@ Why memos: these moves are listed before every decision of a turn, and a random 
 spends almost half its decisions moving wilds, so this is the busiest code of the engine.
 Each player's list is remembered in ``state.wild_moves_memo`` until their table changes
 (``properties.table_changed`` drops it). When it is worked out again, most piles are the
-same objects as before: a pile's cards never change once it is made (``properties.py``
-makes new piles instead), so each pile remembers its own moves (``PropertySet.wild_moves``,
-with the owner and set label they were made for). New piles get theirs from the memo
-``PILE_MOVES``, keyed by what they depend on: owner, colour, set label and the pile's wilds
-(not its other cards, and not the colours a multicolour wild may go to, which are narrowed
-afterwards: keyed by those, the memo never warmed up, as each game brought thousands of new
-keys).
+same objects as before, with the same cards and the same set labels, so each pile remembers
+its own moves (``PropertySet.wild_moves``). Only ``properties.py`` changes piles, and it drops
+what a pile remembered when the pile's cards change or its colour gains or loses a pile (which
+renames it: "Red" becomes "Red 1"); a pile that changes hands (Deal Breaker) forgets too.
+Piles that must work theirs out get them from the memo ``PILE_MOVES``, keyed by what they
+depend on: owner, colour, set label and the pile's wilds (not its other cards, and not the
+colours a multicolour wild may go to, which are narrowed afterwards: keyed by those, the
+memo never warmed up, as each game brought thousands of new keys).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from monopoly_widgets.deal.texts import action_text
 #: colour (or None), which ``_add_multicolour_moves`` narrows to the colours allowed.
 PileMoves = tuple[list[Action], tuple[Action | None, ...] | None]
 #: What ``PropertySet.wild_moves`` holds for a pile with no wild in it.
-NO_WILDS: tuple[int, str, PileMoves] = (-1, "", ([], None))
+NO_WILDS: PileMoves = ([], None)
 #: A pile's moves, keyed by (owner, colour, set label, the pile's wilds).
 PILE_MOVES: Memo[tuple[int, int, str, tuple[int, ...]], PileMoves] = Memo()
 #: One wild's moves, keyed by (owner, card, colour now, set label): see ``_wild_card_moves``.
@@ -74,41 +75,42 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """
     table = state.tables[player]
     moved = state.moved_wilds
-    last = len(table) - 1
     for index, pile in enumerate(table):
-        known = pile.wild_moves  # remembered on the pile, whose cards never change
+        known = pile.wild_moves  # remembered on the pile (see PropertySet.wild_moves)
         if known is NO_WILDS:
             continue
-        cards = pile.cards
-        if known is None and WILD_IDS.isdisjoint(cards):
-            pile.wild_moves = NO_WILDS  # most piles hold no wild
-            continue
-        colour = pile.colour
-        if (index == 0 or table[index - 1].colour != colour) and (
-            index == last or table[index + 1].colour != colour
-        ):
-            label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
+        if known is not None and not moved:
+            fixed, multicolour = known
         else:
-            label = pile_label(table, index)
-        if moved:
+            cards = pile.cards
+            if WILD_IDS.isdisjoint(cards):
+                pile.wild_moves = NO_WILDS  # most piles hold no wild
+                continue
+            colour = pile.colour
+            if (index == 0 or table[index - 1].colour != colour) and (
+                index == len(table) - 1 or table[index + 1].colour != colour
+            ):
+                label = COLOUR_NAMES[colour]  # the only pile of its colour (the usual case)
+            else:
+                label = pile_label(table, index)
             wilds = tuple(filter(_is_wild, cards))
-            fixed, multicolour = _pile_wild_moves(player, colour, label, wilds, moved)
-        else:
-            if known is None or known[0] != player or known[1] != label:
-                known = pile.wild_moves = (player, label, _cached_pile_moves(player, pile, label))
-            fixed, multicolour = known[2]
+            if moved:
+                fixed, multicolour = _pile_wild_moves(player, colour, label, wilds, moved)
+            else:
+                fixed, multicolour = pile.wild_moves = _cached_pile_moves(
+                    player, colour, label, wilds
+                )
         actions.extend(fixed)
         if multicolour is not None:
             _add_multicolour_moves(state, table, multicolour, actions)
 
 
-def _cached_pile_moves(player: int, pile: PropertySet, label: str) -> PileMoves:
+def _cached_pile_moves(player: int, colour: int, label: str, wilds: tuple[int, ...]) -> PileMoves:
     """A pile's moves depend only on its wilds (not its other cards): cached by those."""
-    wilds = tuple(filter(_is_wild, pile.cards))
-    key = (player, pile.colour, label, wilds)
+    key = (player, colour, label, wilds)
     found = PILE_MOVES.get(key)
     if found is None:
-        found = PILE_MOVES.keep(key, _pile_wild_moves(player, pile.colour, label, wilds, ()))
+        found = PILE_MOVES.keep(key, _pile_wild_moves(player, colour, label, wilds, ()))
     return found
 
 

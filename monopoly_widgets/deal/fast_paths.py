@@ -1,0 +1,129 @@
+"""The engine's fast paths, in one place: each does what a plain rule function does, quicker.
+
+Random play (simulations, tournaments, the search agent's playouts) spends most of its
+decisions on a few common moves: a random player flips wilds back and forth about half the
+time. The rules modules say what happens in the plain way (``properties.tidy_colour`` lays a
+colour out again from scratch); the functions here handle the common cases of those same
+steps by changing one pile in place. Each returns None when its case does not apply, and the
+caller then takes the plain path.
+
+Every fast path must give exactly what the plain path gives: ``tests/deal/test_fast_paths.py``
+plays random games twice, with ``ENABLED`` on and off, and compares every state, event and
+list of legal actions. Set ``ENABLED = False`` to run the plain rules alone.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+from operator import attrgetter
+from typing import TypeVar
+
+from monopoly_widgets.deal.cards import NATURAL_IDS, SET_SIZE, WILD_IDS
+from monopoly_widgets.deal.state import PropertySet
+
+T = TypeVar("T")
+#: A pile's colour (piles are kept in colour order, so a table can be searched by colour).
+COLOUR_OF = attrgetter("colour")
+
+#: False: every caller takes the plain path (for tests, and to check a suspected fast-path bug).
+ENABLED = True
+
+
+def tidy_in_place(
+    table: list[PropertySet], colour: int, new_card: int, removed: int, removed_from: int
+) -> bool | None:
+    """``properties.tidy_colour`` when one card is added to ``colour`` (``new_card``), or
+    removed from the pile at index ``removed_from`` (``removed``), and the colour has at most
+    one pile that is not complete ("loose"): that pile is changed in place.
+
+    Returns what ``tidy_colour`` returns (did a complete set appear?), or None when the case
+    needs the plain path: a complete pile loses a card (it may break, and drop its House and
+    Hotel), several loose piles must be cut again, or a loose pile is already full (all wilds).
+
+    Why it gives the same piles: the plain path keeps the complete piles of the colour and
+    lays out its loose cards again, natural property cards first, in piles of the set size,
+    after the complete ones. With one loose pile laid out so already, taking a card out keeps
+    that order, and a card put in goes after the natural cards (a natural card) or at the end
+    (a wild). A pile changed in place forgets its remembered wild moves
+    (``PropertySet.wild_moves``).
+    """
+    if not ENABLED or (new_card >= 0) == (removed >= 0):
+        return None
+    size = SET_SIZE[colour]
+    if removed >= 0:
+        if removed_from < 0:
+            return None
+        pile = table[removed_from]
+        cards = pile.cards
+        if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):
+            return None  # a complete pile loses a card: it may break
+        after = removed_from + 1
+        if after < len(table) and table[after].colour == colour:
+            return None  # another loose pile of the colour follows
+        if removed_from > 0 and _is_loose(table[removed_from - 1], colour, size):
+            return None  # another loose pile of the colour comes before
+        cards.remove(removed)
+        if cards:
+            pile.wild_moves = None
+        else:
+            del table[removed_from]
+            if removed_from > 0 and table[removed_from - 1].colour == colour:
+                forget_moves(table, colour)  # the other piles of the colour are renamed
+        return False  # fewer loose cards never complete a set
+    end = bisect_right(table, colour, key=COLOUR_OF)  # after the last pile of the colour
+    if end == 0 or table[end - 1].colour != colour:
+        table.insert(end, PropertySet(colour, [new_card]))
+        return False  # one card is never a full set (every set needs 2 or more)
+    last = table[end - 1]
+    cards = last.cards
+    if len(cards) >= size:
+        if NATURAL_IDS.isdisjoint(cards):
+            return None  # a full pile of wilds: the plain path cuts the loose cards again
+        table.insert(end, PropertySet(colour, [new_card]))  # the colour has no loose pile
+        forget_moves(table, colour)  # the complete piles of the colour are renamed
+        return False
+    if end > 1 and _is_loose(table[end - 2], colour, size):
+        return None  # several loose piles: the plain path cuts them again
+    if new_card in WILD_IDS:
+        cards.append(new_card)
+    else:  # after the natural property cards, before the wilds
+        at = 0
+        while at < len(cards) and cards[at] not in WILD_IDS:
+            at += 1
+        cards.insert(at, new_card)
+    last.wild_moves = None
+    return len(cards) >= size and cards[0] not in WILD_IDS
+
+
+def forget_moves(table: list[PropertySet], colour: int) -> None:
+    """Drop the wild moves remembered by the piles of ``colour`` (``PropertySet.wild_moves``):
+    called whenever the colour gains or loses a pile, as that renames its piles ("Red" becomes
+    "Red 1"), and the moves' ids name the pile."""
+    for pile in table:
+        if pile.colour == colour:
+            pile.wild_moves = None
+
+
+def _is_loose(pile: PropertySet, colour: int, size: int) -> bool:
+    """Is ``pile`` a pile of ``colour`` that is not complete?"""
+    cards = pile.cards
+    return pile.colour == colour and (len(cards) < size or NATURAL_IDS.isdisjoint(cards))
+
+
+#: The hand ``same_hand`` saw last: (seat, a copy of the hand, what was worked out from it).
+_last_hand: tuple[int, list[int], object] = (-1, [], None)
+
+
+def same_hand(player: int, hand: list[int], work_out: Callable[[int, list[int]], T]) -> T:
+    """``work_out(player, hand)`` (which must depend on nothing else), remembered for the last
+    hand asked about. A turn's decisions mostly see the same hand (moving a wild, the commonest
+    random move, changes no hand), and comparing two short lists costs far less than going
+    through the cards again. The result is shared: read it, do not change it."""
+    global _last_hand
+    seat, seen, found = _last_hand
+    if seat == player and seen == hand and ENABLED:
+        return found  # type: ignore[return-value]
+    result = work_out(player, hand)
+    _last_hand = (player, hand.copy(), result)
+    return result
