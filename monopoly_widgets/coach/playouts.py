@@ -8,8 +8,9 @@ or in what order: that is what makes an analysis the same on any executor.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from monopoly_widgets.agents.playout import make_agent
@@ -56,6 +57,25 @@ def run_job(job: PlayoutJob) -> list[int]:
     game = _game_of(job.saved_game)
     agent = make_policy(job.policy)
     return [play_one(game, job, agent, index) for index in range(job.first, job.first + job.count)]
+
+
+def run_timed(job: PlayoutJob) -> tuple[list[int], float]:
+    """:func:`run_job`, and the CPU seconds it took in the process that ran it.
+
+    CPU time, not the clock: on a machine shared with other work the clock says
+    more about the neighbours than about the playouts (``benchmarks/coach.py``).
+    """
+    started = time.process_time()
+    outcomes = run_job(job)
+    return outcomes, time.process_time() - started
+
+
+def split(job: PlayoutJob, size: int) -> list[PlayoutJob]:
+    """The job as consecutive pieces of at most ``size`` playouts (for sharing between cores)."""
+    return [
+        replace(job, first=first, count=min(size, job.first + job.count - first))
+        for first in range(job.first, job.first + job.count, size)
+    ]
 
 
 def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int) -> int:
