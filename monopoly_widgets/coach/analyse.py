@@ -62,6 +62,7 @@ def analyse(
     precision: float = PRECISION,
     workers: int | None = None,
     on_round: Callable[[Analysis], bool | None] | None = None,
+    first_batch: int | None = None,
 ) -> Analysis:
     """Estimate the deciding player's chance of winning after each legal move.
 
@@ -78,12 +79,18 @@ def analyse(
     coach's two worker processes, unless ``workers=1``. The result is the same
     either way. ``on_round(analysis_so_far)`` is called after every round (the
     explorer's coach panel draws it); returning False stops the analysis there.
+    ``first_batch``: playouts per move in the first round (default: 16, fewer
+    when there are many moves; see ``coach/racing.py``).
     """
     seat = _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
     if isinstance(precision, bool) or not isinstance(precision, float) or not 0 < precision < 1:
         raise InputError(f"precision must be a number between 0 and 1, not {excerpt(precision)}")
     if workers is not None and (isinstance(workers, bool) or workers not in (1, 2)):
         raise InputError(f"workers must be None, 1 or 2, not {excerpt(workers)}")
+    if first_batch is not None and (
+        isinstance(first_batch, bool) or not isinstance(first_batch, int) or first_batch < 1
+    ):
+        raise InputError(f"first_batch must be a whole number from 1, not {excerpt(first_batch)}")
     if budget_s is None and playouts is None:
         playouts = DEFAULT_PLAYOUTS
     if executor is None:
@@ -92,7 +99,7 @@ def analyse(
     legal = list(game.legal_actions())
     groups = equivalent_groups(game, seat, legal, seed, cards_known)
     saved = game_text(game)
-    race = Race(list(groups), confidence, precision)
+    race = Race(list(groups), confidence, precision, first_batch)
     started = time.perf_counter()
     cpu = 0.0
 
