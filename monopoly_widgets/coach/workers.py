@@ -2,9 +2,11 @@
 
 ``mw.analyse`` uses :func:`shared_pool` (two worker processes, kept for the next
 analysis) when no executor is given and the work is worth starting processes
-for. The pool is started with ``forkserver`` (``spawn`` where there is none),
-never by forking the caller: a Jupyter kernel runs threads of its own, and a
-process forked while one of them holds a lock can hang for ever.
+for. In a Jupyter kernel the pool is started with ``forkserver`` (``spawn``
+where there is none), never by forking the kernel: a kernel runs threads of its
+own, and a process forked while one of them holds a lock can hang for ever. A
+script is forked as usual (``forkserver`` would run a script again in every
+worker unless it had an ``if __name__ == "__main__"`` guard).
 
 A round is cut into pieces of ``PIECE`` playouts so both cores get a share, and
 the outcomes are put back in playout order, so the result does not depend on
@@ -63,15 +65,30 @@ def shared_pool() -> Executor | None:
                 import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
-                methods = multiprocessing.get_all_start_methods()
-                context = multiprocessing.get_context(
-                    "forkserver" if "forkserver" in methods else "spawn"
-                )
+                context = multiprocessing.get_context(start_method())
                 _pool = ProcessPoolExecutor(workers_wanted(), mp_context=context)
             except (NotImplementedError, ImportError, OSError):
                 return None
             atexit.register(shutdown)
         return _pool
+
+
+def start_method() -> str:
+    """How to start the workers: fork, unless other threads run here with no script to rerun.
+
+    Forking copies only the calling thread; a lock another thread held at that
+    moment stays locked in the child for ever. An interactive session (Jupyter,
+    whose ``__main__`` has no file) that runs threads gets ``forkserver``, which
+    starts workers from a clean process. A script's ``__main__`` would be run
+    again by each such worker, so a script is forked.
+    """
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    interactive = not hasattr(sys.modules.get("__main__"), "__file__")
+    if "fork" in methods and (threading.active_count() == 1 or not interactive):
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
 
 
 def shutdown() -> None:

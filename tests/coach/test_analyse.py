@@ -61,18 +61,7 @@ def test_the_analysis_never_reads_hidden_cards() -> None:
 
 
 def test_a_move_that_wins_at_once_scores_one() -> None:
-    pos = position(
-        hands=[["Pennsylvania Avenue", "$1M"], ["$2M"]],
-        properties=[
-            [
-                *table(("Green", ["Pacific Avenue", "North Carolina Avenue"])),
-                *table(("Dark Blue", ["Park Place", "Boardwalk"])),
-                *table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"])),
-            ],
-            [],
-        ],
-    )
-    analysis = analyse(_game(pos), playouts=40, seed=1)
+    analysis = analyse(_game(_forced_win()), playouts=40, seed=1)
     winning = analysis.move("lay:Pennsylvania Avenue")
     assert winning.wins == winning.playouts > 0
     assert winning.probability == 1.0
@@ -160,17 +149,76 @@ def test_determinize_draws_keeps_every_hand_and_shuffles_only_what_is_to_come(na
     assert game.position() == real
 
 
-def test_value_of_information_measures_the_two_moves_in_the_real_deal() -> None:
+def _forced_win() -> dict[str, Any]:
+    """Seat 0 completes a third set, and wins, by laying Pennsylvania Avenue."""
+    return position(
+        hands=[["Pennsylvania Avenue", "$1M"], ["$2M"]],
+        properties=[
+            [
+                *table(("Green", ["Pacific Avenue", "North Carolina Avenue"])),
+                *table(("Dark Blue", ["Park Place", "Boardwalk"])),
+                *table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"])),
+            ],
+            [],
+        ],
+    )
+
+
+def _which_set_to_break() -> dict[str, Any]:
+    """Seat 0 wins at once with a Deal Breaker on either opponent's complete set, unless refused.
+
+    Seat 0 has two complete sets and one play left. Seat 1 holds seven cards,
+    seat 2 one: without seeing them, a Just Say No is far likelier among seat 1's
+    seven, so the fair choice is seat 2's Red. In fact seat 2's one card is the
+    Just Say No, and seat 1 holds only money: seeing the hands, Green is the win.
+    """
+    return position(
+        players=3,
+        plays_used=2,
+        hands=[
+            ["Deal Breaker"],
+            ["$2M", "$2M", "$3M", "$3M", "$4M", "$4M", "$5M"],
+            ["Just Say No"],
+        ],
+        properties=[
+            table(
+                ("Dark Blue", ["Park Place", "Boardwalk"]),
+                ("Brown", ["Mediterranean Avenue", "Baltic Avenue"]),
+            ),
+            table(("Green", ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"])),
+            table(("Red", ["Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"])),
+        ],
+    )
+
+
+def test_seeing_the_hands_is_worth_nothing_when_it_would_not_change_the_move() -> None:
     from monopoly_widgets.coach import value_of_information
 
-    first, _ = _same_view_positions()
-    worth = value_of_information(_game(first), playouts=48, compare_playouts=48, seed=2)
+    worth = value_of_information(_game(_forced_win()), playouts=48, compare_playouts=48, seed=2)
     assert worth.fair.cards_known is False and worth.known.cards_known is True
-    if worth.fair.best == worth.known.best:
-        assert worth.value == 0 and "not change" in str(worth)
-    else:
-        assert worth.low <= worth.value <= worth.high
-        assert worth.playouts == 48 and "cheating" in str(worth)
+    assert worth.fair.best == worth.known.best == "lay:Pennsylvania Avenue"
+    assert (worth.value, worth.low, worth.high, worth.playouts) == (0, 0, 0, 0)
+    assert "not change" in str(worth)
+
+
+def test_seeing_the_hands_is_worth_the_gap_between_the_two_moves_in_the_real_deal() -> None:
+    from monopoly_widgets.coach import value_of_information
+    from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_jobs
+
+    game = _game(_which_set_to_break())
+    worth = value_of_information(game, playouts=160, compare_playouts=100, seed=2)
+    assert worth.fair.best != worth.known.best, "seeing the hands changes the move"
+    assert {worth.fair.best, worth.known.best} == {"breaker:1:Green", "breaker:2:Red"}
+    # The worth is measured in the real deal, both moves in the same worlds.
+    assert worth.playouts == 100 and worth.low <= worth.value <= worth.high
+    assert worth.low > 0, "knowing where the Just Say No is, is worth something here"
+    jobs = [
+        PlayoutJob(game_text(game), 0, move, 0, 100, 3, "heuristic", True)
+        for move in (worth.known.best, worth.fair.best)
+    ]
+    known_wins, fair_wins = (sum(outcomes) for outcomes in run_jobs(jobs, None))
+    assert known_wins > fair_wins, "measured again in other worlds, the known move still wins more"
+    assert "cheating" in str(worth) and f"{worth.value:+.1%}" in str(worth)
 
 
 def test_the_move_chart_has_a_bar_and_interval_per_move_and_marks_the_best() -> None:
