@@ -87,7 +87,7 @@ class Analysis:
         ]
         for m in self.moves:
             mark = "*" if m.action_id == self.best else " "
-            same = f"  (same position as {m.same_as})" if m.same_as else ""
+            same = "  (the same position as the move above: played out once)" if m.same_as else ""
             lines.append(
                 f"{mark} {m.probability:6.1%}  ({m.low:.1%} to {m.high:.1%}, "
                 f"{m.wins}/{m.playouts})  {m.text}{same}"
