@@ -100,11 +100,19 @@ def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int)
     rules.apply(world, action)
     dice = make_rng(job.seed, "playout", index)
     needs_observation = getattr(agent, "needs_observation", True)
+    # An agent may read what it needs straight off the state (``observe``), as in
+    # ``agents.play_out``; the full observation dict is the fallback.
+    observe = getattr(agent, "observe", None)
     for _ in range(MAX_PLAYOUT_STEPS):
         if rules.is_over(world):
             break
         seat = rules.current_player(world)
-        observation = rules.observation(world, seat) if needs_observation else None
+        if not needs_observation:
+            observation = None
+        elif observe is not None:
+            observation = observe(rules, world, seat)
+        else:
+            observation = rules.observation(world, seat)
         rules.apply(world, agent(observation, rules.legal_actions(world), dice))
     # A draw, or a playout cut short, is not a win.
     return int(rules.is_over(world) and rules.winner(world) == job.seat)

@@ -60,6 +60,7 @@ class StoppablePolicy:
     def __init__(self, policy: str, wanted: Callable[[], bool]) -> None:
         self.agent = make_policy(policy)
         self.needs_observation = getattr(self.agent, "needs_observation", True)
+        self.observe = getattr(self.agent, "observe", None)
         self.wanted = wanted
 
     def __call__(self, observation: Any, legal: Any, rng: Any) -> Any:
