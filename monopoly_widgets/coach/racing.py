@@ -39,11 +39,9 @@ FIRST_BATCH = 16
 MIN_BATCH = 8
 
 METHOD = (
-    "A race: every move got a first batch of playouts; after each round a move whose "
-    "interval was wholly below the leader's got no more, the weaker half of the rest was set "
-    f"aside (the leading {KEEP} never while not yet measured to within the precision), and it "
-    "stopped as soon as the best move's interval was clear of the second-best's or the leading "
-    f"{KEEP} were each measured to within the precision (successive halving, with early stopping)."
+    "A race (successive halving that stops early): every move got a first batch of playouts; "
+    "then clearly losing moves got no more and the weaker half of the rest was set aside each "
+    f"round, never the leading {KEEP} while not yet measured to within the precision."
 )
 
 
