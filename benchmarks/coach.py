@@ -13,9 +13,10 @@ each measured to within 5 percentage points (issue 18's target: 80% of decisions
 within 5 s on a 2-core machine).
 
 The machine is shared, so the clock says as much about the neighbours as about
-the coach. Every figure is given two ways: by the clock (``wall``), and by the
-CPU seconds the playouts took in all processes, halved (``cpu/2``: the time on
-two otherwise idle cores, process overhead aside). Each analysis runs until it
+the coach. Every figure is given two ways: by the clock (``wall``), and by CPU
+time (``cpu/2``: the CPU seconds the playouts took in the worker processes,
+halved, plus this process's own CPU seconds: the time on two otherwise idle
+cores, if the two workers were always busy). Each analysis runs until it
 is conclusive or has used ``2 x budget`` CPU seconds. The old allocation
 (successive halving, ``coach/halving.py``, as ``mw.analyse`` used before) runs
 side by side on the same decisions under the same CPU budget.
@@ -64,6 +65,7 @@ class Trace:
     def __init__(self, cpu_budget: float) -> None:
         self.cpu_budget = cpu_budget
         self.started = time.perf_counter()
+        self.main_cpu = time.process_time()
         self.at: tuple[float, float] | None = None
         self.playouts = 0
         self.final: Analysis | None = None
@@ -74,8 +76,12 @@ class Trace:
 
     def note(self, analysis: Analysis) -> None:
         if self.at is None and analysis.conclusive(PRECISION):
-            self.at = (time.perf_counter() - self.started, analysis.cpu_seconds / 2)
+            self.at = (time.perf_counter() - self.started, self.two_cores(analysis.cpu_seconds))
             self.playouts = analysis.playouts
+
+    def two_cores(self, worker_cpu: float) -> float:
+        """Seconds on two idle cores: the workers' CPU shared by two, plus this process's own."""
+        return worker_cpu / 2 + time.process_time() - self.main_cpu
 
 
 def race(game: mw.Game, seed: int, cpu_budget: float) -> Trace:
@@ -105,7 +111,7 @@ def halving(game: mw.Game, seed: int, cpu_budget: float) -> Trace:
         cpu += seconds
         stopped = field.record(outcomes)
         if trace.at is None and (stopped or _halving_conclusive(field)):
-            trace.at = (time.perf_counter() - trace.started, cpu / 2)
+            trace.at = (time.perf_counter() - trace.started, trace.two_cores(cpu))
             trace.playouts = field.spent
         if stopped:
             break
