@@ -7,18 +7,22 @@ After the move, a policy (the heuristic agent by default) plays every seat to
 the end of the game; the share of playouts the player wins estimates their
 chance of winning after that move, with a 95% Wilson interval.
 
-Playouts are shared out by *successive halving*: every move gets a first batch;
-after each round the weaker half of the moves still in play is set aside
-(keeping at least three) and the batch doubles, so most playouts go to the moves
-that could be best. It stops when the playouts or the time budget are spent, or
-when the best move's interval is clear of the runner-up's, or the three leading
-moves are each measured to within ``precision`` (5 percentage points) either side.
+The budget goes where it matters. Moves that leave the same position are played
+out once (``coach/merging.py``). Playouts are shared out by a race
+(``coach/racing.py``): every move gets a first batch, clearly losing moves get
+no more, the weaker half of the rest is set aside each round, and the analysis
+stops as soon as the best move's interval is clear of the second-best's, or the
+three leading moves are each measured to within ``precision`` (5 percentage
+points), or the playouts or the time budget are spent. Without an executor, an
+analysis big enough to be worth it runs on two worker processes
+(``coach/workers.py``).
 
 Each playout's world and dice come from ``(seed, playout index)`` alone, and
-every move still in play gets the same indices, so moves are compared on equal
-terms and the result is the same on any executor. With ``budget_s`` the number
-of rounds depends on the machine's speed; ``analysis.playouts`` says how many
-were run, and ``analyse(..., playouts=that)`` gives the same result anywhere.
+playout *i* of every move uses world *i* ("common random numbers"), so moves are
+compared on equal terms and the result is the same on any executor. With
+``budget_s`` the number of rounds depends on the machine's speed;
+``analysis.playouts`` says how many were run, and ``analyse(..., playouts=that)``
+gives the same result anywhere.
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from monopoly_widgets.coach.halving import METHOD, Halving
-from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_jobs
+from monopoly_widgets.coach.merging import equivalent_groups
+from monopoly_widgets.coach.playouts import PlayoutJob, game_text
+from monopoly_widgets.coach.racing import METHOD, Race
 from monopoly_widgets.coach.result import Analysis, MoveEstimate
+from monopoly_widgets.coach.workers import default_executor, run_round
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.validation import excerpt
@@ -54,56 +60,128 @@ def analyse(
     executor: Any | None = None,
     confidence: float = 0.95,
     precision: float = PRECISION,
+    workers: int | None = None,
+    on_round: Callable[[Analysis], bool | None] | None = None,
+    first_batch: int | None = None,
 ) -> Analysis:
     """Estimate the deciding player's chance of winning after each legal move.
 
     ``player``: the seat that must decide (``None``: whoever it is). ``playouts``:
     the most playouts in all (default 400 when no ``budget_s`` is given).
-    ``budget_s``: stop after about this many seconds (checked between rounds).
-    ``continue_with``: who plays every seat after the move, "heuristic",
-    "random" or an agent. ``cards_known=True`` keeps the other players' hands as
-    they really are (only the cards still to come are shuffled): the teacher's
-    "what if you could see their hands" comparison, labelled as cheating in the
-    result. ``executor``: any ``concurrent.futures.Executor`` (a process pool,
-    Dask's client executor); the result is the same with or without one.
+    ``budget_s``: stop after about this many seconds (checked between rounds,
+    which are short). ``continue_with``: who plays every seat after the move,
+    "heuristic", "random" or an agent. ``cards_known=True`` keeps the other
+    players' hands as they really are (only the cards still to come are
+    shuffled): the teacher's "what if you could see their hands" comparison,
+    labelled as cheating in the result. ``executor``: any
+    ``concurrent.futures.Executor`` (a process pool, Dask's client executor);
+    without one, an analysis of at least a second or 200 playouts runs on the
+    coach's two worker processes, unless ``workers=1``. The result is the same
+    either way. ``on_round(analysis_so_far)`` is called after every round (the
+    explorer's coach panel draws it); returning False stops the analysis there.
+    ``first_batch``: playouts per move in the first round (default: 16, fewer
+    when there are many moves; see ``coach/racing.py``).
     """
     seat = _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
     if isinstance(precision, bool) or not isinstance(precision, float) or not 0 < precision < 1:
         raise InputError(f"precision must be a number between 0 and 1, not {excerpt(precision)}")
+    if workers is not None and (isinstance(workers, bool) or workers not in (1, 2)):
+        raise InputError(f"workers must be None, 1 or 2, not {excerpt(workers)}")
+    if first_batch is not None and (
+        isinstance(first_batch, bool) or not isinstance(first_batch, int) or first_batch < 1
+    ):
+        raise InputError(f"first_batch must be a whole number from 1, not {excerpt(first_batch)}")
     if budget_s is None and playouts is None:
         playouts = DEFAULT_PLAYOUTS
+    if executor is None:
+        executor = default_executor(budget_s, playouts, continue_with, workers)
     limit = MAX_PLAYOUTS if playouts is None else playouts
     legal = list(game.legal_actions())
+    groups = equivalent_groups(game, seat, legal, seed, cards_known)
     saved = game_text(game)
-    halving = Halving([action.id for action in legal], confidence, precision)
+    race = Race(list(groups), confidence, precision, first_batch)
     started = time.perf_counter()
+    cpu = 0.0
+
+    def so_far(stopped: str) -> Analysis:
+        return _analysis(
+            game,
+            seat,
+            legal,
+            groups,
+            race,
+            stopped,
+            started,
+            cpu,
+            seed,
+            continue_with,
+            cards_known,
+            confidence,
+        )
+
     while True:
         elapsed = time.perf_counter() - started
-        stopped = halving.why_stop(limit, budget_s, elapsed)
+        stopped = race.why_stop(limit, budget_s, elapsed)
         if stopped:
             break
-        size = halving.next_batch(limit, budget_s, elapsed)
+        size = race.next_batch(limit, budget_s, elapsed)
         jobs = [
             PlayoutJob(
-                saved, seat, action_id, halving.next_index, size, seed, continue_with, cards_known
+                saved,
+                seat,
+                action_id,
+                race.first_index(action_id),
+                size,
+                seed,
+                continue_with,
+                cards_known,
             )
-            for action_id in halving.live
+            for action_id in race.live
         ]
-        stopped = halving.record(run_jobs(jobs, executor))
+        outcomes, seconds = run_round(jobs, executor)
+        cpu += seconds
+        stopped = race.record(outcomes)
         if stopped:
             break
-    # The moves kept longest (most playouts, narrowest intervals) first, best first among them.
-    moves = sorted(
-        (_estimate(action, halving) for action in legal),
-        key=lambda m: (-m.playouts, -m.probability),
-    )
+        if on_round is not None and on_round(so_far("still running")) is False:
+            stopped = "asked to stop"
+            break
+    return so_far(stopped)
+
+
+def _analysis(
+    game: Game,
+    seat: int,
+    legal: list[Any],
+    groups: dict[str, list[str]],
+    race: Race,
+    stopped: str,
+    started: float,
+    cpu: float,
+    seed: int,
+    continue_with: Any,
+    cards_known: bool,
+    confidence: float,
+) -> Analysis:
+    """The race's figures so far, one estimate per legal move, the highest first."""
+    played_for = {member: first for first, ids in groups.items() for member in ids}
+    order = {action_id: index for index, action_id in enumerate(race.ranking())}
+    moves = []
+    for action in legal:
+        first = played_for[action.id]
+        low, high = race.interval(first)
+        same_as = None if first == action.id else first
+        wins, done = race.wins[first], race.done[first]
+        moves.append(MoveEstimate(action.id, action.text, wins, done, low, high, same_as))
+    # The race's ranking, each group's members right after the move played for them.
+    moves.sort(key=lambda m: (order[played_for[m.action_id]], m.same_as is not None))
     return Analysis(
         seat=seat,
         step=game.step,
         moves=tuple(moves),
         best=moves[0].action_id,
-        playouts=halving.spent,
-        rounds=halving.rounds,
+        playouts=race.spent,
+        rounds=race.rounds,
         seconds=time.perf_counter() - started,
         stopped=stopped,
         method=METHOD,
@@ -111,13 +189,8 @@ def analyse(
         continue_with=continue_with if isinstance(continue_with, str) else repr(continue_with),
         cards_known=cards_known,
         confidence=confidence,
+        cpu_seconds=cpu,
     )
-
-
-def _estimate(action: Any, halving: Halving) -> MoveEstimate:
-    low, high = halving.interval(action.id)
-    wins, done = halving.wins[action.id], halving.done[action.id]
-    return MoveEstimate(action.id, action.text, wins, done, low, high)
 
 
 def _check_request(

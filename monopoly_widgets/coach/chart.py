@@ -28,6 +28,7 @@ def chart_data(analysis: Analysis) -> dict[str, Any]:
                 "high": m.high,
                 "playouts": m.playouts,
                 "best": m.action_id == analysis.best,
+                "same_as": m.same_as,
             }
             for m in analysis.moves
         ],

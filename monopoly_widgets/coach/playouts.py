@@ -8,8 +8,9 @@ or in what order: that is what makes an analysis the same on any executor.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from monopoly_widgets.agents.playout import make_agent
@@ -58,6 +59,25 @@ def run_job(job: PlayoutJob) -> list[int]:
     return [play_one(game, job, agent, index) for index in range(job.first, job.first + job.count)]
 
 
+def run_timed(job: PlayoutJob) -> tuple[list[int], float]:
+    """:func:`run_job`, and the CPU seconds it took in the process that ran it.
+
+    CPU time, not the clock: on a machine shared with other work the clock says
+    more about the neighbours than about the playouts (``benchmarks/coach.py``).
+    """
+    started = time.process_time()
+    outcomes = run_job(job)
+    return outcomes, time.process_time() - started
+
+
+def split(job: PlayoutJob, size: int) -> list[PlayoutJob]:
+    """The job as consecutive pieces of at most ``size`` playouts (for sharing between cores)."""
+    return [
+        replace(job, first=first, count=min(size, job.first + job.count - first))
+        for first in range(job.first, job.first + job.count, size)
+    ]
+
+
 def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int) -> int:
     """Playout ``index``: sample a world, make the move, play on; 1 if the seat won.
 
@@ -80,11 +100,19 @@ def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int)
     rules.apply(world, action)
     dice = make_rng(job.seed, "playout", index)
     needs_observation = getattr(agent, "needs_observation", True)
+    # An agent may read what it needs straight off the state (``observe``), as in
+    # ``agents.play_out``; the full observation dict is the fallback.
+    observe = getattr(agent, "observe", None)
     for _ in range(MAX_PLAYOUT_STEPS):
         if rules.is_over(world):
             break
         seat = rules.current_player(world)
-        observation = rules.observation(world, seat) if needs_observation else None
+        if not needs_observation:
+            observation = None
+        elif observe is not None:
+            observation = observe(rules, world, seat)
+        else:
+            observation = rules.observation(world, seat)
         rules.apply(world, agent(observation, rules.legal_actions(world), dice))
     # A draw, or a playout cut short, is not a win.
     return int(rules.is_over(world) and rules.winner(world) == job.seat)

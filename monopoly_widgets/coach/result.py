@@ -17,6 +17,9 @@ class MoveEstimate:
     playouts: int
     low: float
     high: float
+    #: Set when this move leaves the same position as an earlier one: the id of the move
+    #: that was played out for both (``coach/merging.py``); its figures are that move's.
+    same_as: str | None = None
 
     @property
     def probability(self) -> float:
@@ -30,9 +33,9 @@ class Analysis:
 
     seat: int
     step: int
-    #: Every legal move: those kept to the last round first (best first), then the others.
+    #: Every legal move, the highest estimate first (ties: more playouts first).
     moves: tuple[MoveEstimate, ...]
-    #: The id of the move with the highest estimate among those kept to the last round.
+    #: The id of the move with the highest estimate.
     best: str
     playouts: int
     rounds: int
@@ -46,6 +49,8 @@ class Analysis:
     continue_with: str
     cards_known: bool
     confidence: float
+    #: CPU seconds the playouts took, summed over every process that ran them.
+    cpu_seconds: float = 0.0
 
     def move(self, action_id: str) -> MoveEstimate:
         """The estimate of one move, by its id."""
@@ -54,13 +59,18 @@ class Analysis:
                 return estimate
         raise KeyError(action_id)
 
+    def distinct(self) -> list[MoveEstimate]:
+        """One move of each group of equivalent moves, the highest estimate first."""
+        return [m for m in self.moves if m.same_as is None]
+
     def separated(self) -> bool:
-        """Is the best move's interval clear of the runner-up's (the next move kept longest)?"""
-        return len(self.moves) < 2 or self.moves[1].high < self.moves[0].low
+        """Is the best move's interval clear of the second-best's (by estimate)?"""
+        moves = self.distinct()
+        return len(moves) < 2 or moves[1].high < moves[0].low
 
     def conclusive(self, precision: float = 0.05) -> bool:
         """Separated, or the three leading moves each known to within ``precision`` either side."""
-        leaders = self.moves[:3]
+        leaders = self.distinct()[:3]
         return self.separated() or all((m.high - m.low) / 2 <= precision for m in leaders)
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,9 +87,10 @@ class Analysis:
         ]
         for m in self.moves:
             mark = "*" if m.action_id == self.best else " "
+            same = "  (the same position as the move above: played out once)" if m.same_as else ""
             lines.append(
                 f"{mark} {m.probability:6.1%}  ({m.low:.1%} to {m.high:.1%}, "
-                f"{m.wins}/{m.playouts})  {m.text}"
+                f"{m.wins}/{m.playouts})  {m.text}{same}"
             )
         lines.append(f"Stopped: {self.stopped}. {self.method}")
         return "\n".join(lines)

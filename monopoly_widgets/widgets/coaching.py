@@ -1,13 +1,15 @@
 """The explorer's coach: the deciding player's move chart, filled in in the background.
 
-The coach runs :func:`~monopoly_widgets.coach.analyse` on a copy of the game at
-the cursor, in rounds of growing playouts per move (32, 64, 128, ...), and
-publishes the chart (``coach/chart.py``'s :func:`chart_data`) after each round
-into the table's ``coach`` trait, which ``static/charts.js`` draws. It runs in
-a daemon thread so the table keeps answering clicks. Every request bumps a
-*generation* number; a thread whose generation is no longer current quits at
-its next round and publishes nothing, so moving the cursor, a new game, a new
-perspective or turning the coach off stops the old analysis.
+The coach runs one :func:`~monopoly_widgets.coach.analyse` on a copy of the game
+at the cursor and publishes the chart (``coach/chart.py``'s :func:`chart_data`)
+after each of its rounds, into the table's ``coach`` trait, which
+``static/charts.js`` draws. Each round adds playouts to those already run (the
+analysis's race, ``coach/racing.py``), so the chart sharpens without starting
+over; it stops when the answer is clear or at ``max_playouts`` per move. It runs
+in a daemon thread so the table keeps answering clicks. Every request bumps a
+*generation* number; an analysis whose generation is no longer current stops
+before its next playout move and publishes nothing, so moving the cursor, a new
+game, a new perspective or turning the coach off stops the old analysis.
 
 It respects the perspective: the coach shows a seat's moves only in the
 teacher's view or that seat's own view, since the chart would otherwise say
@@ -23,15 +25,15 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from monopoly_widgets.coach import analyse
+from monopoly_widgets.coach import Analysis, analyse
 from monopoly_widgets.coach.chart import chart_data
 from monopoly_widgets.coach.playouts import make_policy
 from monopoly_widgets.core import Game
 from monopoly_widgets.widgets.views.common import seat_name
 
-#: Playouts per move in the first round; each round doubles it.
+#: Playouts per move in the first round; later rounds add to them.
 FIRST_PLAYOUTS = 32
-#: The last round's playouts per move (the chart is then as sharp as it gets here).
+#: The most playouts per move (the chart is then as sharp as it gets here).
 MAX_PLAYOUTS = 1024
 #: Without threads (Pyodide) only one round of this many playouts per move runs.
 SYNC_PLAYOUTS = 8
@@ -58,6 +60,7 @@ class StoppablePolicy:
     def __init__(self, policy: str, wanted: Callable[[], bool]) -> None:
         self.agent = make_policy(policy)
         self.needs_observation = getattr(self.agent, "needs_observation", True)
+        self.observe = getattr(self.agent, "observe", None)
         self.wanted = wanted
 
     def __call__(self, observation: Any, legal: Any, rng: Any) -> Any:
@@ -127,8 +130,7 @@ class Coach:
                 {"on": True, "status": status or self._working(seat, 0), "chart": {}, **where}
             )
         if not self.threaded:
-            per_move = min(SYNC_PLAYOUTS, self.first_playouts)
-            self._run(game, seat, generation, rounds=1, per_move=per_move)
+            self._run(game, seat, generation, rounds=1)
             return
         self.thread = threading.Thread(
             target=self._run, args=(game, seat, generation), daemon=True, name="mw-coach"
@@ -148,50 +150,48 @@ class Coach:
         name = seat_name(seat)
         if not playouts:
             return f"The coach is thinking about {name}'s moves…"
-        return f"{name}'s moves: {playouts} playouts per move so far; still refining…"
+        return f"{name}'s moves: {playouts} playouts so far; still refining…"
 
-    def _run(
-        self,
-        game: Game,
-        seat: int,
-        generation: int,
-        rounds: int | None = None,
-        per_move: int | None = None,
-    ) -> None:
-        per_move = per_move or self.first_playouts
+    def _run(self, game: Game, seat: int, generation: int, rounds: int | None = None) -> None:
+        """One analysis, published round after round while it is still wanted."""
         where = {"step": game.step, "seat": seat}
         moves = len(game.legal_actions())
         policy = StoppablePolicy(self.continue_with, lambda: self.current(generation))
-        done = 0
-        while self.current(generation):
-            try:
-                analysis = analyse(game, seat, playouts=per_move * moves, continue_with=policy)
-            except CoachStopped:
-                return
-            except Exception as exc:  # shown on the panel, never lost in a thread
-                with self.lock:
-                    if self.current(generation):
-                        failed = f"The coach failed: {exc!r}"
-                        self.publish({"on": True, "status": failed, "chart": {}, **where})
-                return
-            done += 1
-            last = (
-                per_move * 2 > self.max_playouts
-                or analysis.stopped != "playouts"
-                or (rounds is not None and done >= rounds)
-            )
-            status = (
-                f"{seat_name(seat)}'s moves: {analysis.playouts} playouts in all "
-                f"({analysis.stopped}); done."
-                if last
-                else self._working(seat, per_move)
-            )
+        first = self.first_playouts if rounds is None else min(SYNC_PLAYOUTS, self.first_playouts)
+
+        def publish_round(so_far: Analysis) -> bool:
             with self.lock:
                 if not self.current(generation):
-                    return
-                self.rounds = done
-                chart = chart_data(analysis)
-                self.publish({"on": True, "status": status, "chart": chart, **where})
-            if last:
+                    return False
+                self.rounds += 1
+                status = self._working(seat, so_far.playouts)
+                self.publish({"on": True, "status": status, "chart": chart_data(so_far), **where})
+            return rounds is None or self.rounds < rounds
+
+        try:
+            analysis = analyse(
+                game,
+                seat,
+                playouts=self.max_playouts * moves,
+                continue_with=policy,
+                first_batch=first,
+                on_round=publish_round,
+            )
+        except CoachStopped:
+            return
+        except Exception as exc:  # shown on the panel, never lost in a thread
+            with self.lock:
+                if self.current(generation):
+                    failed = f"The coach failed: {exc!r}"
+                    self.publish({"on": True, "status": failed, "chart": {}, **where})
+            return
+        with self.lock:
+            if not self.current(generation):
                 return
-            per_move *= 2
+            if analysis.stopped != "asked to stop":
+                self.rounds += 1
+            why = "one quick round: no background work here" if rounds else analysis.stopped
+            status = (
+                f"{seat_name(seat)}'s moves: {analysis.playouts} playouts in all ({why}); done."
+            )
+            self.publish({"on": True, "status": status, "chart": chart_data(analysis), **where})

@@ -62,8 +62,8 @@ class GameExplorer:
     (opponents one line each, charts in tabs: fits a 1280x720 projector).
 
     The coach (the Coach button, or :meth:`show_coach`) analyses the decision at
-    the cursor with ``coach_playouts`` playouts per move first, doubling each
-    round up to ``coach_max_playouts``, the other seats played by
+    the cursor with ``coach_playouts`` playouts per move first, each round adding
+    more, up to ``coach_max_playouts`` per move, the other seats played by
     ``coach_continue_with`` ("heuristic" or "random"; see ``mw.analyse``).
     """
 

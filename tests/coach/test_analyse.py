@@ -60,19 +60,20 @@ def test_the_analysis_never_reads_hidden_cards() -> None:
     assert cheat[0] != cheat[1]
 
 
+def test_the_analysis_never_reads_hidden_cards_with_three_players() -> None:
+    """Where the Just Say No lies (seat 2's one card, or the draw pile) is hidden from seat 0."""
+    built = _which_set_to_break()
+    moved = {**built, "hands": [*built["hands"][:2], ["$1M"]]}
+    a, b = _game(built), _game(moved)
+    assert a.observation(0) == b.observation(0)
+    fair = [analyse(g, playouts=120, seed=3) for g in (a, b)]
+    assert _figures(fair[0]) == _figures(fair[1])
+    cheat = [analyse(g, playouts=120, seed=3, cards_known=True) for g in (a, b)]
+    assert cheat[0].move("breaker:2:Red").probability < cheat[1].move("breaker:2:Red").probability
+
+
 def test_a_move_that_wins_at_once_scores_one() -> None:
-    pos = position(
-        hands=[["Pennsylvania Avenue", "$1M"], ["$2M"]],
-        properties=[
-            [
-                *table(("Green", ["Pacific Avenue", "North Carolina Avenue"])),
-                *table(("Dark Blue", ["Park Place", "Boardwalk"])),
-                *table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"])),
-            ],
-            [],
-        ],
-    )
-    analysis = analyse(_game(pos), playouts=40, seed=1)
+    analysis = analyse(_game(_forced_win()), playouts=40, seed=1)
     winning = analysis.move("lay:Pennsylvania Avenue")
     assert winning.wins == winning.playouts > 0
     assert winning.probability == 1.0
@@ -81,17 +82,93 @@ def test_a_move_that_wins_at_once_scores_one() -> None:
 
 def test_same_result_here_on_threads_and_on_processes() -> None:
     game = mw.new_game("deal", players=2, seed=4)
-    here = analyse(game, playouts=60, seed=5, continue_with="random").to_dict()
+    options: dict[str, Any] = {"playouts": 240, "seed": 5, "continue_with": "random"}
+    here = analyse(game, workers=1, **options).to_dict()
+    default = analyse(game, **options)  # the coach's own two worker processes
     with ThreadPoolExecutor(2) as threads:
-        on_threads = analyse(game, playouts=60, seed=5, continue_with="random", executor=threads)
+        on_threads = analyse(game, executor=threads, **options)
     with ProcessPoolExecutor(2) as processes:
-        on_processes = analyse(
-            game, playouts=60, seed=5, continue_with="random", executor=processes
-        )
-    for other in (on_threads.to_dict(), on_processes.to_dict()):
-        for key in ("seconds",):
+        on_processes = analyse(game, executor=processes, **options)
+    assert here["rounds"] > 1 and here["cpu_seconds"] > 0
+    for other in (default.to_dict(), on_threads.to_dict(), on_processes.to_dict()):
+        for key in ("seconds", "cpu_seconds"):
             other.pop(key)
-        assert other == {k: v for k, v in here.items() if k != "seconds"}
+        assert other == {k: v for k, v in here.items() if k not in ("seconds", "cpu_seconds")}
+
+
+def test_a_timed_analysis_is_replayed_exactly_from_its_playouts() -> None:
+    game = mw.new_game("deal", players=3, seed=2)
+    timed = analyse(game, budget_s=1.0, seed=8, continue_with="random")
+    again = analyse(game, playouts=timed.playouts, seed=8, continue_with="random", workers=1)
+    assert _figures(again) == _figures(timed)
+
+
+def test_the_race_stops_as_soon_as_the_answer_is_clear() -> None:
+    game = _game(_which_set_to_break())
+    seen: list[Any] = []
+    analysis = analyse(game, playouts=5000, seed=4, on_round=seen.append)
+    assert analysis.conclusive() and analysis.stopped in (
+        "best move separated",
+        "top moves measured to within 5%",
+    )
+    assert analysis.playouts < 5000 and seen, "several rounds, well inside the playouts"
+    assert not any(so_far.conclusive() for so_far in seen), "no round ran after the answer"
+    # The clearly losing move (banking the Deal Breaker) got the fewest playouts.
+    assert analysis.move("bank:Deal Breaker").playouts == min(m.playouts for m in analysis.moves)
+    assert analysis.move(analysis.best).playouts == max(m.playouts for m in analysis.moves)
+
+
+def test_on_round_can_stop_the_analysis() -> None:
+    game = mw.new_game("deal", players=2, seed=4)
+    analysis = analyse(
+        game, playouts=4000, seed=1, continue_with="random", on_round=lambda a: False
+    )
+    assert analysis.stopped == "asked to stop" and analysis.rounds == 1
+
+
+def test_moves_that_leave_the_same_position_are_played_out_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from monopoly_widgets.coach import playouts
+
+    pos = position(
+        hands=[["$1M"], ["$2M"]],
+        properties=[
+            table(
+                ("Railroad", ["B. & O. Railroad"]),
+                ("Utility", ["Electric Company", "Multicolour wild"]),
+                ("Utility", ["Multicolour wild"]),
+            ),
+            [],
+        ],
+    )
+    game = _game(pos)
+    first, second = (
+        "wild:Utility 1:Multicolour wild:Railroad",
+        "wild:Utility 2:Multicolour wild:Railroad",
+    )
+    assert {first, second} <= {a.id for a in game.legal_actions()}
+    run: list[str] = []
+    real = playouts.play_one
+
+    def counted(game: Any, job: Any, agent: Any, index: int) -> int:
+        run.append(job.action_id)
+        return real(game, job, agent, index)
+
+    monkeypatch.setattr(playouts, "play_one", counted)
+    analysis = analyse(game, playouts=90, seed=1, continue_with="random", workers=1)
+    assert second not in run and first in run
+    merged = analysis.move(second)
+    assert merged.same_as == first and analysis.move(first).same_as is None
+    kept = analysis.move(first)
+    assert (merged.wins, merged.playouts, merged.low, merged.high) == (
+        kept.wins,
+        kept.playouts,
+        kept.low,
+        kept.high,
+    )
+    assert len(run) == analysis.playouts == sum(m.playouts for m in analysis.distinct())
+    assert "played out once" in str(analysis)
 
 
 def test_playouts_go_where_they_matter_and_the_game_is_unchanged() -> None:
@@ -102,8 +179,7 @@ def test_playouts_go_where_they_matter_and_the_game_is_unchanged() -> None:
     assert {m.action_id for m in analysis.moves} == {a.id for a in game.legal_actions()}
     assert analysis.playouts <= 300
     assert sum(m.playouts for m in analysis.moves) == analysis.playouts
-    assert analysis.move(analysis.best).playouts == max(m.playouts for m in analysis.moves)
-    assert "halving" in analysis.method
+    assert "halving" in analysis.method and "race" in analysis.method
     for m in analysis.moves:
         assert 0 <= m.low <= m.probability <= m.high <= 1
 
@@ -160,17 +236,76 @@ def test_determinize_draws_keeps_every_hand_and_shuffles_only_what_is_to_come(na
     assert game.position() == real
 
 
-def test_value_of_information_measures_the_two_moves_in_the_real_deal() -> None:
+def _forced_win() -> dict[str, Any]:
+    """Seat 0 completes a third set, and wins, by laying Pennsylvania Avenue."""
+    return position(
+        hands=[["Pennsylvania Avenue", "$1M"], ["$2M"]],
+        properties=[
+            [
+                *table(("Green", ["Pacific Avenue", "North Carolina Avenue"])),
+                *table(("Dark Blue", ["Park Place", "Boardwalk"])),
+                *table(("Brown", ["Mediterranean Avenue", "Baltic Avenue"])),
+            ],
+            [],
+        ],
+    )
+
+
+def _which_set_to_break() -> dict[str, Any]:
+    """Seat 0 wins at once with a Deal Breaker on either opponent's complete set, unless refused.
+
+    Seat 0 has two complete sets and one play left. Seat 1 holds seven cards,
+    seat 2 one: without seeing them, a Just Say No is far likelier among seat 1's
+    seven, so the fair choice is seat 2's Red. In fact seat 2's one card is the
+    Just Say No, and seat 1 holds only money: seeing the hands, Green is the win.
+    """
+    return position(
+        players=3,
+        plays_used=2,
+        hands=[
+            ["Deal Breaker"],
+            ["$2M", "$2M", "$3M", "$3M", "$4M", "$4M", "$5M"],
+            ["Just Say No"],
+        ],
+        properties=[
+            table(
+                ("Dark Blue", ["Park Place", "Boardwalk"]),
+                ("Brown", ["Mediterranean Avenue", "Baltic Avenue"]),
+            ),
+            table(("Green", ["Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue"])),
+            table(("Red", ["Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"])),
+        ],
+    )
+
+
+def test_seeing_the_hands_is_worth_nothing_when_it_would_not_change_the_move() -> None:
     from monopoly_widgets.coach import value_of_information
 
-    first, _ = _same_view_positions()
-    worth = value_of_information(_game(first), playouts=48, compare_playouts=48, seed=2)
+    worth = value_of_information(_game(_forced_win()), playouts=48, compare_playouts=48, seed=2)
     assert worth.fair.cards_known is False and worth.known.cards_known is True
-    if worth.fair.best == worth.known.best:
-        assert worth.value == 0 and "not change" in str(worth)
-    else:
-        assert worth.low <= worth.value <= worth.high
-        assert worth.playouts == 48 and "cheating" in str(worth)
+    assert worth.fair.best == worth.known.best == "lay:Pennsylvania Avenue"
+    assert (worth.value, worth.low, worth.high, worth.playouts) == (0, 0, 0, 0)
+    assert "not change" in str(worth)
+
+
+def test_seeing_the_hands_is_worth_the_gap_between_the_two_moves_in_the_real_deal() -> None:
+    from monopoly_widgets.coach import value_of_information
+    from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_jobs
+
+    game = _game(_which_set_to_break())
+    worth = value_of_information(game, playouts=160, compare_playouts=100, seed=2)
+    assert worth.fair.best != worth.known.best, "seeing the hands changes the move"
+    assert {worth.fair.best, worth.known.best} == {"breaker:1:Green", "breaker:2:Red"}
+    # The worth is measured in the real deal, both moves in the same worlds.
+    assert worth.playouts == 100 and worth.low <= worth.value <= worth.high
+    assert worth.low > 0, "knowing where the Just Say No is, is worth something here"
+    jobs = [
+        PlayoutJob(game_text(game), 0, move, 0, 100, 3, "heuristic", True)
+        for move in (worth.known.best, worth.fair.best)
+    ]
+    known_wins, fair_wins = (sum(outcomes) for outcomes in run_jobs(jobs, None))
+    assert known_wins > fair_wins, "measured again in other worlds, the known move still wins more"
+    assert "cheating" in str(worth) and f"{worth.value:+.1%}" in str(worth)
 
 
 def test_the_move_chart_has_a_bar_and_interval_per_move_and_marks_the_best() -> None:

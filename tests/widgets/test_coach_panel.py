@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import monopoly_widgets as mw
+from monopoly_widgets.coach import playouts
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.widgets import coaching
 from tests.widgets.helpers import attach, browser_says
@@ -60,6 +61,29 @@ def test_the_coach_fills_in_a_row_for_every_legal_move_round_after_round() -> No
     assert playouts == sorted(playouts) and playouts[0] < playouts[-1]
     assert sent[-1]["step"] == explorer.step and "done" in sent[-1]["status"]
     assert explorer.table.coach == sent[-1]
+
+
+def test_each_round_adds_playouts_to_the_last_instead_of_starting_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The panel's rounds are one growing analysis: every playout run is still on the chart."""
+    run = []
+    real = playouts.play_one
+
+    def counted(*args: Any) -> int:
+        run.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(playouts, "play_one", counted)
+    explorer = quick_explorer(first=2, most=24)
+    comm = attach(explorer)
+    explorer.show_coach(True)
+    explorer.coach.wait()
+    charts = [value["chart"] for value in coach_updates(comm) if value["chart"]]
+    assert len(charts) >= 3, "several rounds were published"
+    final = charts[-1]["rows"]
+    on_chart = sum(row["playouts"] for row in final if row["same_as"] is None)
+    assert on_chart == len(run), f"{len(run)} playouts run for {on_chart} on the chart"
 
 
 def test_moving_the_cursor_stops_the_old_analysis_and_starts_one_for_the_new_step() -> None:

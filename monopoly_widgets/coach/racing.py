@@ -1,0 +1,117 @@
+"""A race between the moves: playouts go to the moves that could still be best.
+
+``mw.analyse`` wants an answer a teacher can act on (issue 18): the best move's
+95% interval clear of the second-best's, or the three leading moves each
+measured to within ``precision`` (5 percentage points) either side. The race
+asks that question after every small round and stops as soon as the answer is
+yes; in between it spends playouts only where they can bring that answer closer:
+
+* every move gets a first screening batch (fewer playouts each when there are
+  many moves, so a 28-move turn is not a whole budget of screening);
+* a move whose interval lies wholly below the leader's is clearly losing and
+  gets no more playouts;
+* of the moves still in contention, the weaker half is set aside each round
+  (successive halving), never the leading ``KEEP``;
+* the three leading moves always get more while they are not yet measured to
+  within ``precision``, even one set aside earlier that has climbed back.
+
+Rounds are small (a quarter of the leader's playouts so far, at least
+``MIN_BATCH``), so the race overshoots the stopping point by little. Every
+decision depends only on the wins counted so far, never on the clock or on which
+process ran what: a race replayed with the same playouts ends the same way.
+
+It keeps the :class:`~monopoly_widgets.coach.halving.Halving` bookkeeping
+(``wins``, ``done``, ``live``, ``interval``...), which the search agent also uses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from monopoly_widgets.coach.halving import KEEP, Halving
+
+#: The most playouts one screening round spends in all (split between the moves)...
+SCREENING = 256
+#: ...but never more than this per move...
+FIRST_BATCH = 16
+#: ...nor fewer than this per move, in any round.
+MIN_BATCH = 8
+
+METHOD = (
+    "A race (successive halving that stops early): every move got a first batch of playouts; "
+    "then clearly losing moves got no more and the weaker half of the rest was set aside each "
+    f"round, never the leading {KEEP} while not yet measured to within the precision."
+)
+
+
+class Race(Halving):
+    """Which moves get the next round, and when to stop (see the module docstring)."""
+
+    def __init__(
+        self,
+        action_ids: Sequence[str],
+        confidence: float,
+        precision: float,
+        first_batch: int | None = None,
+    ) -> None:
+        super().__init__(action_ids, confidence, precision)
+        self.order = {action_id: index for index, action_id in enumerate(action_ids)}
+        if first_batch is None:
+            first_batch = max(MIN_BATCH, min(FIRST_BATCH, SCREENING // max(1, len(action_ids))))
+        self.batch = first_batch
+
+    def first_index(self, action_id: str) -> int:
+        """The index of a move's next playout: playout *i* of every move shares world *i*."""
+        return self.done[action_id]
+
+    def ranking(self) -> list[str]:
+        """Every move, the highest share of wins first (ties: more playouts, then listed first)."""
+        return sorted(self.wins, key=lambda a: (-self.share(a), -self.done[a], self.order[a]))
+
+    def answer(self) -> str | None:
+        """Why the estimates are clear enough to stop, or None."""
+        ranked = self.ranking()
+        if len(ranked) == 1:
+            return "one move" if self.done[ranked[0]] else None
+        best, second = ranked[0], ranked[1]
+        if not self.done[second]:
+            return None
+        if self.interval(second)[1] < self.interval(best)[0]:
+            return "best move separated"
+        if all(self.half_width(a) <= self.precision for a in ranked[:KEEP]):
+            return f"top moves measured to within {self.precision:.0%}"
+        return None
+
+    def why_stop(self, limit: int, budget_s: float | None, elapsed: float) -> str | None:
+        if self.rounds and self.answer():
+            return self.answer()
+        if not self.live or (limit - self.spent) // len(self.live) < 1:
+            return "playouts"
+        if budget_s is not None and self.rounds and elapsed >= budget_s:
+            return "time budget"
+        return None
+
+    def next_batch(self, limit: int, budget_s: float | None, elapsed: float) -> int:
+        """Playouts for each live move next round: never cut by the clock (see the docstring)."""
+        return max(1, min(self.batch, (limit - self.spent) // len(self.live)))
+
+    def record(self, outcomes: Sequence[Sequence[int]]) -> str | None:
+        """Add one round (1 = won, 0 = not, per live move); why to stop now, if so."""
+        for action_id, results in zip(self.live, outcomes, strict=True):
+            self.wins[action_id] += sum(results)
+            self.done[action_id] += len(results)
+            self.spent += len(results)
+        self.rounds += 1
+        answer = self.answer()
+        if answer:
+            return answer
+        ranked = self.ranking()
+        leader_low = self.interval(ranked[0])[0]
+        live = set(self.live)
+        contenders = [a for a in ranked if a in live and self.interval(a)[1] >= leader_low]
+        kept = set(contenders[: max(KEEP, math.ceil(len(self.live) / 2))])
+        kept.update(a for a in ranked[:KEEP] if self.half_width(a) > self.precision)
+        self.live = [a for a in ranked if a in kept]
+        self.batch = max(MIN_BATCH, max(self.done[a] for a in self.live) // 4)
+        return None
