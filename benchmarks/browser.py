@@ -51,7 +51,7 @@ from tests.browser.test_explorer_in_jupyterlab import (  # noqa: E402
 SCREEN = {"width": 1366, "height": 768}
 
 #: One click on step, timed. Returns {table, painted} in ms (or null on a timeout).
-CLICK_JS = """async () => {
+CLICK_JS = """async (click) => {
   const root = document.querySelector('.mw-root');
   const scope = root.closest('.mw-explorer') || root;
   const label = root.querySelector('.mw-step-label');
@@ -62,13 +62,30 @@ CLICK_JS = """async () => {
   requestAnimationFrame(loop);
   let last = 0;
   let table = null;
-  const seen = new MutationObserver(() => {
+  let added = 0;
+  const seen = new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) if (n.nodeType === 1) added += 1 + n.getElementsByTagName('*').length;
+    }
     last = performance.now();
     if (table === null && label.textContent !== before) table = last;
   });
   seen.observe(scope, {subtree: true, childList: true, attributes: true, characterData: true});
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const t0 = performance.now();
+  if (click !== 'step') {
+    // The same watching with no step: what the page and this script cost alone,
+    // or with a message to Python that changes nothing (the speed set to itself:
+    // the kernel's busy and idle, JupyterLab's own work for a message).
+    if (click === 'message') {
+      const speed = root.querySelector('.mw-speed');
+      speed.dispatchEvent(new Event('change'));
+    }
+    await sleep(300);
+    running = false;
+    seen.disconnect();
+    return null;
+  }
   root.querySelector('.mw-step').click();
   while (table === null && performance.now() - t0 < 5000) await sleep(2);
   // The step is done when nothing in the explorer has changed for 250 ms.
@@ -78,7 +95,7 @@ CLICK_JS = """async () => {
   seen.disconnect();
   const painted = frames.find((f) => f > last);
   if (table === null || painted === undefined) return null;
-  return {table: table - t0, painted: painted - t0};
+  return {table: table - t0, painted: painted - t0, added};
 }"""
 
 #: Play at `rate` for `seconds`: steps shown per second, and long tasks.
@@ -178,7 +195,71 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str, Any]:
+def profile_summary(profile: dict[str, Any], clicks: int, top: int = 25) -> list[str]:
+    """Where the clicks' JS time goes (CDP ``Profiler``), ms per click.
+
+    Self time by function (natives such as getBoundingClientRect include the
+    layout they force), then inclusive time of the widget's own functions
+    (each includes the Plotly calls and layouts it makes).
+    """
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    parent = {child: node["id"] for node in profile["nodes"] for child in node.get("children", [])}
+    self_us: dict[int, float] = {}
+    for node_id, delta in zip(profile["samples"], profile["timeDeltas"], strict=False):
+        self_us[node_id] = self_us.get(node_id, 0.0) + delta
+
+    def name_of(node_id: int) -> str:
+        frame = nodes[node_id]["callFrame"]
+        where = frame["url"].rsplit("/", 1)[-1][:24]
+        return f"{frame['functionName'] or '(anonymous)'} {where}:{frame['lineNumber']}"
+
+    by_self: dict[str, float] = {}
+    inclusive: dict[str, float] = {}
+    for node_id, micros in self_us.items():
+        by_self[name_of(node_id)] = by_self.get(name_of(node_id), 0.0) + micros
+        seen = set()
+        walk: int | None = node_id
+        while walk is not None:
+            name = nodes[walk]["callFrame"]["functionName"]
+            if name.startswith(("draw", "schedule", "lineFigure", "oddsFigure", "frameOf")):
+                if name not in seen:
+                    inclusive[name] = inclusive.get(name, 0.0) + micros
+                    seen.add(name)
+            walk = parent.get(walk)
+    lines = ["  self time:"]
+    for name, micros in sorted(by_self.items(), key=lambda item: -item[1])[:top]:
+        lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
+    lines.append("  the widget's functions, inclusive:")
+    for name, micros in sorted(inclusive.items(), key=lambda item: -item[1]):
+        lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
+    return lines
+
+
+def trace_summary(path: Path, clicks: int, top: int = 20) -> list[str]:
+    """Main-thread time per click by trace event (layout, style, paint, script...).
+
+    Times are inclusive (a Layout forced inside a FunctionCall counts in both).
+    """
+    events = json.loads(path.read_text())
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    totals: dict[str, float] = {}
+    for e in events:
+        if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and "dur" in e:
+            totals[e["name"]] = totals.get(e["name"], 0.0) + e["dur"]
+    ranked = sorted(totals.items(), key=lambda item: -item[1])[:top]
+    return [f"{micros / 1000 / clicks:7.2f} ms  {name}" for name, micros in ranked]
+
+
+def measure(
+    clicks: int, seed: int, code: Path, play_seconds: float,
+    profile: bool = False,
+    trace: bool = False,
+) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="mw-browser-bench-"))
@@ -213,9 +294,39 @@ def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str
                 page.evaluate(
                     "() => document.querySelector('.mw-root').scrollIntoView({block: 'start'})"
                 )
+                if profile:
+                    cdp.send("Profiler.enable")
+                    cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+                    cdp.send("Profiler.start")
+                if trace:
+                    browser.start_tracing(
+                        page=page,
+                        path=str(work / "trace.json"),
+                        categories=[
+                            "devtools.timeline",
+                            "disabled-by-default-devtools.timeline",
+                            "disabled-by-default-devtools.timeline.stack",
+                            "v8.execute",
+                        ],
+                    )
+                idle_before = metrics(cdp)
+                for _ in range(10):
+                    page.evaluate(CLICK_JS, "none")
+                idle_after = metrics(cdp)
+                for _ in range(10):
+                    page.evaluate(CLICK_JS, "message")
+                message_after = metrics(cdp)
                 before = metrics(cdp)
-                timings = [page.evaluate(CLICK_JS) for _ in range(clicks)]
+                timings = [page.evaluate(CLICK_JS, "step") for _ in range(clicks)]
                 after = metrics(cdp)
+                if trace:
+                    browser.stop_tracing()
+                    print(f"Main-thread trace events per click (inclusive; {work / 'trace.json'}):")
+                    print("\n".join(trace_summary(work / "trace.json", clicks)))
+                if profile:
+                    js_profile = cdp.send("Profiler.stop")["profile"]
+                    print("JS self time per click (CDP Profiler):")
+                    print("\n".join(profile_summary(js_profile, clicks)))
                 timings = [t for t in timings if t]
                 early = memory(page, cdp)
                 early_step = len(timings)
@@ -236,6 +347,9 @@ def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str
         "late": (reached, *late),
         "plotly_copies": len(big_scripts),
         "cpu_per_click": (after["ThreadTime"] - before["ThreadTime"]) * 1000 / clicks,
+        "added_per_click": statistics.median(t["added"] for t in timings),
+        "cpu_idle_watch": (idle_after["ThreadTime"] - idle_before["ThreadTime"]) * 1000 / 10,
+        "cpu_message": (message_after["ThreadTime"] - idle_after["ThreadTime"]) * 1000 / 10,
         "layouts_per_click": (after["LayoutCount"] - before["LayoutCount"]) / clicks,
         "styles_per_click": (after["RecalcStyleCount"] - before["RecalcStyleCount"]) / clicks,
     }
@@ -259,6 +373,11 @@ def report(results: dict[str, Any], label: str) -> None:
         f" {results['styles_per_click']:.1f} style passes"
     )
     print(
+        f"  the same time with no step {results['cpu_idle_watch']:6.1f} ms CPU;"
+        f" with a message that changes nothing: {results['cpu_message']:.1f} ms CPU"
+    )
+    print(f"  elements added per click  {results['added_per_click']:.0f} (median)")
+    print(
         f"  play at 10/s              {play['shown'] / play['elapsed']:5.2f} steps/s shown"
         f" over {play['elapsed']:.1f} s"
     )
@@ -279,11 +398,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="7: a 195-step game")
     parser.add_argument("--play-seconds", type=float, default=10.0)
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout to run in the kernel")
+    parser.add_argument(
+        "--profile", action="store_true", help="also print where the clicks' main-thread time goes"
+    )
+    parser.add_argument(
+        "--trace", action="store_true", help="also print the clicks' main-thread trace events"
+    )
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} is not installed")
     start = time.monotonic()
-    results = measure(args.clicks, args.seed, args.code.resolve(), args.play_seconds)
+    results = measure(
+        args.clicks, args.seed, args.code.resolve(), args.play_seconds, args.profile, args.trace
+    )
     report(results, f"5-player Deal, seed {args.seed}, kernel code from {args.code}")
     print(f"  ({time.monotonic() - start:.0f} s)")
 

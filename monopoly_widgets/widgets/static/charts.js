@@ -92,7 +92,19 @@ function baseLayout(title, width, height, colour) {
   };
 }
 
-function lineFigure(key, series, labels, width, height, colour) {
+// An axis's top, in NICE steps. The one drawn last (`kept`) stays while it
+// still fits the data (at or above it, and not more than half as much again):
+// changing an axis redraws the whole figure, while moving the lines alone is
+// cheap. When it must grow, it grows to a NICE step with a quarter to spare,
+// so that a growing series changes its axes about half as often.
+function axisTop(value, kept) {
+  const least = niceCeil(value);
+  if (kept === undefined) return least;
+  if (kept >= least && kept <= niceCeil(value * 1.5)) return kept;
+  return kept < least ? niceCeil(value * 1.25) : least;
+}
+
+function lineFigure(key, series, labels, width, height, colour, kept = {}) {
   const turns = series.turns || [];
   const values = series[key] || [];
   const stepped = key !== "money";
@@ -120,7 +132,7 @@ function lineFigure(key, series, labels, width, height, colour) {
   // At least MIN_TURNS turns wide, growing in NICE steps, and a little room
   // before the first turn and under zero: at step 0 the one point per player
   // (often $0) then stands clear of the axes' corner and reads as data.
-  const span = Math.max(MIN_TURNS, niceCeil(lastTurn - firstTurn));
+  const span = Math.max(MIN_TURNS, axisTop(lastTurn - firstTurn, kept.span));
   const lastShown = firstTurn + span;
   const xPad = Math.max(0.3, span * 0.02);
   layout.xaxis = {
@@ -130,7 +142,7 @@ function lineFigure(key, series, labels, width, height, colour) {
     dtick: wholeStep(span),
     tickformat: "d",
   };
-  const top = Math.max(1, niceCeil(maxOf(values)));
+  const top = Math.max(1, axisTop(maxOf(values), kept.top));
   layout.yaxis = {
     ...layout.yaxis,
     range: [-top * 0.06, top * 1.08],
@@ -138,7 +150,7 @@ function lineFigure(key, series, labels, width, height, colour) {
     tickformat: ",d",
   };
   layout.margin.b = 38;
-  return { data, layout };
+  return { data, layout, axes: { span, top } };
 }
 
 // Everything of a line figure but its points: when this is unchanged, the
@@ -285,6 +297,8 @@ function createCharts(model, makeEl, requestFrame) {
   const drawn = {}; // key -> the input last drawn (a string), so unchanged charts are skipped
   const frames = {}; // key -> frameOf(the figure last drawn), for the points-only path
   const widths = {}; // key -> the panel's width, from the resize observer (no layout read)
+  const axes = {}; // key -> {span, top} of the line figure last drawn (see axisTop)
+  let colour = null; // the theme's text colour, read again when the theme changes
   let compact = null; // unknown until the table has measured its width
   let activeTab = "money";
   let plotly = null;
@@ -400,8 +414,9 @@ function createCharts(model, makeEl, requestFrame) {
     const series = model.get("chart_series") || {};
     const labels = model.get("chart_labels") || {};
     const odds = model.get("odds") || {};
-    // Read before any write in this frame, so it costs no style recalculation.
-    const colour = getComputedStyle(node).color || "#808080";
+    // Read once, and again only when the theme changed: reading a computed style
+    // works out the page's pending style changes first.
+    if (colour === null) colour = getComputedStyle(node).color || "#808080";
     drawCoach(colour);
     for (const key of CHART_KEYS) {
       const { panel, plot } = panels[key];
@@ -422,7 +437,8 @@ function createCharts(model, makeEl, requestFrame) {
         plotly.react(plot, data, layout, { displayModeBar: false, responsive: false });
       } else {
         const height = compact ? 230 : key === "money" ? 240 : 190;
-        const figure = lineFigure(key, series, labels, width, height, colour);
+        const figure = lineFigure(key, series, labels, width, height, colour, axes[key]);
+        axes[key] = figure.axes;
         const shape = frameOf(figure);
         if (frames[key] === shape && plot.data) {
           // Only the points changed: move the traces, keep the axes and title as drawn.
@@ -465,7 +481,10 @@ function createCharts(model, makeEl, requestFrame) {
   for (const key of CHART_KEYS) resize.observe(panels[key].panel);
   resize.observe(coach);
   // The Jupyter theme changes the text colour: redraw in the new one.
-  const theme = new MutationObserver(() => schedule());
+  const theme = new MutationObserver(() => {
+    colour = null;
+    schedule();
+  });
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
   const handlers = [
     ["change:chart_series", schedule],
