@@ -65,7 +65,9 @@ CLICK_JS = """async (click) => {
   let added = 0;
   const seen = new MutationObserver((records) => {
     for (const r of records) {
-      for (const n of r.addedNodes) if (n.nodeType === 1) added += 1 + n.getElementsByTagName('*').length;
+      for (const n of r.addedNodes) {
+        if (n.nodeType === 1) added += 1 + n.getElementsByTagName('*').length;
+      }
     }
     last = performance.now();
     if (table === null && label.textContent !== before) table = last;
@@ -132,7 +134,7 @@ PLAY_TO_JS = """async ([target, before]) => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   let done = before;
   const t0 = performance.now();
-  while (performance.now() - t0 < 180000) {
+  while (performance.now() - t0 < Math.max(180000, 1000 * target)) {
     if (!playing()) root.querySelector('.mw-play').click();
     let idle = 0;
     let last = step();
@@ -178,12 +180,40 @@ def notebook(seed: int) -> dict[str, Any]:
     }
 
 
-def memory(page: Any, cdp: Any) -> tuple[int, float]:
-    """(DOM elements, used JS heap in MB) after a garbage collection."""
+#: Go to step `step` of the game shown (the scrubber), and wait until it is drawn.
+SEEK_JS = """async (step) => {
+  const root = document.querySelector('.mw-root');
+  const scrubber = root.querySelector('.mw-scrubber');
+  scrubber.value = String(step);
+  scrubber.dispatchEvent(new Event('input'));
+  const label = root.querySelector('.mw-step-label');
+  const t0 = performance.now();
+  while (!label.textContent.startsWith(`step ${step} /`) && performance.now() - t0 < 20000) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  return label.textContent;
+}"""
+
+#: Elements in the page, in the explorer, and per kind in the explorer.
+DOM_JS = """() => {
+  const root = document.querySelector('.mw-explorer') || document.querySelector('.mw-root');
+  const kinds = {};
+  for (const node of root.getElementsByTagName('*')) {
+    const kind = (node.getAttribute('class') || node.tagName).split(' ')[0];
+    kinds[kind] = (kinds[kind] || 0) + 1;
+  }
+  return {page: document.getElementsByTagName('*').length,
+          explorer: root.getElementsByTagName('*').length, kinds};
+}"""
+
+
+def memory(page: Any, cdp: Any) -> tuple[int, float, int, dict[str, int]]:
+    """(DOM elements, used JS heap in MB, explorer's elements, per kind) after a GC."""
     cdp.send("HeapProfiler.collectGarbage")
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-    nodes = page.evaluate("() => document.getElementsByTagName('*').length")
-    return nodes, metrics["JSHeapUsedSize"] / 2**20
+    dom = page.evaluate(DOM_JS)
+    return dom["page"], metrics["JSHeapUsedSize"] / 2**20, dom["explorer"], dom["kinds"]
 
 
 def metrics(cdp: Any) -> dict[str, float]:
@@ -256,7 +286,11 @@ def trace_summary(path: Path, clicks: int, top: int = 20) -> list[str]:
 
 
 def measure(
-    clicks: int, seed: int, code: Path, play_seconds: float,
+    clicks: int,
+    steps: int,
+    seed: int,
+    code: Path,
+    play_seconds: float,
     profile: bool = False,
     trace: bool = False,
 ) -> dict[str, Any]:
@@ -316,6 +350,7 @@ def measure(
                 for _ in range(10):
                     page.evaluate(CLICK_JS, "message")
                 message_after = metrics(cdp)
+                start = memory(page, cdp)
                 before = metrics(cdp)
                 timings = [page.evaluate(CLICK_JS, "step") for _ in range(clicks)]
                 after = metrics(cdp)
@@ -329,10 +364,19 @@ def measure(
                     print("\n".join(profile_summary(js_profile, clicks)))
                 timings = [t for t in timings if t]
                 early = memory(page, cdp)
-                early_step = len(timings)
+                early_step = int(
+                    page.evaluate(
+                        "() => document.querySelector('.mw-step-label').textContent"
+                        ".match(/step (\\d+)/)[1]"
+                    )
+                )
                 play = page.evaluate(PLAY_JS, [10, play_seconds])
-                reached = page.evaluate(PLAY_TO_JS, [300, early_step + play["shown"]])
+                reached = page.evaluate(PLAY_TO_JS, [steps, early_step + play["shown"]])
                 late = memory(page, cdp)
+                # The same seed deals the same game again: at the step measured
+                # early, the page should have just as many elements as then.
+                page.evaluate(SEEK_JS, 0)
+                again = memory(page, cdp)
                 browser.close()
     finally:
         if old is None:
@@ -345,6 +389,8 @@ def measure(
         "play": play,
         "early": (early_step, *early),
         "late": (reached, *late),
+        "start": (0, *start),
+        "again": (0, *again),
         "plotly_copies": len(big_scripts),
         "cpu_per_click": (after["ThreadTime"] - before["ThreadTime"]) * 1000 / clicks,
         "added_per_click": statistics.median(t["added"] for t in timings),
@@ -387,14 +433,40 @@ def report(results: dict[str, Any], label: str) -> None:
         f"{sum(1 for t in long_tasks if t > 100)})"
     )
     early, late = results["early"], results["late"]
-    print(f"  DOM / heap after {early[0]:>3} steps {early[1]:6d} nodes  {early[2]:6.1f} MB")
-    print(f"  DOM / heap after {late[0]:>3} steps {late[1]:6d} nodes  {late[2]:6.1f} MB")
+    again, start = results["again"], results["start"]
+    print(
+        f"  DOM / heap after {early[0]:>3} steps {early[1]:6d} nodes  {early[2]:6.1f} MB"
+        f"   (explorer {early[3]})"
+    )
+    print(
+        f"  DOM / heap after {late[0]:>3} steps {late[1]:6d} nodes  {late[2]:6.1f} MB"
+        f"   (explorer {late[3]}: more cards on the table then)"
+    )
+    print(
+        f"  step 0, first / again    {start[1]:6d} / {again[1]} nodes"
+        f"  {start[2]:6.1f} / {again[2]:.1f} MB   (explorer {start[3]} / {again[3]})"
+    )
+    grown = {
+        kind: again[4].get(kind, 0) - start[4].get(kind, 0)
+        for kind in sorted(start[4].keys() | again[4].keys())
+        if again[4].get(kind, 0) != start[4].get(kind, 0)
+    }
+    flat = again[1] == start[1]
+    print(
+        f"  DOM flat with game length  {'yes' if flat else 'NO'}"
+        f" (step 0 of the same deal, before and after {late[0]} steps:"
+        f" {again[1] - start[1]:+d} elements{', by kind: ' + str(grown) if grown else ''};"
+        f" heap {again[2] - start[2]:+.1f} MB)"
+    )
     print(f"  Plotly copies evaluated   {results['plotly_copies']}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument(
+        "--steps", type=int, default=300, help="steps shown in all, for DOM and heap"
+    )
     parser.add_argument("--seed", type=int, default=7, help="7: a 195-step game")
     parser.add_argument("--play-seconds", type=float, default=10.0)
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout to run in the kernel")
@@ -409,7 +481,13 @@ def main() -> None:
         raise SystemExit(f"{CHROMIUM} is not installed")
     start = time.monotonic()
     results = measure(
-        args.clicks, args.seed, args.code.resolve(), args.play_seconds, args.profile, args.trace
+        args.clicks,
+        args.steps,
+        args.seed,
+        args.code.resolve(),
+        args.play_seconds,
+        args.profile,
+        args.trace,
     )
     report(results, f"5-player Deal, seed {args.seed}, kernel code from {args.code}")
     print(f"  ({time.monotonic() - start:.0f} s)")
