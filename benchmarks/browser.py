@@ -259,6 +259,20 @@ def profile_summary(profile: dict[str, Any], clicks: int, top: int = 25) -> list
     lines = ["  self time:"]
     for name, micros in sorted(by_self.items(), key=lambda item: -item[1])[:top]:
         lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
+    # Natives that force a layout or style pass: who called them.
+    callers: dict[str, float] = {}
+    for node_id, micros in self_us.items():
+        name = nodes[node_id]["callFrame"]["functionName"]
+        if name in ("getClientRects", "getBoundingClientRect", "getComputedStyle"):
+            chain, walk = [], parent.get(node_id)
+            while walk is not None and len(chain) < 4:
+                chain.append(nodes[walk]["callFrame"]["functionName"] or "(anonymous)")
+                walk = parent.get(walk)
+            key = f"{name} < {' < '.join(chain)}"
+            callers[key] = callers.get(key, 0.0) + micros
+    lines.append("  layout reads, by caller:")
+    for name, micros in sorted(callers.items(), key=lambda item: -item[1])[:6]:
+        lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
     lines.append("  the widget's functions, inclusive:")
     for name, micros in sorted(inclusive.items(), key=lambda item: -item[1]):
         lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
