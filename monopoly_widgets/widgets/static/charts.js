@@ -4,7 +4,7 @@
 // Plotly is loaded once per page: its source lives in one shared widget model
 // (the table's "plotly" trait points at it) and is evaluated the first time
 // any table needs it. Each chart is drawn at most once per animation frame
-// (in the table's own frame, before the table's DOM writes), only when its
+// (in the table's own draw, before the table's DOM writes), only when its
 // data (or its width, or the theme) changed, and only while it can be seen: a
 // chart in a hidden tab is drawn when its tab is opened.
 //
@@ -273,9 +273,10 @@ function escapeHtml(text) {
 }
 
 // The chart area of one table view. Returns {node, setCompact, drawNow, destroy}.
-// `requestFrame(drawNow)` asks the table to call drawNow in its next animation
-// frame, before it writes its own DOM: Plotly measures text as it draws, and a
-// measurement after the table's writes would lay out the whole table first.
+// `requestFrame(soon)` asks the table to call drawNow in its next draw (right
+// after the message when `soon`, else in the next animation frame), before it
+// writes its own DOM: Plotly measures text as it draws, and a measurement after
+// the table's writes would lay out the whole table first.
 function createCharts(model, makeEl, requestFrame) {
   const node = makeEl("div", "mw-charts");
   const coach = makeEl("div", "mw-coach");
@@ -351,7 +352,8 @@ function createCharts(model, makeEl, requestFrame) {
   // the table must keep up), and the last state is drawn when play stops.
   let lastDraw = 0;
   let wait = null;
-  function schedule() {
+  // `soon`: the data changed (drawn right after the message), not the size or theme.
+  function schedule(soon = false) {
     if (pending !== null || wait !== null) return;
     const delay = model.get("playing") ? lastDraw + PLAYING_CHART_MS - performance.now() : 0;
     if (delay > 0) {
@@ -362,7 +364,7 @@ function createCharts(model, makeEl, requestFrame) {
       return;
     }
     pending = true;
-    requestFrame(drawNow);
+    requestFrame(soon === true);
   }
 
   function drawNow() {
@@ -486,16 +488,17 @@ function createCharts(model, makeEl, requestFrame) {
     schedule();
   });
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
+  const soon = () => schedule(true);
   const handlers = [
-    ["change:chart_series", schedule],
-    ["change:chart_labels", schedule],
-    ["change:odds", schedule],
+    ["change:chart_series", soon],
+    ["change:chart_labels", soon],
+    ["change:odds", soon],
     ["change:coach", () => {
       // Shown or hidden at once (the resize observer then gives its width); drawn in the frame.
       coach.hidden = !(model.get("coach") || {}).on;
       schedule();
     }],
-    ["change:playing", schedule],
+    ["change:playing", soon],
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
   showTabs();

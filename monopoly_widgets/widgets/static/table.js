@@ -509,7 +509,7 @@ function render({ model, el: host }) {
   const main = el("div", "mw-main");
   main.append(narration, error, notice, choices, table);
   // The charts draw in this view's own frame, first (see scheduleDraw).
-  const charts = createCharts(model, el, () => scheduleDraw("charts"));
+  const charts = createCharts(model, el, (soon) => queueDraw(["charts"], soon));
   const side = el("div", "mw-side");
   side.appendChild(charts.node);
   const body = el("div", "mw-body");
@@ -545,16 +545,18 @@ function render({ model, el: host }) {
   });
   resize.observe(host);
 
-  // --- drawing from traits: at once, and at most once per animation frame -------
+  // --- drawing from traits: soon after a message, at most once per frame --------
   // A message from Python changes several traits in a row (one step sends the
-  // table, the narration and the charts together); their changes are drawn
-  // together right after the message, in a microtask, so the very next frame
-  // paints them (waiting for an animation frame to draw would add up to a
-  // frame's delay to every step). A second draw asked for before the next frame
-  // waits for that frame, so a burst of messages is still drawn once a frame.
+  // table, the narration and the charts together); drawSoon draws them all
+  // right after the message, in a microtask, so the very next frame paints them
+  // (waiting for an animation frame to draw adds up to a frame to every step).
+  // A second draw asked for before the next frame waits for that frame, so a
+  // burst of messages is still drawn once a frame. scheduleDraw (a resize, the
+  // theme, a tab) always waits for the next frame: drawing inside a
+  // ResizeObserver's callback would resize what it observes in the same frame.
   const dirty = new Set();
-  let frame = null; // an animation frame asked for: a deferred draw, or the end of this frame
-  let queued = false; // a draw is waiting (microtask or frame)
+  let frame = null; // an animation frame asked for: a waiting draw, or the end of this frame
+  let queued = false; // a draw is waiting (in a microtask or for the frame)
   let drewThisFrame = false;
   let destroyed = false;
   function frameEnds() {
@@ -569,12 +571,15 @@ function render({ model, el: host }) {
     if (frame === null) frame = requestAnimationFrame(frameEnds);
     drawDirty();
   }
-  function scheduleDraw(...parts) {
+  function queueDraw(parts, soon) {
     for (const part of parts) dirty.add(part);
     if (queued) return;
     queued = true;
-    if (!drewThisFrame) queueMicrotask(drawQueued);
+    if (soon && !drewThisFrame) queueMicrotask(drawQueued);
+    else if (frame === null) frame = requestAnimationFrame(frameEnds);
   }
+  const scheduleDraw = (...parts) => queueDraw(parts, false);
+  const drawSoon = (...parts) => queueDraw(parts, true);
   function drawDirty() {
     const parts = new Set(dirty);
     dirty.clear();
@@ -922,35 +927,35 @@ function render({ model, el: host }) {
   // --- wiring -----------------------------------------------------------------------
   const onTable = () => {
     selectedCard = null;
-    scheduleDraw("header", "table");
+    drawSoon("header", "table");
   };
   const onChoices = () => {
     selectedCard = null;
     choicePath = [];
-    scheduleDraw("table", "choices");
+    drawSoon("table", "choices");
   };
   const onStep = () => {
     answered();
-    scheduleDraw("controls");
+    drawSoon("controls");
   };
   const onPlaying = () => {
-    scheduleDraw("controls");
+    drawSoon("controls");
     restartTimer();
   };
   const handlers = [
     ["change:table", onTable],
     ["change:choices", onChoices],
     ["change:choice_seat", onChoices],
-    ["change:narration", () => scheduleDraw("narration")],
-    ["change:error", () => scheduleDraw("messages")],
-    ["change:error_count", () => scheduleDraw("messages")],
-    ["change:notice", () => scheduleDraw("messages")],
+    ["change:narration", () => drawSoon("narration")],
+    ["change:error", () => drawSoon("messages")],
+    ["change:error_count", () => drawSoon("messages")],
+    ["change:notice", () => drawSoon("messages")],
     ["change:step", onStep],
-    ["change:steps", () => scheduleDraw("controls")],
-    ["change:perspective", () => scheduleDraw("controls")],
-    ["change:seat_names", () => scheduleDraw("controls")],
-    ["change:seed", () => scheduleDraw("controls")],
-    ["change:coach", () => scheduleDraw("controls")],
+    ["change:steps", () => drawSoon("controls")],
+    ["change:perspective", () => drawSoon("controls")],
+    ["change:seat_names", () => drawSoon("controls")],
+    ["change:seed", () => drawSoon("controls")],
+    ["change:coach", () => drawSoon("controls")],
     ["change:playing", onPlaying],
     ["change:speed", onPlaying],
     ["change:layout_mode", applyLayout],
