@@ -51,7 +51,7 @@ from tests.browser.test_explorer_in_jupyterlab import (  # noqa: E402
 SCREEN = {"width": 1366, "height": 768}
 
 #: One click on step, timed. Returns {table, painted} in ms (or null on a timeout).
-CLICK_JS = """async () => {
+CLICK_JS = """async (click) => {
   const root = document.querySelector('.mw-root');
   const scope = root.closest('.mw-explorer') || root;
   const label = root.querySelector('.mw-step-label');
@@ -62,13 +62,32 @@ CLICK_JS = """async () => {
   requestAnimationFrame(loop);
   let last = 0;
   let table = null;
-  const seen = new MutationObserver(() => {
+  let added = 0;
+  const seen = new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n.nodeType === 1) added += 1 + n.getElementsByTagName('*').length;
+      }
+    }
     last = performance.now();
     if (table === null && label.textContent !== before) table = last;
   });
   seen.observe(scope, {subtree: true, childList: true, attributes: true, characterData: true});
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const t0 = performance.now();
+  if (click !== 'step') {
+    // The same watching with no step: what the page and this script cost alone,
+    // or with a message to Python that changes nothing (the speed set to itself:
+    // the kernel's busy and idle, JupyterLab's own work for a message).
+    if (click === 'message') {
+      const speed = root.querySelector('.mw-speed');
+      speed.dispatchEvent(new Event('change'));
+    }
+    await sleep(300);
+    running = false;
+    seen.disconnect();
+    return null;
+  }
   root.querySelector('.mw-step').click();
   while (table === null && performance.now() - t0 < 5000) await sleep(2);
   // The step is done when nothing in the explorer has changed for 250 ms.
@@ -78,7 +97,7 @@ CLICK_JS = """async () => {
   seen.disconnect();
   const painted = frames.find((f) => f > last);
   if (table === null || painted === undefined) return null;
-  return {table: table - t0, painted: painted - t0};
+  return {table: table - t0, painted: painted - t0, added};
 }"""
 
 #: Play at `rate` for `seconds`: steps shown per second, and long tasks.
@@ -115,7 +134,7 @@ PLAY_TO_JS = """async ([target, before]) => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   let done = before;
   const t0 = performance.now();
-  while (performance.now() - t0 < 180000) {
+  while (performance.now() - t0 < Math.max(180000, 1000 * target)) {
     if (!playing()) root.querySelector('.mw-play').click();
     let idle = 0;
     let last = step();
@@ -161,12 +180,40 @@ def notebook(seed: int) -> dict[str, Any]:
     }
 
 
-def memory(page: Any, cdp: Any) -> tuple[int, float]:
-    """(DOM elements, used JS heap in MB) after a garbage collection."""
+#: Go to step `step` of the game shown (the scrubber), and wait until it is drawn.
+SEEK_JS = """async (step) => {
+  const root = document.querySelector('.mw-root');
+  const scrubber = root.querySelector('.mw-scrubber');
+  scrubber.value = String(step);
+  scrubber.dispatchEvent(new Event('input'));
+  const label = root.querySelector('.mw-step-label');
+  const t0 = performance.now();
+  while (!label.textContent.startsWith(`step ${step} /`) && performance.now() - t0 < 20000) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  return label.textContent;
+}"""
+
+#: Elements in the page, in the explorer, and per kind in the explorer.
+DOM_JS = """() => {
+  const root = document.querySelector('.mw-explorer') || document.querySelector('.mw-root');
+  const kinds = {};
+  for (const node of root.getElementsByTagName('*')) {
+    const kind = (node.getAttribute('class') || node.tagName).split(' ')[0];
+    kinds[kind] = (kinds[kind] || 0) + 1;
+  }
+  return {page: document.getElementsByTagName('*').length,
+          explorer: root.getElementsByTagName('*').length, kinds};
+}"""
+
+
+def memory(page: Any, cdp: Any) -> tuple[int, float, int, dict[str, int]]:
+    """(DOM elements, used JS heap in MB, explorer's elements, per kind) after a GC."""
     cdp.send("HeapProfiler.collectGarbage")
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-    nodes = page.evaluate("() => document.getElementsByTagName('*').length")
-    return nodes, metrics["JSHeapUsedSize"] / 2**20
+    dom = page.evaluate(DOM_JS)
+    return dom["page"], metrics["JSHeapUsedSize"] / 2**20, dom["explorer"], dom["kinds"]
 
 
 def metrics(cdp: Any) -> dict[str, float]:
@@ -178,7 +225,89 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str, Any]:
+def profile_summary(profile: dict[str, Any], clicks: int, top: int = 25) -> list[str]:
+    """Where the clicks' JS time goes (CDP ``Profiler``), ms per click.
+
+    Self time by function (natives such as getBoundingClientRect include the
+    layout they force), then inclusive time of the widget's own functions
+    (each includes the Plotly calls and layouts it makes).
+    """
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    parent = {child: node["id"] for node in profile["nodes"] for child in node.get("children", [])}
+    self_us: dict[int, float] = {}
+    for node_id, delta in zip(profile["samples"], profile["timeDeltas"], strict=False):
+        self_us[node_id] = self_us.get(node_id, 0.0) + delta
+
+    def name_of(node_id: int) -> str:
+        frame = nodes[node_id]["callFrame"]
+        where = frame["url"].rsplit("/", 1)[-1][:24]
+        return f"{frame['functionName'] or '(anonymous)'} {where}:{frame['lineNumber']}"
+
+    by_self: dict[str, float] = {}
+    inclusive: dict[str, float] = {}
+    for node_id, micros in self_us.items():
+        by_self[name_of(node_id)] = by_self.get(name_of(node_id), 0.0) + micros
+        seen = set()
+        walk: int | None = node_id
+        while walk is not None:
+            name = nodes[walk]["callFrame"]["functionName"]
+            if name.startswith(("draw", "schedule", "lineFigure", "oddsFigure", "frameOf")):
+                if name not in seen:
+                    inclusive[name] = inclusive.get(name, 0.0) + micros
+                    seen.add(name)
+            walk = parent.get(walk)
+    lines = ["  self time:"]
+    for name, micros in sorted(by_self.items(), key=lambda item: -item[1])[:top]:
+        lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
+    # Natives that force a layout or style pass: who called them.
+    callers: dict[str, float] = {}
+    for node_id, micros in self_us.items():
+        name = nodes[node_id]["callFrame"]["functionName"]
+        if name in ("getClientRects", "getBoundingClientRect", "getComputedStyle"):
+            chain, walk = [], parent.get(node_id)
+            while walk is not None and len(chain) < 4:
+                chain.append(nodes[walk]["callFrame"]["functionName"] or "(anonymous)")
+                walk = parent.get(walk)
+            key = f"{name} < {' < '.join(chain)}"
+            callers[key] = callers.get(key, 0.0) + micros
+    lines.append("  layout reads, by caller:")
+    for name, micros in sorted(callers.items(), key=lambda item: -item[1])[:6]:
+        lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
+    lines.append("  the widget's functions, inclusive:")
+    for name, micros in sorted(inclusive.items(), key=lambda item: -item[1]):
+        lines.append(f"  {micros / 1000 / clicks:7.2f} ms  {name}")
+    return lines
+
+
+def trace_summary(path: Path, clicks: int, top: int = 20) -> list[str]:
+    """Main-thread time per click by trace event (layout, style, paint, script...).
+
+    Times are inclusive (a Layout forced inside a FunctionCall counts in both).
+    """
+    events = json.loads(path.read_text())
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    totals: dict[str, float] = {}
+    for e in events:
+        if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and "dur" in e:
+            totals[e["name"]] = totals.get(e["name"], 0.0) + e["dur"]
+    ranked = sorted(totals.items(), key=lambda item: -item[1])[:top]
+    return [f"{micros / 1000 / clicks:7.2f} ms  {name}" for name, micros in ranked]
+
+
+def measure(
+    clicks: int,
+    steps: int,
+    seed: int,
+    code: Path,
+    play_seconds: float,
+    profile: bool = False,
+    trace: bool = False,
+) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="mw-browser-bench-"))
@@ -213,15 +342,55 @@ def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str
                 page.evaluate(
                     "() => document.querySelector('.mw-root').scrollIntoView({block: 'start'})"
                 )
+                if profile:
+                    cdp.send("Profiler.enable")
+                    cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+                    cdp.send("Profiler.start")
+                if trace:
+                    browser.start_tracing(
+                        page=page,
+                        path=str(work / "trace.json"),
+                        categories=[
+                            "devtools.timeline",
+                            "disabled-by-default-devtools.timeline",
+                            "disabled-by-default-devtools.timeline.stack",
+                            "v8.execute",
+                        ],
+                    )
+                idle_before = metrics(cdp)
+                for _ in range(10):
+                    page.evaluate(CLICK_JS, "none")
+                idle_after = metrics(cdp)
+                for _ in range(10):
+                    page.evaluate(CLICK_JS, "message")
+                message_after = metrics(cdp)
+                start = memory(page, cdp)
                 before = metrics(cdp)
-                timings = [page.evaluate(CLICK_JS) for _ in range(clicks)]
+                timings = [page.evaluate(CLICK_JS, "step") for _ in range(clicks)]
                 after = metrics(cdp)
+                if trace:
+                    browser.stop_tracing()
+                    print(f"Main-thread trace events per click (inclusive; {work / 'trace.json'}):")
+                    print("\n".join(trace_summary(work / "trace.json", clicks)))
+                if profile:
+                    js_profile = cdp.send("Profiler.stop")["profile"]
+                    print("JS self time per click (CDP Profiler):")
+                    print("\n".join(profile_summary(js_profile, clicks)))
                 timings = [t for t in timings if t]
                 early = memory(page, cdp)
-                early_step = len(timings)
+                early_step = int(
+                    page.evaluate(
+                        "() => document.querySelector('.mw-step-label').textContent"
+                        ".match(/step (\\d+)/)[1]"
+                    )
+                )
                 play = page.evaluate(PLAY_JS, [10, play_seconds])
-                reached = page.evaluate(PLAY_TO_JS, [300, early_step + play["shown"]])
+                reached = page.evaluate(PLAY_TO_JS, [steps, early_step + play["shown"]])
                 late = memory(page, cdp)
+                # The same seed deals the same game again: at the step measured
+                # early, the page should have just as many elements as then.
+                page.evaluate(SEEK_JS, 0)
+                again = memory(page, cdp)
                 browser.close()
     finally:
         if old is None:
@@ -234,8 +403,13 @@ def measure(clicks: int, seed: int, code: Path, play_seconds: float) -> dict[str
         "play": play,
         "early": (early_step, *early),
         "late": (reached, *late),
+        "start": (0, *start),
+        "again": (0, *again),
         "plotly_copies": len(big_scripts),
         "cpu_per_click": (after["ThreadTime"] - before["ThreadTime"]) * 1000 / clicks,
+        "added_per_click": statistics.median(t["added"] for t in timings),
+        "cpu_idle_watch": (idle_after["ThreadTime"] - idle_before["ThreadTime"]) * 1000 / 10,
+        "cpu_message": (message_after["ThreadTime"] - idle_after["ThreadTime"]) * 1000 / 10,
         "layouts_per_click": (after["LayoutCount"] - before["LayoutCount"]) / clicks,
         "styles_per_click": (after["RecalcStyleCount"] - before["RecalcStyleCount"]) / clicks,
     }
@@ -259,6 +433,11 @@ def report(results: dict[str, Any], label: str) -> None:
         f" {results['styles_per_click']:.1f} style passes"
     )
     print(
+        f"  the same time with no step {results['cpu_idle_watch']:6.1f} ms CPU;"
+        f" with a message that changes nothing: {results['cpu_message']:.1f} ms CPU"
+    )
+    print(f"  elements added per click  {results['added_per_click']:.0f} (median)")
+    print(
         f"  play at 10/s              {play['shown'] / play['elapsed']:5.2f} steps/s shown"
         f" over {play['elapsed']:.1f} s"
     )
@@ -268,22 +447,62 @@ def report(results: dict[str, Any], label: str) -> None:
         f"{sum(1 for t in long_tasks if t > 100)})"
     )
     early, late = results["early"], results["late"]
-    print(f"  DOM / heap after {early[0]:>3} steps {early[1]:6d} nodes  {early[2]:6.1f} MB")
-    print(f"  DOM / heap after {late[0]:>3} steps {late[1]:6d} nodes  {late[2]:6.1f} MB")
+    again, start = results["again"], results["start"]
+    print(
+        f"  DOM / heap after {early[0]:>3} steps {early[1]:6d} nodes  {early[2]:6.1f} MB"
+        f"   (explorer {early[3]})"
+    )
+    print(
+        f"  DOM / heap after {late[0]:>3} steps {late[1]:6d} nodes  {late[2]:6.1f} MB"
+        f"   (explorer {late[3]}: more cards on the table then)"
+    )
+    print(
+        f"  step 0, first / again    {start[1]:6d} / {again[1]} nodes"
+        f"  {start[2]:6.1f} / {again[2]:.1f} MB   (explorer {start[3]} / {again[3]})"
+    )
+    grown = {
+        kind: again[4].get(kind, 0) - start[4].get(kind, 0)
+        for kind in sorted(start[4].keys() | again[4].keys())
+        if again[4].get(kind, 0) != start[4].get(kind, 0)
+    }
+    flat = again[1] == start[1]
+    print(
+        f"  DOM flat with game length  {'yes' if flat else 'NO'}"
+        f" (step 0 of the same deal, before and after {late[0]} steps:"
+        f" {again[1] - start[1]:+d} elements{', by kind: ' + str(grown) if grown else ''};"
+        f" heap {again[2] - start[2]:+.1f} MB)"
+    )
     print(f"  Plotly copies evaluated   {results['plotly_copies']}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument(
+        "--steps", type=int, default=300, help="steps shown in all, for DOM and heap"
+    )
     parser.add_argument("--seed", type=int, default=7, help="7: a 195-step game")
     parser.add_argument("--play-seconds", type=float, default=10.0)
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout to run in the kernel")
+    parser.add_argument(
+        "--profile", action="store_true", help="also print where the clicks' main-thread time goes"
+    )
+    parser.add_argument(
+        "--trace", action="store_true", help="also print the clicks' main-thread trace events"
+    )
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} is not installed")
     start = time.monotonic()
-    results = measure(args.clicks, args.seed, args.code.resolve(), args.play_seconds)
+    results = measure(
+        args.clicks,
+        args.steps,
+        args.seed,
+        args.code.resolve(),
+        args.play_seconds,
+        args.profile,
+        args.trace,
+    )
     report(results, f"5-player Deal, seed {args.seed}, kernel code from {args.code}")
     print(f"  ({time.monotonic() - start:.0f} s)")
 

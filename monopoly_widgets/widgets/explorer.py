@@ -393,7 +393,11 @@ class GameExplorer:
             self.table.perspective = self._perspective
             self.table.seat_names = seats.seat_labels(self.agents)
             self._refresh_notice()
-        self._refresh_charts()
+            # In the same message as the table: the browser then draws a step's
+            # table and charts in one frame (one style, layout and paint pass),
+            # not one frame per message.
+            self.charts.show(self.cursor, self._perspective, self.probability_panel)
+        self._refresh_coach()
 
     def _refresh_charts(self) -> None:
         self.charts.show(self.cursor, self._perspective, self.probability_panel)

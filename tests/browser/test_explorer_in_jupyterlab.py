@@ -199,10 +199,30 @@ def test_explorer_in_jupyterlab(jupyterlab: tuple[str, Path]) -> None:
             chart_before = chart.inner_html()
 
             # Step: the bot in seat 0 moves. Back: the cursor returns, the future is kept.
+            # A step redraws only what it changed: the seats' panels are the same
+            # elements after it, and so are the cards of Player 2, whom this step
+            # (Player 0 ends the turn) leaves as it was; back at step 0 the table
+            # is as before.
+            page.evaluate(
+                "() => document.querySelectorAll('.mw-seat, .mw-card')"
+                ".forEach((n) => { n.dataset.testKept = '1'; })"
+            )
             page.locator(".mw-step").click()
             expect(step_label).to_have_text("step 1 / 1")
+            kept = page.evaluate(
+                "() => [document.querySelectorAll('.mw-seat[data-test-kept]').length,"
+                " document.querySelectorAll('.mw-seat[data-seat=\"2\"] .mw-card[data-test-kept]')"
+                ".length,"
+                " document.querySelectorAll('.mw-seat[data-seat=\"2\"] .mw-card').length]"
+            )
+            assert kept[0] == 3 and kept[1] == kept[2] > 0, kept
+            page.evaluate(
+                "() => document.querySelectorAll('[data-test-kept]')"
+                ".forEach((n) => { delete n.dataset.testKept; })"
+            )
             page.locator(".mw-back-btn").click()
             expect(step_label).to_have_text("step 0 / 1")
+            assert page.locator(".mw-table").inner_html() == table_before
             page.locator(".mw-step").click()
             expect(step_label).to_have_text("step 1 / 1")
 

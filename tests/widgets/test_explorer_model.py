@@ -269,6 +269,25 @@ def test_the_charts_follow_the_timeline(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", game_names())
+def test_a_step_sends_its_table_and_charts_in_one_message(name: str) -> None:
+    """The browser draws what one message changed in one frame (``table.js``):
+    a step's table and its charts must arrive together, not in two messages
+    drawn in two frames (each with its own style, layout and paint pass).
+    """
+    explorer = bots_explorer(name)
+    comm = attach(explorer)
+    charted = 0
+    for _ in range(12):
+        comm.clear()
+        browser_says(explorer, {"type": "step", "by": 1})
+        updates = comm.updates()
+        assert len(updates) == 1, [sorted(state) for state in updates]
+        assert {"table", "step"} <= set(updates[0])
+        charted += "chart_series" in updates[0]
+    assert charted > 0, "no step changed the charts"
+
+
+@pytest.mark.parametrize("name", game_names())
 def test_save_and_open_for_replay(name: str, tmp_path: Path) -> None:
     explorer = bots_explorer(name)
     for _ in range(12):

@@ -4,7 +4,7 @@
 // Plotly is loaded once per page: its source lives in one shared widget model
 // (the table's "plotly" trait points at it) and is evaluated the first time
 // any table needs it. Each chart is drawn at most once per animation frame
-// (in the table's own frame, before the table's DOM writes), only when its
+// (in the table's own draw, before the table's DOM writes), only when its
 // data (or its width, or the theme) changed, and only while it can be seen: a
 // chart in a hidden tab is drawn when its tab is opened.
 //
@@ -105,7 +105,19 @@ function baseLayout(title, width, height, colour) {
   };
 }
 
-function lineFigure(key, series, labels, width, height, colour) {
+// An axis's top, in NICE steps. The one drawn last (`kept`) stays while it
+// still fits the data (at or above it, and not more than half as much again):
+// changing an axis redraws the whole figure, while moving the lines alone is
+// cheap. When it must grow, it grows to a NICE step with a quarter to spare,
+// so that a growing series changes its axes about half as often.
+function axisTop(value, kept) {
+  const least = niceCeil(value);
+  if (kept === undefined) return least;
+  if (kept >= least && kept <= niceCeil(value * 1.5)) return kept;
+  return kept < least ? niceCeil(value * 1.25) : least;
+}
+
+function lineFigure(key, series, labels, width, height, colour, kept = {}) {
   const turns = series.turns || [];
   const values = series[key] || [];
   const stepped = key !== "money";
@@ -133,7 +145,7 @@ function lineFigure(key, series, labels, width, height, colour) {
   // At least MIN_TURNS turns wide, growing in NICE steps, and a little room
   // before the first turn and under zero: at step 0 the one point per player
   // (often $0) then stands clear of the axes' corner and reads as data.
-  const span = Math.max(MIN_TURNS, niceCeil(lastTurn - firstTurn));
+  const span = Math.max(MIN_TURNS, axisTop(lastTurn - firstTurn, kept.span));
   const lastShown = firstTurn + span;
   const xPad = Math.max(0.3, span * 0.02);
   layout.xaxis = {
@@ -143,7 +155,7 @@ function lineFigure(key, series, labels, width, height, colour) {
     dtick: wholeStep(span),
     tickformat: "d",
   };
-  const top = Math.max(1, niceCeil(maxOf(values)));
+  const top = Math.max(1, axisTop(maxOf(values), kept.top));
   layout.yaxis = {
     ...layout.yaxis,
     range: [-top * 0.06, top * 1.08],
@@ -151,7 +163,7 @@ function lineFigure(key, series, labels, width, height, colour) {
     tickformat: ",d",
   };
   layout.margin.b = 38;
-  return { data, layout };
+  return { data, layout, axes: { span, top } };
 }
 
 // Everything of a line figure but its points: when this is unchanged, the
@@ -274,9 +286,10 @@ function escapeHtml(text) {
 }
 
 // The chart area of one table view. Returns {node, setCompact, drawNow, destroy}.
-// `requestFrame(drawNow)` asks the table to call drawNow in its next animation
-// frame, before it writes its own DOM: Plotly measures text as it draws, and a
-// measurement after the table's writes would lay out the whole table first.
+// `requestFrame(soon)` asks the table to call drawNow in its next draw (right
+// after the message when `soon`, else in the next animation frame), before it
+// writes its own DOM: Plotly measures text as it draws, and a measurement after
+// the table's writes would lay out the whole table first.
 function createCharts(model, makeEl, requestFrame) {
   const node = makeEl("div", "mw-charts");
   const coach = makeEl("div", "mw-coach");
@@ -298,6 +311,8 @@ function createCharts(model, makeEl, requestFrame) {
   const drawn = {}; // key -> the input last drawn (a string), so unchanged charts are skipped
   const frames = {}; // key -> frameOf(the figure last drawn), for the points-only path
   const widths = {}; // key -> the panel's width, from the resize observer (no layout read)
+  const axes = {}; // key -> {span, top} of the line figure last drawn (see axisTop)
+  let colour = null; // the theme's text colour, read again when the theme changes
   let compact = null; // unknown until the table has measured its width
   let activeTab = "money";
   let plotly = null;
@@ -350,7 +365,8 @@ function createCharts(model, makeEl, requestFrame) {
   // the table must keep up), and the last state is drawn when play stops.
   let lastDraw = 0;
   let wait = null;
-  function schedule() {
+  // `soon`: the data changed (drawn right after the message), not the size or theme.
+  function schedule(soon = false) {
     if (pending !== null || wait !== null) return;
     const delay = model.get("playing") ? lastDraw + PLAYING_CHART_MS - performance.now() : 0;
     if (delay > 0) {
@@ -361,7 +377,7 @@ function createCharts(model, makeEl, requestFrame) {
       return;
     }
     pending = true;
-    requestFrame(drawNow);
+    requestFrame(soon === true);
   }
 
   function drawNow() {
@@ -413,8 +429,9 @@ function createCharts(model, makeEl, requestFrame) {
     const series = model.get("chart_series") || {};
     const labels = model.get("chart_labels") || {};
     const odds = model.get("odds") || {};
-    // Read before any write in this frame, so it costs no style recalculation.
-    const colour = getComputedStyle(node).color || "#808080";
+    // Read once, and again only when the theme changed: reading a computed style
+    // works out the page's pending style changes first.
+    if (colour === null) colour = getComputedStyle(node).color || "#808080";
     drawCoach(colour);
     for (const key of CHART_KEYS) {
       const { panel, plot } = panels[key];
@@ -435,7 +452,8 @@ function createCharts(model, makeEl, requestFrame) {
         plotly.react(plot, data, layout, { displayModeBar: false, responsive: false });
       } else {
         const height = compact ? 230 : key === "money" ? 240 : 190;
-        const figure = lineFigure(key, series, labels, width, height, colour);
+        const figure = lineFigure(key, series, labels, width, height, colour, axes[key]);
+        axes[key] = figure.axes;
         const shape = frameOf(figure);
         if (frames[key] === shape && plot.data) {
           // Only the points changed: move the traces, keep the axes and title as drawn.
@@ -478,18 +496,22 @@ function createCharts(model, makeEl, requestFrame) {
   for (const key of CHART_KEYS) resize.observe(panels[key].panel);
   resize.observe(coach);
   // The Jupyter theme changes the text colour: redraw in the new one.
-  const theme = new MutationObserver(() => schedule());
+  const theme = new MutationObserver(() => {
+    colour = null;
+    schedule();
+  });
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
+  const soon = () => schedule(true);
   const handlers = [
-    ["change:chart_series", schedule],
-    ["change:chart_labels", schedule],
-    ["change:odds", schedule],
+    ["change:chart_series", soon],
+    ["change:chart_labels", soon],
+    ["change:odds", soon],
     ["change:coach", () => {
       // Shown or hidden at once (the resize observer then gives its width); drawn in the frame.
       coach.hidden = !(model.get("coach") || {}).on;
       schedule();
     }],
-    ["change:playing", schedule],
+    ["change:playing", soon],
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
   showTabs();

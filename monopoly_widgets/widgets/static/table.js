@@ -156,6 +156,59 @@ function fitName(name, widthPx, heightPx) {
   return fit;
 }
 
+// DOM nodes remembered by the data they show. A redraw asks for each node by
+// a key made of everything the node shows; the node drawn for that key last
+// time comes back as it is (still attached, its style and layout already
+// worked out), and only nodes for new keys are built. A step thus restyles
+// and lays out the few cards, lines and numbers it changed, not whole seats.
+// get(key, make): last draw's node for `key`, else make()'s; sweep(): forget
+// the nodes the draw just done did not ask for.
+function nodeCache() {
+  let previous = new Map();
+  let current = new Map();
+  return {
+    get(key, make) {
+      const spare = previous.get(key);
+      const node = (spare && spare.pop()) || make();
+      if (!current.has(key)) current.set(key, []);
+      current.get(key).push(node);
+      return node;
+    },
+    sweep() {
+      previous = current;
+      current = new Map();
+    },
+    clear() {
+      previous = new Map();
+      current = new Map();
+    },
+  };
+}
+
+// Makes `parent`'s element children exactly `nodes`, in order, touching only
+// what differs: children no longer wanted are removed first, so a list that
+// lost its first line and gained a last one moves nothing (a node moved is
+// restyled as if new).
+function setChildren(parent, nodes) {
+  const wanted = new Set(nodes);
+  for (const child of [...parent.children]) if (!wanted.has(child)) child.remove();
+  nodes.forEach((node, i) => {
+    if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+  });
+}
+
+// A card, from the cache: `ctx` is the table's {byCard, onCardClick, selectedCard, nameWidth, compact, nodes}.
+function cardNode(face, ctx, chip) {
+  const actions = ctx.byCard.get(String(face.id));
+  const selected = Boolean(actions) && String(ctx.selectedCard) === String(face.id);
+  const key = JSON.stringify([
+    "card", face, actions ? actions.map((a) => [a.id, a.text]) : null, selected, ctx.nameWidth, ctx.compact, chip,
+  ]);
+  return ctx.nodes.get(key, () =>
+    drawCard(face, ctx.byCard, ctx.onCardClick, ctx.selectedCard, ctx.nameWidth, ctx.compact, chip),
+  );
+}
+
 function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72, compact = false, chip = false) {
   const card = el("div", `mw-card mw-kind-${face.kind || "card"}`);
   card.dataset.card = String(face.id);
@@ -214,59 +267,52 @@ function drawBack(count, label) {
   return stack;
 }
 
-// A seat's row. "chips" draws its cards as small one-line chips (compact view).
-function drawRow(row, ctx, chips) {
-  const { byCard, onCardClick, selectedCard, nameWidth, compact } = ctx;
-  const hand = row.label === "Hand" && !chips && row.cards;
-  const wrap = el("div", `mw-row${chips ? " mw-row-chips" : ""}${hand ? " mw-row-hand" : ""}`);
-  wrap.dataset.row = row.label;
-  wrap.appendChild(el("div", "mw-row-label", row.label));
-  const body = el("div", "mw-row-cards");
-  const card = (face) => drawCard(face, byCard, onCardClick, selectedCard, nameWidth, compact, chips);
+// A seat's row (kept from draw to draw; its cards come from the cache). "chips"
+// draws its cards as small one-line chips (compact view).
+function drawRow(row, ctx, chips, seatIndex) {
+  const hand = Boolean(row.label === "Hand" && !chips && row.cards);
+  const wrap = ctx.nodes.get(JSON.stringify(["row", seatIndex, row.label, chips, hand]), () => {
+    const node = el("div", `mw-row${chips ? " mw-row-chips" : ""}${hand ? " mw-row-hand" : ""}`);
+    node.dataset.row = row.label;
+    node.appendChild(el("div", "mw-row-label", row.label));
+    node.appendChild(el("div", "mw-row-cards"));
+    return node;
+  });
+  const items = [];
+  const note = (key, make) => items.push(ctx.nodes.get(JSON.stringify([key, seatIndex, row.label]), make));
   if (row.sealed) {
-    body.appendChild(drawBack("?", `${row.label} (sealed)`));
-    body.appendChild(el("span", "mw-hidden-note", "sealed"));
+    note(["sealed"], () => drawBack("?", `${row.label} (sealed)`));
+    note(["sealed-note"], () => el("span", "mw-hidden-note", "sealed"));
   } else if (row.hidden !== undefined) {
-    body.appendChild(drawBack(row.hidden, row.label));
-    body.appendChild(el("span", "mw-hidden-note", `${row.hidden} hidden`));
+    note(["hidden", row.hidden], () => drawBack(row.hidden, row.label));
+    note(["hidden-note", row.hidden], () => el("span", "mw-hidden-note", `${row.hidden} hidden`));
   } else if (row.groups) {
-    if (row.groups.length === 0) body.appendChild(el("span", "mw-empty", "none yet"));
+    if (row.groups.length === 0) note(["none"], () => el("span", "mw-empty", "none yet"));
     for (const group of row.groups) {
-      const g = el("div", `mw-set${group.complete ? " mw-complete" : ""}`);
-      g.style.setProperty("--mw-set", group.band);
-      const head = el("div", "mw-set-head");
-      head.appendChild(el("span", "mw-set-name", group.label));
-      head.appendChild(el("span", "mw-set-note", group.note + (group.complete ? " ✓" : "")));
-      g.appendChild(head);
-      const cards = el("div", "mw-set-cards");
-      for (const face of group.cards) cards.appendChild(card(face));
-      g.appendChild(cards);
-      body.appendChild(g);
+      const key = JSON.stringify(["set", seatIndex, group.label, group.band, group.note, group.complete]);
+      const g = ctx.nodes.get(key, () => {
+        const node = el("div", `mw-set${group.complete ? " mw-complete" : ""}`);
+        node.style.setProperty("--mw-set", group.band);
+        const head = el("div", "mw-set-head");
+        head.appendChild(el("span", "mw-set-name", group.label));
+        head.appendChild(el("span", "mw-set-note", group.note + (group.complete ? " ✓" : "")));
+        node.appendChild(head);
+        node.appendChild(el("div", "mw-set-cards"));
+        return node;
+      });
+      setChildren(g.lastElementChild, group.cards.map((face) => cardNode(face, ctx, chips)));
+      items.push(g);
     }
   } else {
     const cards = row.cards || [];
-    if (cards.length === 0) body.appendChild(el("span", "mw-empty", "empty"));
-    for (const face of cards) body.appendChild(card(face));
+    if (cards.length === 0) note(["empty"], () => el("span", "mw-empty", "empty"));
+    for (const face of cards) items.push(cardNode(face, ctx, chips));
   }
-  wrap.appendChild(body);
+  setChildren(wrap.lastElementChild, items);
   return wrap;
 }
 
-// One seat. "full" (the seat in focus, or every seat in the wide layout) shows
-// the hand as cards first; otherwise the seat is one compact block of chips.
-function drawSeat(seat, ctx, full, compact) {
-  const classes = ["mw-seat"];
-  if (seat.turn) classes.push("mw-turn");
-  if (seat.deciding) classes.push("mw-deciding");
-  if (seat.winner) classes.push("mw-winner");
-  if (!full) classes.push("mw-seat-compact");
-  const panel = el("section", classes.join(" "));
-  panel.dataset.seat = String(seat.seat);
-  panel.style.setProperty("--mw-seat", seat.colour);
-  panel.setAttribute("aria-label", `${seat.name}${seat.role ? ` (${seat.role})` : ""}`);
-  const head = el("header", "mw-seat-head");
-  head.appendChild(el("span", "mw-seat-name", seat.name));
-  if (seat.role) head.appendChild(el("span", "mw-seat-role", seat.role));
+function drawStats(seat) {
   const stats = el("div", "mw-stats");
   for (const [label, value] of seat.stats || []) {
     const s = el("span", "mw-stat");
@@ -274,12 +320,38 @@ function drawSeat(seat, ctx, full, compact) {
     s.appendChild(el("span", "mw-stat-value", value));
     stats.appendChild(s);
   }
-  if (seat.winner) head.appendChild(el("span", "mw-badge mw-badge-win", "winner"));
-  else if (seat.deciding) head.appendChild(el("span", "mw-badge", "deciding"));
-  else if (seat.turn) head.appendChild(el("span", "mw-badge mw-badge-turn", "turn"));
-  if (compact) head.appendChild(stats); // one line: name, role, badge, numbers
-  panel.appendChild(head);
-  if (!compact) panel.appendChild(stats);
+  return stats;
+}
+
+// One seat (its panel kept from draw to draw). "full" (the seat in focus, or
+// every seat in the wide layout) shows the hand as cards first; otherwise the
+// seat is one compact block of chips.
+function drawSeat(seat, ctx, full, compact) {
+  const classes = ["mw-seat"];
+  if (seat.turn) classes.push("mw-turn");
+  if (seat.deciding) classes.push("mw-deciding");
+  if (seat.winner) classes.push("mw-winner");
+  if (!full) classes.push("mw-seat-compact");
+  const panel = ctx.nodes.get(JSON.stringify(["seat", seat.seat]), () => el("section"));
+  const className = classes.join(" ");
+  if (panel.className !== className) panel.className = className;
+  panel.dataset.seat = String(seat.seat);
+  if (panel.style.getPropertyValue("--mw-seat") !== seat.colour) panel.style.setProperty("--mw-seat", seat.colour);
+  const label = `${seat.name}${seat.role ? ` (${seat.role})` : ""}`;
+  if (panel.getAttribute("aria-label") !== label) panel.setAttribute("aria-label", label);
+  const headKey = JSON.stringify(["head", seat.seat, seat.name, seat.role, seat.winner, seat.deciding, seat.turn, compact && seat.stats]);
+  const head = ctx.nodes.get(headKey, () => {
+    const node = el("header", "mw-seat-head");
+    node.appendChild(el("span", "mw-seat-name", seat.name));
+    if (seat.role) node.appendChild(el("span", "mw-seat-role", seat.role));
+    if (seat.winner) node.appendChild(el("span", "mw-badge mw-badge-win", "winner"));
+    else if (seat.deciding) node.appendChild(el("span", "mw-badge", "deciding"));
+    else if (seat.turn) node.appendChild(el("span", "mw-badge mw-badge-turn", "turn"));
+    if (compact) node.appendChild(drawStats(seat)); // one line: name, role, badge, numbers
+    return node;
+  });
+  const children = [head];
+  if (!compact) children.push(ctx.nodes.get(JSON.stringify(["stats", seat.seat, seat.stats]), () => drawStats(seat)));
   let rows = seat.rows || [];
   if (compact && full) {
     // The hand first: it is what the person in focus decides with.
@@ -287,8 +359,9 @@ function drawSeat(seat, ctx, full, compact) {
   }
   for (const row of rows) {
     const chips = compact && !(full && row.label === "Hand" && row.cards);
-    panel.appendChild(drawRow(row, ctx, chips));
+    children.push(drawRow(row, ctx, chips, seat.seat));
   }
+  setChildren(panel, children);
   return panel;
 }
 
@@ -436,7 +509,7 @@ function render({ model, el: host }) {
   const main = el("div", "mw-main");
   main.append(narration, error, notice, choices, table);
   // The charts draw in this view's own frame, first (see scheduleDraw).
-  const charts = createCharts(model, el, () => scheduleDraw("charts"));
+  const charts = createCharts(model, el, (soon) => queueDraw(["charts"], soon));
   const side = el("div", "mw-side");
   side.appendChild(charts.node);
   const body = el("div", "mw-body");
@@ -461,7 +534,7 @@ function render({ model, el: host }) {
     if (compact) header.insertBefore(gameGroup, decision);
     else toolbar.appendChild(gameGroup);
     charts.setCompact(compact);
-    seatCache.clear();
+    tableNodes.clear();
     scheduleDraw("table");
   }
   const resize = new ResizeObserver((entries) => {
@@ -472,15 +545,42 @@ function render({ model, el: host }) {
   });
   resize.observe(host);
 
-  // --- drawing from traits, at most once per animation frame ----------------------
+  // --- drawing from traits: soon after a message, at most once per frame --------
+  // A message from Python changes several traits in a row (one step sends the
+  // table, the narration and the charts together); drawSoon draws them all
+  // right after the message, in a microtask, so the very next frame paints them
+  // (waiting for an animation frame to draw adds up to a frame to every step).
+  // A second draw asked for before the next frame waits for that frame, so a
+  // burst of messages is still drawn once a frame. scheduleDraw (a resize, the
+  // theme, a tab) always waits for the next frame: drawing inside a
+  // ResizeObserver's callback would resize what it observes in the same frame.
   const dirty = new Set();
-  let frame = null;
-  function scheduleDraw(...parts) {
-    for (const part of parts) dirty.add(part);
-    if (frame === null) frame = requestAnimationFrame(drawDirty);
-  }
-  function drawDirty() {
+  let frame = null; // an animation frame asked for: a waiting draw, or the end of this frame
+  let queued = false; // a draw is waiting (in a microtask or for the frame)
+  let drewThisFrame = false;
+  let destroyed = false;
+  function frameEnds() {
     frame = null;
+    drewThisFrame = false;
+    if (queued) drawQueued();
+  }
+  function drawQueued() {
+    queued = false;
+    if (destroyed) return;
+    drewThisFrame = true;
+    if (frame === null) frame = requestAnimationFrame(frameEnds);
+    drawDirty();
+  }
+  function queueDraw(parts, soon) {
+    for (const part of parts) dirty.add(part);
+    if (queued) return;
+    queued = true;
+    if (soon && !drewThisFrame) queueMicrotask(drawQueued);
+    else if (frame === null) frame = requestAnimationFrame(frameEnds);
+  }
+  const scheduleDraw = (...parts) => queueDraw(parts, false);
+  const drawSoon = (...parts) => queueDraw(parts, true);
+  function drawDirty() {
     const parts = new Set(dirty);
     dirty.clear();
     // Charts first: Plotly measures its text as it draws, which is cheap while the
@@ -523,7 +623,6 @@ function render({ model, el: host }) {
   function onCardClick(cardId) {
     selectedCard = String(selectedCard) === String(cardId) ? null : cardId;
     choicePath = [];
-    seatCache.clear();
     drawTable();
     drawChoices();
   }
@@ -578,18 +677,26 @@ function render({ model, el: host }) {
     coachBtn.classList.toggle("mw-active", coachOn);
   }
 
+  // Narration lines are kept by their text: a step adds its events and drops
+  // the oldest, and the lines in between stay as drawn.
+  const narrationNodes = nodeCache();
   function drawNarration() {
     const lines = [];
     for (const event of model.get("narration") || []) {
-      const line = el("div", "mw-event");
-      line.appendChild(el("span", "mw-event-text", event.text));
-      if (event.rule) line.appendChild(el("span", "mw-rule", event.rule));
-      lines.push(line);
+      lines.push(
+        narrationNodes.get(JSON.stringify([event.text, event.rule]), () => {
+          const line = el("div", "mw-event");
+          line.appendChild(el("span", "mw-event-text", event.text));
+          if (event.rule) line.appendChild(el("span", "mw-rule", event.rule));
+          return line;
+        }),
+      );
     }
+    narrationNodes.sweep();
     // The latest event is the last line. In the compact layout the box shows the
     // last three lines: it is a column-reverse flex box, so it starts scrolled to
     // its end with no scroll position set here (setting one forces a layout).
-    narrationLines.replaceChildren(...lines);
+    setChildren(narrationLines, lines);
   }
 
   function flash(node, className) {
@@ -662,7 +769,6 @@ function render({ model, el: host }) {
       box.appendChild(button("◀ Back", "Back to the previous choice", () => {
         if (choicePath.length > 0) choicePath = choicePath.slice(0, -1);
         else selectedCard = null;
-        seatCache.clear();
         drawTable();
         drawChoices();
       }, "mw-btn mw-choice-back"));
@@ -670,58 +776,50 @@ function render({ model, el: host }) {
     choices.replaceChildren(head, box);
   }
 
-  // Seats are rebuilt only when what they show changed (the cache is keyed by
-  // the seat's data, the clickable cards and the layout), and nodes are moved
-  // into place only where the order changed, so a step restyles little.
-  const seatCache = new Map();
+  // The table is redrawn from nodes kept by what they show (see nodeCache):
+  // a step builds only the cards, numbers and labels it changed.
+  const tableNodes = nodeCache();
   const middle = el("div", "mw-middle");
   const seats = el("div", "mw-seats");
   const others = el("div", "mw-seats mw-others");
-  let middleKey = "";
-  function setChildren(parent, nodes) {
-    nodes.forEach((node, i) => {
-      if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
-    });
-    while (parent.children.length > nodes.length) parent.lastElementChild.remove();
+  function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
   }
   function drawTable() {
     const t = model.get("table") || {};
     const byCard = actionsByCardMap();
     // The room for a name: the card's width less its padding and border.
-    const ctx = { byCard, onCardClick, selectedCard, nameWidth: compact ? 54 : 72, compact };
-    const clickable = JSON.stringify([...byCard.keys()]);
-    const nextMiddle = JSON.stringify([t.piles, t.pending, compact, clickable, String(selectedCard)]);
-    if (nextMiddle !== middleKey) {
-      middleKey = nextMiddle;
-      const piles = [];
-      for (const pile of t.piles || []) {
-        const p = el("div", "mw-pile");
-        p.appendChild(el("div", "mw-pile-label", `${pile.label}: ${pile.count}`));
-        if (pile.top) p.appendChild(drawCard(pile.top, byCard, onCardClick, selectedCard, ctx.nameWidth, compact, compact));
-        else if (pile.back && pile.count > 0) p.appendChild(drawBack(pile.count, pile.label));
-        else p.appendChild(el("div", "mw-card mw-slot"));
-        piles.push(p);
-      }
-      if (t.pending) piles.push(el("div", "mw-pending", t.pending));
-      middle.className = `mw-middle${compact ? " mw-row-chips" : ""}`;
-      middle.replaceChildren(...piles);
+    const nameWidth = compact ? 54 : 72;
+    const ctx = { byCard, onCardClick, selectedCard, nameWidth, compact, nodes: tableNodes };
+    const piles = [];
+    for (const pile of t.piles || []) {
+      const p = tableNodes.get(JSON.stringify(["pile", pile.label]), () => {
+        const node = el("div", "mw-pile");
+        node.appendChild(el("div", "mw-pile-label"));
+        return node;
+      });
+      setText(p.firstElementChild, `${pile.label}: ${pile.count}`);
+      let shown;
+      if (pile.top) shown = cardNode(pile.top, ctx, compact);
+      else if (pile.back && pile.count > 0) {
+        shown = tableNodes.get(JSON.stringify(["pile-back", pile.label, pile.count]), () => drawBack(pile.count, pile.label));
+      } else shown = tableNodes.get(JSON.stringify(["pile-slot", pile.label]), () => el("div", "mw-card mw-slot"));
+      setChildren(p, [p.firstElementChild, shown]);
+      piles.push(p);
     }
+    if (t.pending) piles.push(tableNodes.get(JSON.stringify(["pending", t.pending]), () => el("div", "mw-pending", t.pending)));
+    const middleClass = `mw-middle${compact ? " mw-row-chips" : ""}`;
+    if (middle.className !== middleClass) middle.className = middleClass;
+    setChildren(middle, piles);
     const focus = compact ? focusSeat(t) : null;
     const seatNodes = [];
-    const seen = new Set();
     for (const seat of t.seats || []) {
       const full = !compact || seat.seat === focus;
-      const key = JSON.stringify([seat, full, compact, clickable, String(selectedCard)]);
-      let node = seatCache.get(seat.seat);
-      if (!node || node.key !== key) {
-        node = { key, el: drawSeat(seat, ctx, full, compact) };
-        seatCache.set(seat.seat, node);
-      }
-      seen.add(seat.seat);
-      if (seat.seat === focus) seatNodes.unshift(node.el);
-      else seatNodes.push(node.el);
+      const node = drawSeat(seat, ctx, full, compact);
+      if (seat.seat === focus) seatNodes.unshift(node);
+      else seatNodes.push(node);
     }
-    for (const k of [...seatCache.keys()]) if (!seen.has(k)) seatCache.delete(k);
+    tableNodes.sweep();
     if (compact && focus !== null && seatNodes.length) {
       // The seat in focus, then the piles, then everyone else.
       setChildren(seats, seatNodes.slice(0, 1));
@@ -829,35 +927,35 @@ function render({ model, el: host }) {
   // --- wiring -----------------------------------------------------------------------
   const onTable = () => {
     selectedCard = null;
-    scheduleDraw("header", "table");
+    drawSoon("header", "table");
   };
   const onChoices = () => {
     selectedCard = null;
     choicePath = [];
-    scheduleDraw("table", "choices");
+    drawSoon("table", "choices");
   };
   const onStep = () => {
     answered();
-    scheduleDraw("controls");
+    drawSoon("controls");
   };
   const onPlaying = () => {
-    scheduleDraw("controls");
+    drawSoon("controls");
     restartTimer();
   };
   const handlers = [
     ["change:table", onTable],
     ["change:choices", onChoices],
     ["change:choice_seat", onChoices],
-    ["change:narration", () => scheduleDraw("narration")],
-    ["change:error", () => scheduleDraw("messages")],
-    ["change:error_count", () => scheduleDraw("messages")],
-    ["change:notice", () => scheduleDraw("messages")],
+    ["change:narration", () => drawSoon("narration")],
+    ["change:error", () => drawSoon("messages")],
+    ["change:error_count", () => drawSoon("messages")],
+    ["change:notice", () => drawSoon("messages")],
     ["change:step", onStep],
-    ["change:steps", () => scheduleDraw("controls")],
-    ["change:perspective", () => scheduleDraw("controls")],
-    ["change:seat_names", () => scheduleDraw("controls")],
-    ["change:seed", () => scheduleDraw("controls")],
-    ["change:coach", () => scheduleDraw("controls")],
+    ["change:steps", () => drawSoon("controls")],
+    ["change:perspective", () => drawSoon("controls")],
+    ["change:seat_names", () => drawSoon("controls")],
+    ["change:seed", () => drawSoon("controls")],
+    ["change:coach", () => drawSoon("controls")],
     ["change:playing", onPlaying],
     ["change:speed", onPlaying],
     ["change:layout_mode", applyLayout],
@@ -879,6 +977,7 @@ function render({ model, el: host }) {
     root.removeEventListener("keydown", onKey);
     resize.disconnect();
     charts.destroy();
+    destroyed = true;
     if (frame !== null) cancelAnimationFrame(frame);
     record.views -= 1;
     if (record.views <= 0) stopTimer();
