@@ -5,29 +5,33 @@ To choose, the agent imagines the game a number of times. Each time it
 1. deals a *possible world*: ``rules.determinize(state, seat, rng)`` re-deals
    every card it cannot see (other hands, the draw pile order), consistently
    with its own observation, so it never uses the real hidden cards;
-2. tries each candidate action in that same world, and plays on with fast
-   *rollout* agents (the heuristic by default) for a few turns, every
-   candidate with the same random numbers ("common random numbers": the
-   candidates are compared on equal terms, so few worlds are enough);
-3. scores the result for its seat: +1 win, -1 loss, or, if the game is not
-   over yet, who is ahead (``evaluate``).
+2. tries a candidate action in that world, and plays on with fast *rollout*
+   agents (the heuristic by default) to the end of the turn after next
+   (``horizon``), every candidate in the same worlds with the same random
+   numbers ("common random numbers": the candidates are compared on equal
+   terms, so few worlds are enough);
+3. scores the result for its seat as a chance of winning (``leaf_value``): 1 or 0
+   if the game is over, else, in Monopoly Deal, a logistic model fitted on who
+   actually wins heuristic self-play from such positions (``search_deal.py``).
 
 Not every decision is searched: where no action is of a kind worth it
 (``KEY_KINDS``; in Monopoly Deal: action cards, payments, Just Say No answers,
 discards) the rollout agent decides alone, and the time saved buys more worlds
 where it matters.
 
-The worlds are not spread evenly: all candidates are tried in the first quarter
-of them, then only the rollout agent's choice and the better half of the rest,
-and so on (successive halving), so most rollouts go to telling the strongest
-challenger from the default.
+The rollouts are shared out by the coach's successive halving (``coach/halving.py``,
+the same machinery as ``mw.analyse``): every candidate gets a first batch, the
+weaker half is set aside and the batch doubles, so most rollouts go to the
+candidates that could be best. ``playouts`` caps the rollouts of one decision and
+``game_playouts`` (optional) those of a whole game; both count rollouts, not
+seconds, so a game replays exactly on any machine.
 
-It plays the last challenger standing, but only if that beats the
-rollout agent's own choice clearly (by a margin, and by more than a standard
-error of the world-by-world differences); otherwise it trusts the rollout agent.
-This is the classic *rollout algorithm* (one step of policy improvement over a
-base policy) with determinization for the hidden cards: flat Monte Carlo
-search, the simplest member of the information-set search family.
+It plays the leader, but only if that beats the rollout agent's own choice
+clearly (by a margin, and by more than a standard error of the world-by-world
+differences); otherwise it trusts the rollout agent. This is the classic
+*rollout algorithm* (one step of policy improvement over a base policy) with
+determinization for the hidden cards: flat Monte Carlo search, the simplest
+member of the information-set search family.
 
 Binding: an agent is called as ``agent(observation, legal_actions, rng)``, but to
 imagine worlds it needs the game's rules and a way to sample worlds. ``play_out``
