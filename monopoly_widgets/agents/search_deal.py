@@ -41,31 +41,51 @@ FEATURES = (
     "rent cards in hand",
     "money $M in hand",
 )
-#: Global features, after the per-seat differences: +1 if ``seat`` is to play, else -1;
-#: the same times "a third set is near" (either seat has 2 complete sets).
-EXTRA = ("to play", "to play x two sets")
+#: Features of the pair, after the per-seat differences: +1 if ``seat`` is to play, else -1;
+#: the same times "a third set is near" (either seat has 2 complete sets); a Deal Breaker
+#: in hand times the other's complete sets (what it can take), a Just Say No times one's
+#: own complete sets (what it guards), each mine minus theirs; "two sets and one card
+#: short of a third", mine minus theirs, and the same times who is to play.
+EXTRA = (
+    "to play",
+    "to play x two sets",
+    "Deal Breaker x their sets",
+    "Just Say No x own sets",
+    "one card from winning",
+    "to play x one card from winning",
+)
 
 #: Fitted by ``benchmarks/fit_deal_evaluation.py`` (see its output for the fit's quality).
 WEIGHTS: tuple[float, ...] = (
-    0.7734,  # complete sets
-    0.4456,  # two complete sets
-    0.2126,  # best unfinished share
-    0.4500,  # second unfinished share
-    0.2060,  # sets one card short
+    0.7947,  # complete sets
+    0.2108,  # two complete sets
+    0.1580,  # best unfinished share
+    0.4493,  # second unfinished share
+    0.1979,  # sets one card short
     0.0282,  # bank $M (to 20)
-    0.0476,  # table property $M
-    -0.0063,  # best rent $M
-    -0.0193,  # cards in hand
-    0.5942,  # Just Say No in hand
-    1.2407,  # Deal Breaker in hand
-    0.1420,  # Sly or Forced Deal in hand
-    0.0458,  # rent cards in hand
-    -0.0117,  # money $M in hand
-    0.3525,  # to play
-    0.1511,  # to play x two sets
+    0.0480,  # table property $M
+    -0.0047,  # best rent $M
+    -0.0198,  # cards in hand
+    0.5900,  # Just Say No in hand
+    1.1370,  # Deal Breaker in hand
+    0.1430,  # Sly or Forced Deal in hand
+    0.0464,  # rent cards in hand
+    -0.0113,  # money $M in hand
+    0.3355,  # to play
+    0.0069,  # to play x two sets
+    0.4366,  # Deal Breaker x their sets
+    0.0128,  # Just Say No x own sets
+    0.3380,  # one card from winning
+    0.1630,  # to play x one card from winning
 )
 assert len(WEIGHTS) == len(FEATURES) + len(EXTRA)
 
+_SETS = FEATURES.index("complete sets")
+_TWO_SETS = FEATURES.index("two complete sets")
+_BEST_SHARE = FEATURES.index("best unfinished share")
+_ONE_SHORT = FEATURES.index("sets one card short")
+_BREAKERS = FEATURES.index("Deal Breaker in hand")
+_JSN = FEATURES.index("Just Say No in hand")
 _STEALS = frozenset({"sly_deal", "forced_deal"})
 _RENTS = frozenset({"rent", "any_rent", "double_rent"})
 
@@ -136,10 +156,19 @@ def features(state: DealState, seat: int) -> list[float]:
     """
     mine = seat_features(state, seat)
     others = [seat_features(state, p) for p in range(state.players) if p != seat]
-    theirs = max(others, key=lambda f: (f[0], f[1]))
+    theirs = max(others, key=lambda f: (f[_SETS], f[_BEST_SHARE]))
     to_play = 1.0 if state.turn_player == seat else -1.0
-    near = max(mine[1], theirs[1])
-    return [m - t for m, t in zip(mine, theirs, strict=True)] + [to_play, to_play * near]
+    near = max(mine[_TWO_SETS], theirs[_TWO_SETS])
+    threat_mine = mine[_TWO_SETS] * min(mine[_ONE_SHORT], 1.0)
+    threat_theirs = theirs[_TWO_SETS] * min(theirs[_ONE_SHORT], 1.0)
+    return [m - t for m, t in zip(mine, theirs, strict=True)] + [
+        to_play,
+        to_play * near,
+        mine[_BREAKERS] * theirs[_SETS] - theirs[_BREAKERS] * mine[_SETS],
+        mine[_JSN] * mine[_SETS] - theirs[_JSN] * theirs[_SETS],
+        threat_mine - threat_theirs,
+        to_play * (threat_mine + threat_theirs),
+    ]
 
 
 def win_chance(state: DealState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
