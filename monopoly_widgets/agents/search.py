@@ -151,7 +151,8 @@ class SearchAgent:
     (the coach's successive halving shares them out). ``game_playouts``: a
     budget of rollouts for the whole game, or ``None``; with it, each decision
     gets a share of what is left (``decision_budget``), never more than
-    ``playouts``. Both count rollouts, not seconds, so a game replays the same on
+    ``playouts``. The defaults (48 and 1400, horizon 1) keep 2-player Deal
+    within about 1 CPU-second of thinking per game (``benchmarks/search_agent.py``). Both count rollouts, not seconds, so a game replays the same on
     any machine. ``rollout``: the agent that plays every seat inside the
     imagined games ("heuristic" or "random", or an agent object); it is also the
     default choice. ``horizon``: how many turns a rollout plays past the current
@@ -179,7 +180,7 @@ class SearchAgent:
         game: Game | None = None,
         max_rollout_steps: int = 2000,
         key_kinds: frozenset[str] | str | None = "game",
-        game_playouts: int | None = None,
+        game_playouts: int | None = 1400,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
