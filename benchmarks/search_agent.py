@@ -2,22 +2,28 @@
 
 Usage::
 
-    python benchmarks/search_agent.py                      # 2-player Deal, 200 games
-    python benchmarks/search_agent.py --games 400 --playouts 64 --workers 2
+    python benchmarks/search_agent.py                      # 2-player Deal, 400 fresh seeds
+    python benchmarks/search_agent.py --games 100 --seed 7 --workers 1   # a paired comparison
     python benchmarks/search_agent.py --game bid
 
 Half the games seat the search agent first and half second (same seeds), so
 the first-seat advantage cancels out. Prints the search agent's win rate with
 its 95% Wilson interval, the heuristic's, the draws, and the search agent's
 thinking time per game: CPU seconds spent inside its calls (``thinking_s``),
-median and mean, which a busy shared machine inflates far less than wall clock.
+median, mean and 90th percentile, which a busy shared machine inflates far less
+than wall clock, and the rollouts it played per game.
 The load average is printed before and after, since it still matters.
+
+Without ``--seed`` the seeds are fresh (drawn at random and printed), so a
+final figure is not measured on the seeds the agent was tuned on; give the same
+``--seed`` to compare two settings on the same games.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -40,14 +46,22 @@ def key_kinds_argument(text: str) -> frozenset[str] | str | None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="deal", choices=["deal", "bid", "cardgame"])
-    parser.add_argument("--games", type=int, default=200, help="total games (half per seating)")
-    parser.add_argument("--playouts", type=int, default=16)
+    parser.add_argument("--games", type=int, default=400, help="total games (half per seating)")
+    defaults = SearchAgent()
+    parser.add_argument("--playouts", type=int, default=defaults.playouts)
     parser.add_argument(
-        "--horizon", default="2", help="turns a rollout looks ahead, or 'end' to play to the end"
+        "--game-playouts",
+        default=str(defaults.game_playouts),
+        help="rollouts for a whole game, or 'None' for no game budget",
     )
-    parser.add_argument("--candidates", type=int, default=6)
-    parser.add_argument("--margin", type=float, default=0.01)
-    parser.add_argument("--strictness", type=float, default=1.0)
+    parser.add_argument(
+        "--horizon",
+        default=str(defaults.horizon),
+        help="turns a rollout looks ahead, or 'end' to play to the end",
+    )
+    parser.add_argument("--candidates", type=int, default=defaults.candidates)
+    parser.add_argument("--margin", type=float, default=defaults.margin)
+    parser.add_argument("--strictness", type=float, default=defaults.strictness)
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument(
         "--key-kinds",
@@ -56,13 +70,16 @@ def main(argv: list[str] | None = None) -> None:
         "'game' (default): the game's KEY_KINDS; 'all': every decision",
     )
     parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")
     args = parser.parse_args(argv)
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(10**6, 10**9)
 
     search = SearchAgent(
         playouts=args.playouts,
         rollout=args.rollout,
         horizon=None if args.horizon == "end" else int(args.horizon),
+        game_playouts=None if args.game_playouts == "None" else int(args.game_playouts),
         candidates=args.candidates,
         margin=args.margin,
         strictness=args.strictness,
@@ -78,14 +95,15 @@ def main(argv: list[str] | None = None) -> None:
         for result in pool.map(_one_game, jobs):
             results.append(result)
             if len(results) % 20 == 0:  # a running tally: long runs on a busy machine
-                wins = sum(winner == seat for winner, seat, _ in results)
+                wins = sum(result[0] == result[1] for result in results)
                 print(f"  {len(results)} games: search won {wins}", flush=True)
     seconds = time.perf_counter() - start
     n = len(results)
-    search_wins = sum(winner == seat for winner, seat, _ in results)
-    draws = sum(winner is None for winner, _, _ in results)
+    search_wins = sum(winner == seat for winner, seat, _, _ in results)
+    draws = sum(winner is None for winner, _, _, _ in results)
     heuristic_wins = n - search_wins - draws
-    thinking = [think for _, _, think in results]
+    thinking = sorted(think for _, _, think, _ in results)
+    rollouts = [spent for _, _, _, spent in results]
     print(f"load average after: {_load()}")
     print(f"{args.game}, 2 players, {n} games (seeds {args.seed}..{args.seed + half - 1}, each")
     print(f"  seating), {search!r} vs HeuristicAgent()")
@@ -97,18 +115,23 @@ def main(argv: list[str] | None = None) -> None:
         print(f"search share of decided games {estimate_from_counts(search_wins, decided)}")
     print(
         f"thinking: {statistics.median(thinking):.2f} s CPU per game median, "
-        f"{statistics.fmean(thinking):.2f} mean, {max(thinking):.2f} max"
+        f"{statistics.fmean(thinking):.2f} mean, {thinking[(9 * n) // 10]:.2f} p90, "
+        f"{thinking[-1]:.2f} max"
+    )
+    print(
+        f"rollouts: {statistics.median(rollouts):.0f} per game median, "
+        f"{statistics.fmean(rollouts):.0f} mean"
     )
     print(f"{seconds / n:.2f} s per game (wall clock, all workers)")
 
 
-def _one_game(job: tuple[str, SearchAgent, int, int]) -> tuple[int | None, int, float]:
-    """(winner, the search agent's seat, its thinking seconds) of one game."""
+def _one_game(job: tuple[str, SearchAgent, int, int]) -> tuple[int | None, int, float, int]:
+    """(winner, the search agent's seat, its thinking seconds, its rollouts) of one game."""
     game_name, search, seat, seed = job
     agents: list = [HeuristicAgent(), HeuristicAgent()]
     agents[seat] = search
     game = play_out(mw.new_game(game_name, players=2, seed=seed), agents, seed=seed)
-    return game.winner, seat, search.thinking_s
+    return game.winner, seat, search.thinking_s, search.spent
 
 
 def _load() -> str:

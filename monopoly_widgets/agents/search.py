@@ -5,29 +5,33 @@ To choose, the agent imagines the game a number of times. Each time it
 1. deals a *possible world*: ``rules.determinize(state, seat, rng)`` re-deals
    every card it cannot see (other hands, the draw pile order), consistently
    with its own observation, so it never uses the real hidden cards;
-2. tries each candidate action in that same world, and plays on with fast
-   *rollout* agents (the heuristic by default) for a few turns, every
-   candidate with the same random numbers ("common random numbers": the
-   candidates are compared on equal terms, so few worlds are enough);
-3. scores the result for its seat: +1 win, -1 loss, or, if the game is not
-   over yet, who is ahead (``evaluate``).
+2. tries a candidate action in that world, and plays on with fast *rollout*
+   agents (the heuristic by default) to the end of the turn after next
+   (``horizon``), every candidate in the same worlds with the same random
+   numbers ("common random numbers": the candidates are compared on equal
+   terms, so few worlds are enough);
+3. scores the result for its seat as a chance of winning (``leaf_value``): 1 or 0
+   if the game is over, else, in Monopoly Deal, a logistic model fitted on who
+   actually wins heuristic self-play from such positions (``search_deal.py``).
 
 Not every decision is searched: where no action is of a kind worth it
 (``KEY_KINDS``; in Monopoly Deal: action cards, payments, Just Say No answers,
 discards) the rollout agent decides alone, and the time saved buys more worlds
 where it matters.
 
-The worlds are not spread evenly: all candidates are tried in the first quarter
-of them, then only the rollout agent's choice and the better half of the rest,
-and so on (successive halving), so most rollouts go to telling the strongest
-challenger from the default.
+The rollouts are shared out by the coach's successive halving (``coach/halving.py``,
+the same machinery as ``mw.analyse``): every candidate gets a first batch, the
+weaker half is set aside and the batch doubles, so most rollouts go to the
+candidates that could be best. ``playouts`` caps the rollouts of one decision and
+``game_playouts`` (optional) those of a whole game; both count rollouts, not
+seconds, so a game replays exactly on any machine.
 
-It plays the last challenger standing, but only if that beats the
-rollout agent's own choice clearly (by a margin, and by more than a standard
-error of the world-by-world differences); otherwise it trusts the rollout agent.
-This is the classic *rollout algorithm* (one step of policy improvement over a
-base policy) with determinization for the hidden cards: flat Monte Carlo
-search, the simplest member of the information-set search family.
+It plays the leader, but only if that beats the rollout agent's own choice
+clearly (by a margin, and by more than a standard error of the world-by-world
+differences); otherwise it trusts the rollout agent. This is the classic
+*rollout algorithm* (one step of policy improvement over a base policy) with
+determinization for the hidden cards: flat Monte Carlo search, the simplest
+member of the information-set search family.
 
 Binding: an agent is called as ``agent(observation, legal_actions, rng)``, but to
 imagine worlds it needs the game's rules and a way to sample worlds. ``play_out``
@@ -47,8 +51,11 @@ from typing import Any
 
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.agents.random_agent import RandomAgent
+from monopoly_widgets.agents.search_deal import win_chance
+from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.rules import Rules, State
 
 
@@ -102,6 +109,14 @@ KEY_KINDS: dict[str, frozenset[str]] = {
 }
 
 
+#: ``Halving``'s interval settings for a decision: 95% intervals; its "measured to within"
+#: stop is set so wide apart from the leader's separation that only the budget ends a search.
+CONFIDENCE = 0.95
+PRECISION = 0.01
+#: With ``game_playouts``, a decision gets at most this fraction (1/SPREAD) of what is left.
+SPREAD = 12
+
+
 def evaluate(rules: Rules, state: State, seat: int) -> float:
     """How good ``state`` is for ``seat``, from -1 (lost) to +1 (won).
 
@@ -116,25 +131,42 @@ def evaluate(rules: Rules, state: State, seat: int) -> float:
     return math.tanh(scores[seat] - best_other)
 
 
+def leaf_value(rules: Rules, state: State, seat: int) -> float:
+    """How good ``state`` is for ``seat`` as a chance of winning, 0 to 1.
+
+    Monopoly Deal: the logistic model fitted on heuristic self-play
+    (``search_deal.win_chance``, which predicts the winner better than
+    ``deal_progress``: see ``benchmarks/fit_deal_evaluation.py``). Other games:
+    ``evaluate`` read as a chance, ``(1 + evaluate) / 2``.
+    """
+    if rules.name == "deal":
+        return win_chance(state, seat)
+    return (1.0 + evaluate(rules, state, seat)) / 2
+
+
 class SearchAgent:
     """Determinized Monte Carlo rollouts over a base policy (see the module docstring).
 
-    ``playouts``: imagined worlds per decision (each candidate is tried in each).
+    ``playouts``: the most rollouts for one decision, over all its candidates
+    (the coach's successive halving shares them out). ``game_playouts``: a
+    budget of rollouts for the whole game, or ``None``; with it, each decision
+    gets a share of what is left (``decision_budget``), never more than
+    ``playouts``. Both count rollouts, not seconds, so a game replays the same on
+    any machine. The defaults (48 and 1400, horizon 1) keep 2-player Deal within
+    about 1 CPU-second of thinking per game (``benchmarks/search_agent.py``);
+    horizon 0 (score at the end of this turn) with 120 rollouts a decision, for
+    about the same time, won fewer of the same games (94 against 102 of 160, Dec 2026).
     ``rollout``: the agent that plays every seat inside the imagined games
-    ("heuristic" or "random", or an agent object); it is also the default
-    choice. ``horizon``: how many turns a rollout plays past the current one
-    before ``evaluate`` scores it (``None``: to the end of the game).
+    ("heuristic" or "random", or an agent object); it is also the default choice.
+    ``horizon``: how many turns a rollout plays past the current one before
+    ``leaf_value`` scores it (``None``: to the end of the game).
     ``candidates``: at most this many actions are searched (the rollout agent's
     choice and the best by an immediate look). ``margin``: how much better on
-    average (on the -1..1 scale) an action must be to overrule the rollout agent;
-    ``strictness``: by how many standard errors.
+    average (as a chance of winning) an action must be to overrule the rollout
+    agent; ``strictness``: by how many standard errors.
     ``key_kinds``: the action kinds that make a decision worth searching; ``"game"``
     (the default) takes them from ``KEY_KINDS`` for the bound game, ``None`` searches
-    every decision. Elsewhere the rollout agent decides alone: in Monopoly
-    Deal, moving wilds, laying or banking plain cards and ending the turn are
-    decisions the heuristic gets right, and rollouts there mostly measure noise, so
-    the time is better spent on ``playouts`` more worlds where an action card is
-    played, a payment chosen or a Just Say No answered.
+    every decision. Elsewhere the rollout agent decides alone.
     """
 
     needs_observation = True
@@ -142,21 +174,25 @@ class SearchAgent:
 
     def __init__(
         self,
-        playouts: int = 16,
+        playouts: int = 48,
         rollout: str | Callable[..., Any] = "heuristic",
-        horizon: int | None = 2,
+        horizon: int | None = 1,
         candidates: int = 6,
-        margin: float = 0.01,
+        margin: float = 0.005,
         strictness: float = 1.0,
         game: Game | None = None,
         max_rollout_steps: int = 2000,
         key_kinds: frozenset[str] | str | None = "game",
+        game_playouts: int | None = 1400,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
         if candidates < 1:
             raise ValueError(f"candidates must be 1 or more, not {candidates!r}")
+        if game_playouts is not None and game_playouts < 1:
+            raise ValueError(f"game_playouts must be None or 1 or more, not {game_playouts!r}")
         self.playouts = playouts
+        self.game_playouts = game_playouts
         self.rollout_name = rollout if isinstance(rollout, str) else type(rollout).__name__
         if rollout == "heuristic":
             self.rollout: Callable[..., Any] = HeuristicAgent()
@@ -178,6 +214,8 @@ class SearchAgent:
         #: CPU seconds spent choosing since the last ``bind`` (``benchmarks/search_agent.py``
         #: reports it per game: CPU time, not wall clock, so a busy machine does not inflate it).
         self.thinking_s = 0.0
+        #: Rollouts played since the last ``bind`` (what ``game_playouts`` limits).
+        self.spent = 0
 
     def bind(self, game: Game) -> None:
         """Attach the game this agent plays in (``play_out`` does this)."""
@@ -185,16 +223,25 @@ class SearchAgent:
         self._turn = None
         self._tried = {}
         self.thinking_s = 0.0
+        self.spent = 0
 
     def __repr__(self) -> str:
         return (
-            f"SearchAgent(playouts={self.playouts}, rollout={self.rollout_name!r}, "
-            f"horizon={self.horizon}, candidates={self.candidates})"
+            f"SearchAgent(playouts={self.playouts}, game_playouts={self.game_playouts}, "
+            f"rollout={self.rollout_name!r}, horizon={self.horizon}, "
+            f"candidates={self.candidates})"
         )
 
     def __getstate__(self) -> dict[str, Any]:
         # A game bound in one process is not sent to another: it is bound again there.
-        return {**self.__dict__, "game": None, "_turn": None, "_tried": {}, "thinking_s": 0.0}
+        return {
+            **self.__dict__,
+            "game": None,
+            "_turn": None,
+            "_tried": {},
+            "thinking_s": 0.0,
+            "spent": 0,
+        }
 
     def __call__(
         self,
@@ -239,7 +286,7 @@ class SearchAgent:
         fresh = [action for action in legal_actions if action.id not in tried] or legal_actions
         if len(fresh) == 1:
             choice = fresh[0]
-        elif not self._worth_searching(fresh):
+        elif not self._worth_searching(fresh) or self.decision_budget() < 2:
             choice = self.rollout(observation, fresh, rng)
         else:
             choice = self.search(seat, observation, fresh, rng)
@@ -256,6 +303,15 @@ class SearchAgent:
             return True
         return any(action.kind in key_kinds for action in legal_actions)
 
+    def decision_budget(self) -> int:
+        """Rollouts for the next searched decision: ``playouts``, or less when the game's
+        budget runs low (a ``SPREAD``-th of what is left, so that later decisions, often
+        the ones that settle the game, still get some)."""
+        if self.game_playouts is None:
+            return self.playouts
+        left = self.game_playouts - self.spent
+        return max(0, min(self.playouts, left // SPREAD))
+
     def search(
         self,
         seat: int,
@@ -263,62 +319,78 @@ class SearchAgent:
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        """Try the candidates in sampled worlds, halving the field as evidence comes in.
+        """Try the candidates in sampled worlds; the coach's successive halving spends them.
 
-        Successive halving: every candidate is tried in the first quarter of the
-        ``playouts`` worlds; then the rollout agent's choice and the better half of the
-        others go on to the next worlds, and so on, so the worlds are spent telling
-        the strongest challenger from the default rather than on actions that were
-        plainly worse after a few worlds. The default is tried in every world, so the
-        final comparison (``_clearly_better``) pairs it with the last challenger
-        standing world by world.
+        Each candidate still in play gets the same world indices, so candidates are
+        compared in the same worlds with the same dice ("common random numbers").
+        ``Halving`` (``coach/halving.py``, shared with ``mw.analyse``) decides how many
+        rollouts each round gives each candidate and which half goes on. A rollout
+        scores ``leaf_value`` (a chance of winning, 0 to 1), recorded as a fraction of a
+        win. The leader at the end is played only if it beats the rollout agent's own
+        choice clearly in the worlds both were tried in (``_clearly_better``).
         """
         assert self.game is not None
         rules = self.game.rules
         real_state = self.game.state
         default = self.rollout(observation, legal_actions, random.Random(rng.getrandbits(32)))
-        worlds = [rules.determinize(real_state, seat, rng) for _ in range(self.playouts)]
-        candidates = self._candidates(rules, worlds[0], seat, legal_actions, default)
+        limit = self.decision_budget()
+        seed = rng.getrandbits(32)
+        worlds: list[State] = []
+
+        def world(index: int) -> State:
+            while len(worlds) <= index:
+                worlds.append(
+                    rules.determinize(real_state, seat, make_rng(seed, "world", len(worlds)))
+                )
+            return worlds[index]
+
+        candidates = self._candidates(rules, world(0), seat, legal_actions, default, limit)
+        if len(candidates) < 2:
+            return default
+        halving = Halving(candidates, CONFIDENCE, PRECISION)
         values: dict[str, list[float]] = {action_id: [] for action_id in candidates}
-        alive = list(candidates)
-        step = max(1, self.playouts // 4)
-        done = 0
-        while done < len(worlds):
-            chunk = worlds[done : done + step]
-            for world in chunk:
-                rollout_seed = rng.getrandbits(32)
-                for action_id in alive:
-                    imagined = rules.clone(world)
-                    action = next(a for a in rules.legal_actions(imagined) if a.id == action_id)
-                    rules.apply(imagined, action)
-                    values[action_id].append(
-                        self._rollout(rules, imagined, seat, random.Random(rollout_seed))
-                    )
-            done += len(chunk)
-            challengers = sorted(
-                (a for a in alive if a != default.id),
-                key=lambda action_id: -sum(values[action_id]) / len(values[action_id]),
-            )
-            alive = [default.id, *challengers[: max(1, len(challengers) // 2)]]
-            step = len(worlds) - done if len(alive) <= 2 else step
-        best = alive[1] if len(alive) > 1 else default.id
+        while not halving.why_stop(limit, None, 0.0):
+            size = halving.next_batch(limit, None, 0.0)
+            first = halving.next_index
+            outcomes = []
+            for action_id in halving.live:
+                results = [
+                    self._play(rules, world(index), action_id, seat, make_rng(seed, "dice", index))
+                    for index in range(first, first + size)
+                ]
+                values[action_id] += results
+                outcomes.append(results)
+            self.spent += size * len(halving.live)
+            if halving.record(outcomes):
+                break
+        best = halving.live[0]
         if best == default.id:
             return default
-        shared = len(values[best])
-        if not self._clearly_better(values[best], values[default.id][:shared]):
+        shared = min(len(values[best]), len(values[default.id]))
+        if not self._clearly_better(values[best][:shared], values[default.id][:shared]):
             return default
         return next(action for action in legal_actions if action.id == best)
+
+    def _play(
+        self, rules: Rules, world: State, action_id: str, seat: int, dice: random.Random
+    ) -> float:
+        """One rollout: ``action_id`` in a copy of ``world``, then play on and score it."""
+        imagined = rules.clone(world)
+        action = next(a for a in rules.legal_actions(imagined) if a.id == action_id)
+        rules.apply(imagined, action)
+        return self._rollout(rules, imagined, seat, dice)
 
     def _clearly_better(self, challenger: list[float], default: list[float]) -> bool:
         """Is the challenger better than the default by ``margin``, beyond the noise?
 
         The two were played in the same worlds, so compare world by world: the
         mean of the differences must exceed ``margin`` and ``strictness`` standard
-        errors (1 by default, tuned in ``benchmarks/search_agent.py``: 2 was too
-        timid to improve on the heuristic, no check at all chased noise).
+        errors (tuned in ``benchmarks/search_agent.py``).
         """
         differences = [c - d for c, d in zip(challenger, default, strict=True)]
         n = len(differences)
+        if n == 0:
+            return False
         mean = sum(differences) / n
         if n < 2:
             return mean > self.margin
@@ -332,10 +404,16 @@ class SearchAgent:
         seat: int,
         legal_actions: Sequence[Action],
         default: Action,
+        limit: int,
     ) -> list[str]:
-        """The rollout agent's choice plus the best others by an immediate look (no rollout)."""
+        """The rollout agent's choice plus the best others by an immediate look (no rollout).
+
+        At most ``candidates``, and at most half the rollouts there are to spend (each
+        candidate needs two worlds to be compared at all).
+        """
         ids = [action.id for action in legal_actions]
-        if len(ids) <= self.candidates:
+        keep = max(1, min(self.candidates, limit // 2))
+        if len(ids) <= keep:
             return ids
         by_id = {action.id: action for action in rules.legal_actions(world)}
         quick = {}
@@ -344,9 +422,9 @@ class SearchAgent:
                 continue
             imagined = rules.clone(world)
             rules.apply(imagined, by_id[action_id])
-            quick[action_id] = evaluate(rules, imagined, seat)
+            quick[action_id] = leaf_value(rules, imagined, seat)
         others = sorted(quick, key=lambda action_id: -quick[action_id])
-        return [default.id, *others[: self.candidates - 1]]
+        return [default.id, *others[: keep - 1]]
 
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
         last_turn = None if self.horizon is None else rules.turn(state) + self.horizon
@@ -360,4 +438,4 @@ class SearchAgent:
             legal = rules.legal_actions(state)
             observation = rules.observation(state, player) if needs_observation else None
             rules.apply(state, self.rollout(observation, legal, rng))
-        return evaluate(rules, state, seat)
+        return leaf_value(rules, state, seat)
