@@ -213,7 +213,9 @@ def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
 
 def _rent(decision: _Decision, action: Action, plan: Plan) -> float:
     _, any_colour, doubles = plan
-    amount = int(action.text.rsplit("$", 1)[1].rstrip("M"))  # the label says the amount
+    amount = _RENT_AMOUNTS.get(action.text)  # the label says the amount
+    if amount is None:
+        amount = _RENT_AMOUNTS.keep(action.text, int(action.text.rsplit("$", 1)[1].rstrip("M")))
     targets = 1 if any_colour else decision.view.players - 1
     gain = amount * targets
     if doubles and gain < 8:
@@ -257,6 +259,8 @@ def _pay_property(decision: _Decision, action: Action, plan: Plan) -> float:
 _SPEC: dict[str, CardSpec] = {spec.name: spec for spec in CARDS}
 #: Plans by action id: a game offers a few hundred distinct ids, read once each.
 _PLANS: Memo[str, Plan] = Memo()
+#: Rent amounts by rent action label ("... $4M"): the same few labels recur all game.
+_RENT_AMOUNTS: Memo[str, int] = Memo()
 
 
 def _plan(action: Action) -> Plan:
