@@ -22,11 +22,12 @@ first:
 How it is computed (speed, not strategy): the heuristic decides before every
 step of every heuristic game and rollout, so it is written to cost less than a
 step of the engine. It reads a :class:`~monopoly_widgets.deal.observation.DealView`
-(the few facts it decides by; an observation dict is turned into one), works
-out what a decision needs once (``_Decision``: complete colours, how far each
-colour is from complete), and reads each action id once in a game's life: the
-id's *plan* (which rule scores it, and with which names and colours) is
-remembered, so scoring an action is a look-up and a little arithmetic.
+(the few facts it decides by; an observation dict is turned into one), skips
+scoring when there is only one legal action, works out what a decision needs
+once and only if a rule asks (``_Decision``: per colour, how far my best pile is
+from complete and whether I have a set of it), and reads each action id once in
+a game's life: the id's *plan* (which rule scores it, and with which names and
+colours) is remembered, so scoring an action is a look-up and a little arithmetic.
 """
 
 from __future__ import annotations
