@@ -22,11 +22,12 @@ first:
 How it is computed (speed, not strategy): the heuristic decides before every
 step of every heuristic game and rollout, so it is written to cost less than a
 step of the engine. It reads a :class:`~monopoly_widgets.deal.observation.DealView`
-(the few facts it decides by; an observation dict is turned into one), works
-out what a decision needs once (``_Decision``: complete colours, how far each
-colour is from complete), and reads each action id once in a game's life: the
-id's *plan* (which rule scores it, and with which names and colours) is
-remembered, so scoring an action is a look-up and a little arithmetic.
+(the few facts it decides by; an observation dict is turned into one), skips
+scoring when there is only one legal action, works out what a decision needs
+once and only if a rule asks (``_Decision``: per colour, how far my best pile is
+from complete and whether I have a set of it), and reads each action id once in
+a game's life: the id's *plan* (which rule scores it, and with which names and
+colours) is remembered, so scoring an action is a look-up and a little arithmetic.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ def choose(
     view = (
         observation if isinstance(observation, DealView) else DealView.from_observation(observation)
     )
+    if len(legal_actions) == 1:  # nothing to weigh; draw as a tie-break would (same stream)
+        return legal_actions[rng.randrange(1)]
     decision = _Decision(view)
     plans = _PLANS
     best: list[Action] = []
@@ -85,39 +88,49 @@ def choose(
 
 
 _WORST = float("-inf")
-#: (cards in my best unfinished pile of a colour, set size, that pile has a real card).
-Progress = tuple[int, int, bool]
-#: The progress of a colour I have no unfinished pile of, per colour.
-_NO_PROGRESS: tuple[Progress, ...] = tuple((0, size, False) for size in SET_SIZE)
+#: What I have of a colour: (cards in my best unfinished pile of it, set size, that pile
+#: has a real card, I have a complete set of it).
+Colour = tuple[int, int, bool, bool]
+#: What I have of a colour I have no pile of, per colour.
+_NOTHING: tuple[Colour, ...] = tuple((0, size, False, False) for size in SET_SIZE)
 
 
 class _Decision:
-    """What the heuristic knows at one decision, worked out once from the view.
+    """What the heuristic knows at one decision, worked out from the view when first needed.
 
-    The rules below read ``progress`` inline (``progress.get(colour) or
-    _NO_PROGRESS[colour]``) rather than through methods: they run for every legal
-    action of every decision, and a call costs as much as the rule itself.
+    Many decisions (paying from the bank, answering, banking or charging rent)
+    never look at my table, so the per-colour facts are read on demand: a rule
+    that needs them calls ``decision.colours or decision.read_colours()`` inline
+    (a method call per action costs as much as the rule itself).
     """
 
-    __slots__ = ("view", "complete", "progress", "_piles_by_label")
+    __slots__ = ("view", "colours", "_piles_by_label")
 
     def __init__(self, view: DealView) -> None:
         self.view = view
-        complete: set[int] = set()
-        progress: dict[int, Progress] = {}
-        for colour, _, cards, full, _, _ in view.table:
+        #: Colour (index) -> what I have of it; colours I have no pile of are missing.
+        #: Empty until :meth:`read_colours`.
+        self.colours: dict[int, Colour] = {}
+        self._piles_by_label: dict[str, PileView] | None = None
+
+    def read_colours(self) -> dict[int, Colour]:
+        """Fill in ``colours`` from my table: per colour, the fullest unfinished pile
+        (the first of equals), and whether any pile of it is complete."""
+        colours = self.colours
+        for colour, _, cards, full, _, _ in self.view.table:
+            known = colours.get(colour)
             if full:
-                complete.add(colour)
+                if known is None:
+                    colours[colour] = (0, SET_SIZE[colour], False, True)
+                elif not known[3]:
+                    colours[colour] = (known[0], known[1], known[2], True)
                 continue
             count = len(cards)
-            known = progress.get(colour)
-            if known is None or count > known[0]:  # the fullest pile; the first of equals
-                progress[colour] = (count, SET_SIZE[colour], not NATURAL_IDS.isdisjoint(cards))
-        #: Colours (indexes) in which I have a complete set.
-        self.complete = complete
-        #: Colour -> my best unfinished pile's Progress (colours I have none of are missing).
-        self.progress = progress
-        self._piles_by_label: dict[str, PileView] | None = None
+            if known is None or count > known[0]:
+                has_natural = not NATURAL_IDS.isdisjoint(cards)
+                complete = known is not None and known[3]
+                colours[colour] = (count, SET_SIZE[colour], has_natural, complete)
+        return colours
 
     def pile(self, label: str) -> PileView:
         """My pile with this label ("Red", "Red 2")."""
@@ -140,19 +153,19 @@ Rule = Callable[[_Decision, Action, Plan], float]
 def _move_wild(decision: _Decision, action: Action, plan: Plan) -> float:
     """Move a wild only when that completes a set, from a set that is not complete."""
     _, label, colour = plan
-    if colour in decision.complete:
-        return -1
-    count, size, has_natural = decision.progress.get(colour) or _NO_PROGRESS[colour]
-    if count + 1 < size or not has_natural:  # a wild alone completes nothing
+    colours = decision.colours or decision.read_colours()
+    count, size, has_natural, complete = colours.get(colour) or _NOTHING[colour]
+    if complete or count + 1 < size or not has_natural:  # a wild alone completes nothing
         return -1
     return -1 if decision.pile(label).complete else 95
 
 
 def _lay(decision: _Decision, action: Action, plan: Plan) -> float:
     _, colour, natural = plan
-    count, size, has_natural = decision.progress.get(colour) or _NO_PROGRESS[colour]
+    colours = decision.colours or decision.read_colours()
+    count, size, has_natural, complete = colours.get(colour) or _NOTHING[colour]
     completes = count + 1 >= size and (natural or has_natural)
-    if colour in decision.complete and not completes:
+    if complete and not completes:
         return 40  # a second set of a colour does not count towards winning
     if completes:
         return 92
@@ -179,28 +192,31 @@ def _debt(decision: _Decision, action: Action, plan: Plan) -> float:
 
 
 def _breaker(decision: _Decision, action: Action, plan: Plan) -> float:
-    return 100 if plan[1] not in decision.complete else 60
+    colours = decision.colours or decision.read_colours()
+    return 60 if (colours.get(plan[1]) or _NOTHING[plan[1]])[3] else 100
 
 
 def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
     _, colour, card_natural, give_colour = plan
-    if colour in decision.complete:
+    colours = decision.colours or decision.read_colours()
+    count, size, has_natural, complete = colours.get(colour) or _NOTHING[colour]
+    if complete:
         return 20
-    progress = decision.progress
-    count, size, has_natural = progress.get(colour) or _NO_PROGRESS[colour]
     if count + 1 >= size and (card_natural or has_natural):
         base: float = 88
     else:
         base = 40 + 10 + int(20 * (count + 1) / size)  # 40 + its building value
     if give_colour is not None:  # a Forced Deal gives one of mine away
-        count, size, _ = progress.get(give_colour) or _NO_PROGRESS[give_colour]
+        count, size, _, _ = colours.get(give_colour) or _NOTHING[give_colour]
         base -= 10 + 20 * count / max(size, 1)
     return base
 
 
 def _rent(decision: _Decision, action: Action, plan: Plan) -> float:
     _, any_colour, doubles = plan
-    amount = int(action.text.rsplit("$", 1)[1].rstrip("M"))  # the label says the amount
+    amount = _RENT_AMOUNTS.get(action.text)  # the label says the amount
+    if amount is None:
+        amount = _RENT_AMOUNTS.keep(action.text, int(action.text.rsplit("$", 1)[1].rstrip("M")))
     targets = 1 if any_colour else decision.view.players - 1
     gain = amount * targets
     if doubles and gain < 8:
@@ -244,6 +260,8 @@ def _pay_property(decision: _Decision, action: Action, plan: Plan) -> float:
 _SPEC: dict[str, CardSpec] = {spec.name: spec for spec in CARDS}
 #: Plans by action id: a game offers a few hundred distinct ids, read once each.
 _PLANS: Memo[str, Plan] = Memo()
+#: Rent amounts by rent action label ("... $4M"): the same few labels recur all game.
+_RENT_AMOUNTS: Memo[str, int] = Memo()
 
 
 def _plan(action: Action) -> Plan:

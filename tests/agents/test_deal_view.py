@@ -107,3 +107,21 @@ def test_play_out_hands_an_agent_with_observe_what_it_returns() -> None:
 
     play_out(mw.new_game("deal", players=2, seed=9), [Watcher(), Watcher()], seed=9)
     assert seen and all(isinstance(view, DealView) for view in seen)
+
+
+def test_a_lone_legal_action_is_chosen_and_draws_from_the_rng_as_a_tie_break_would() -> None:
+    """The heuristic skips scoring when there is nothing to weigh, but the seat's random
+    stream must move as before, or every later tie-break of the game would change."""
+    from monopoly_widgets.agents.heuristic_deal import choose
+
+    checked = 0
+    for g in walk(2, 5):
+        legal = g.legal_actions()
+        if len(legal) != 1:
+            continue
+        rng, twin = random.Random(7), random.Random(7)
+        assert choose(decision_view(g.state, g.current_player), legal, rng) is legal[0]
+        twin.randrange(1)
+        assert rng.getstate() == twin.getstate()
+        checked += 1
+    assert checked > 0
