@@ -429,6 +429,8 @@ class SearchAgent:
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
         last_turn = None if self.horizon is None else rules.turn(state) + self.horizon
         needs_observation = getattr(self.rollout, "needs_observation", True)
+        # An agent's own view of its seat (agents/base.py), when it has one, as play_out does.
+        observe = getattr(self.rollout, "observe", None) or _plain_observation
         for _ in range(self.max_rollout_steps):
             if rules.is_over(state):
                 break
@@ -436,6 +438,11 @@ class SearchAgent:
                 break
             player = rules.current_player(state)
             legal = rules.legal_actions(state)
-            observation = rules.observation(state, player) if needs_observation else None
+            observation = observe(rules, state, player) if needs_observation else None
             rules.apply(state, self.rollout(observation, legal, rng))
         return leaf_value(rules, state, seat)
+
+
+def _plain_observation(rules: Rules, state: State, seat: int) -> dict[str, Any]:
+    """The observation dict of ``seat``: for rollout agents without an ``observe`` method."""
+    return rules.observation(state, seat)
