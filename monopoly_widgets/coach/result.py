@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import textwrap
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -92,7 +93,8 @@ class Analysis:
                 f"{mark} {m.probability:6.1%}  ({m.low:.1%} to {m.high:.1%}, "
                 f"{m.wins}/{m.playouts})  {m.text}{same}"
             )
-        lines.append(f"Stopped: {self.stopped}. {self.method}")
+        # Wrapped at word boundaries: a notebook's output area would break a long line mid-word.
+        lines.append(textwrap.fill(f"Stopped: {self.stopped}. {self.method}", width=88))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
