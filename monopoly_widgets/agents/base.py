@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from monopoly_widgets.core.actions import Action
@@ -34,3 +34,28 @@ class Agent(Protocol):
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action: ...
+
+
+#: ``observer(rules, state, seat)``: what an agent is handed as its ``observation``.
+Observer = Callable[[Any, Any, int], Any]
+
+
+def observer_of(agent: Any) -> Observer:
+    """How to make ``agent``'s observation, worked out once per game or playout: nothing
+    (``needs_observation = False``), its own ``observe`` view, or the observation dict.
+
+    ``play_out``, the search agent's rollouts and the coach's playouts all hand agents
+    their observations through this, so the three cannot drift apart.
+    """
+    if not getattr(agent, "needs_observation", True):
+        return _nothing
+    observe = getattr(agent, "observe", None)
+    return observe if observe is not None else _observation_dict
+
+
+def _nothing(rules: Any, state: Any, seat: int) -> None:
+    return None
+
+
+def _observation_dict(rules: Any, state: Any, seat: int) -> Any:
+    return rules.observation(state, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.core.errors import IllegalActionError
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
@@ -53,8 +54,7 @@ def play_out(
         if callable(bind):
             bind(game)
     rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
-    needs_obs = [getattr(agent, "needs_observation", True) for agent in agents]
-    observers = [getattr(agent, "observe", None) for agent in agents]
+    observers = [observer_of(agent) for agent in agents]
     rules = game.rules
     for _ in range(max_steps):
         if game.is_over:
@@ -62,12 +62,7 @@ def play_out(
         seat = game.current_player
         assert seat is not None
         legal = game.legal_actions()
-        if not needs_obs[seat]:
-            observation = None
-        elif observers[seat] is not None:
-            observation = observers[seat](rules, game.state, seat)
-        else:
-            observation = game.observation(seat)
+        observation = observers[seat](rules, game.state, seat)
         agent = agents[seat]
         try:
             choice = agent(observation, legal, rngs[seat])

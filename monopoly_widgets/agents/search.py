@@ -49,6 +49,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.agents.random_agent import RandomAgent
 from monopoly_widgets.agents.search_deal import win_chance
@@ -428,9 +429,7 @@ class SearchAgent:
 
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
         last_turn = None if self.horizon is None else rules.turn(state) + self.horizon
-        needs_observation = getattr(self.rollout, "needs_observation", True)
-        # An agent's own view of its seat (agents/base.py), when it has one, as play_out does.
-        observe = getattr(self.rollout, "observe", None) or _plain_observation
+        observe = observer_of(self.rollout)
         for _ in range(self.max_rollout_steps):
             if rules.is_over(state):
                 break
@@ -438,11 +437,6 @@ class SearchAgent:
                 break
             player = rules.current_player(state)
             legal = rules.legal_actions(state)
-            observation = observe(rules, state, player) if needs_observation else None
+            observation = observe(rules, state, player)
             rules.apply(state, self.rollout(observation, legal, rng))
         return leaf_value(rules, state, seat)
-
-
-def _plain_observation(rules: Rules, state: State, seat: int) -> dict[str, Any]:
-    """The observation dict of ``seat``: for rollout agents without an ``observe`` method."""
-    return rules.observation(state, seat)

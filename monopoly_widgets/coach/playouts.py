@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.playout import make_agent
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
@@ -99,20 +100,12 @@ def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int)
         raise ValueError(f"{job.action_id!r} is not legal in a sampled world")
     rules.apply(world, action)
     dice = make_rng(job.seed, "playout", index)
-    needs_observation = getattr(agent, "needs_observation", True)
-    # An agent may read what it needs straight off the state (``observe``), as in
-    # ``agents.play_out``; the full observation dict is the fallback.
-    observe = getattr(agent, "observe", None)
+    observe = observer_of(agent)  # as in agents.play_out
     for _ in range(MAX_PLAYOUT_STEPS):
         if rules.is_over(world):
             break
         seat = rules.current_player(world)
-        if not needs_observation:
-            observation = None
-        elif observe is not None:
-            observation = observe(rules, world, seat)
-        else:
-            observation = rules.observation(world, seat)
+        observation = observe(rules, world, seat)
         rules.apply(world, agent(observation, rules.legal_actions(world), dice))
     # A draw, or a playout cut short, is not a win.
     return int(rules.is_over(world) and rules.winner(world) == job.seat)
