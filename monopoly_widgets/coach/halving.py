@@ -64,13 +64,17 @@ class Halving:
             size = min(size, int((budget_s - elapsed) / seconds_each / len(self.live)))
         return max(1, size)
 
-    def record(self, outcomes: Sequence[Sequence[int]]) -> str | None:
-        """Add one round (a list of 1 = won, 0 = not, per live move); why to stop now, if so."""
+    def add_round(self, outcomes: Sequence[Sequence[int]]) -> None:
+        """Count one round's results (1 = won, 0 = not, per live move, in ``live`` order)."""
         for action_id, results in zip(self.live, outcomes, strict=True):
             self.wins[action_id] += sum(results)
             self.done[action_id] += len(results)
             self.spent += len(results)
         self.rounds += 1
+
+    def record(self, outcomes: Sequence[Sequence[int]]) -> str | None:
+        """Add one round (a list of 1 = won, 0 = not, per live move); why to stop now, if so."""
+        self.add_round(outcomes)
         self.batch *= 2
         self.live.sort(key=lambda action_id: -self.share(action_id))
         if self.leader_separated():

@@ -98,11 +98,7 @@ class Race(Halving):
 
     def record(self, outcomes: Sequence[Sequence[int]]) -> str | None:
         """Add one round (1 = won, 0 = not, per live move); why to stop now, if so."""
-        for action_id, results in zip(self.live, outcomes, strict=True):
-            self.wins[action_id] += sum(results)
-            self.done[action_id] += len(results)
-            self.spent += len(results)
-        self.rounds += 1
+        self.add_round(outcomes)
         answer = self.answer()
         if answer:
             return answer
