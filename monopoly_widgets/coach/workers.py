@@ -24,6 +24,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from monopoly_widgets.coach.playouts import PlayoutJob, run_timed, split
+from monopoly_widgets.core.runtime import processes_available
 
 #: Worker processes of the shared pool: the 2 cores of a classroom laptop or Binder.
 WORKERS = 2
@@ -35,14 +36,6 @@ POOL_FROM_PLAYOUTS = 200
 
 _pool: Executor | None = None
 _lock = threading.Lock()
-
-
-def processes_available() -> bool:
-    """Can this Python start worker processes? Not in a browser tab (Pyodide) or WASI.
-
-    (The same test as ``sim.tournament``'s, which imports pandas: the coach must not.)
-    """
-    return sys.platform not in ("emscripten", "wasi")
 
 
 def workers_wanted() -> int:

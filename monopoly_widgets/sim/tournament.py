@@ -21,7 +21,6 @@ import json
 import math
 import os
 import statistics
-import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future
@@ -35,6 +34,7 @@ from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.options import resolve_options
 from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.serialization import new_game
 from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts, mean_interval
@@ -241,11 +241,6 @@ def simulate(
             raise SimulationError(message, table)
         warnings.warn(message, SimulationWarning, stacklevel=2)
     return table
-
-
-def processes_available() -> bool:
-    """Can this Python start worker processes? Not in a browser tab (Pyodide) or WASI."""
-    return sys.platform not in ("emscripten", "wasi")
 
 
 def process_pool(workers: int) -> Executor | None:

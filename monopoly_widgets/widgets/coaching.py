@@ -20,7 +20,6 @@ Pyodide (JupyterLite) has no threads: there one small round runs at once.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +28,7 @@ from monopoly_widgets.coach import Analysis, analyse
 from monopoly_widgets.coach.chart import chart_data
 from monopoly_widgets.coach.playouts import make_policy
 from monopoly_widgets.core import Game
+from monopoly_widgets.core.runtime import threads_available
 from monopoly_widgets.widgets.views.common import seat_name
 
 #: Playouts per move in the first round; later rounds add to them.
@@ -37,11 +37,6 @@ FIRST_PLAYOUTS = 32
 MAX_PLAYOUTS = 1024
 #: Without threads (Pyodide) only one round of this many playouts per move runs.
 SYNC_PLAYOUTS = 8
-
-
-def threads_available() -> bool:
-    """False in Pyodide, which cannot start threads."""
-    return sys.platform != "emscripten"
 
 
 class CoachStopped(Exception):

@@ -8,6 +8,7 @@ the game's index.
 from __future__ import annotations
 
 import concurrent.futures
+import sys
 
 import pandas as pd
 import pytest
@@ -34,7 +35,7 @@ def pool_table() -> pd.DataFrame:
 def test_in_a_browser_tab_games_run_in_process_with_the_same_results(
     pool_table: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tournament.sys, "platform", "emscripten")
+    monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
     assert not tournament.processes_available()
     table = simulate("deal", ["heuristic", "random"], workers=2, batch_size=1, **KWARGS)
