@@ -130,45 +130,37 @@ def next_turn(state: DealState, events: list[Event]) -> None:
     start_turn(state, events)
 
 
-#: Whose sets ``check_win`` looks at after an action (see ``WIN_CHECK``).
-NOBODY, TURN_PLAYER, EVERYONE = "nobody", "turn_player", "everyone"
-#: Action kind -> who may have completed a third set by it (any other kind: EVERYONE).
-#: Banking, discarding and ending the turn change nobody's properties; laying a card and
-#: moving a wild change only the turn player's (the others would have won already), and
-#: only if it completed one of their sets (``state.set_completed``).
-#: ``tests/deal/test_win_check.py`` compares this with the full check over random play.
-WIN_CHECK = {
-    "bank": NOBODY,
-    "discard": NOBODY,
-    "end_turn": NOBODY,
-    "property": TURN_PLAYER,
-    "move_wild": TURN_PLAYER,
-}
+def win_check_needed(state: DealState) -> bool:
+    """Must ``check_win`` look after this action?
+
+    Rulebook, How to Win: a player wins with 3 complete sets of different colours, and a
+    player can only come to hold them when one of their sets is completed. So, by default,
+    the check looks only after an action that completed a set (``state.set_completed``,
+    noted by ``properties.table_changed``): banking, ending a turn, most plays and payments
+    complete none. With the option ``win_declared_on_own_turn`` (leaflet) it looks after
+    every action: the turn player's win may have come on another player's turn.
+    ``tests/deal/test_win_check.py`` compares this with the full check over random play.
+    """
+    return state.set_completed or state.options["win_declared_on_own_turn"]
 
 
-def check_win(state: DealState, events: list[Event], who: str = EVERYONE) -> None:
+def check_win(state: DealState, events: list[Event]) -> None:
     """End the game if someone has 3 complete sets of different colours.
 
-    Default (rulebook, The End of the Game): whoever has them wins at once,
-    the turn player checked first; ``who`` says whose sets may have changed (``WIN_CHECK``;
-    the turn player's only count if a set was completed since the last check).
-    With the option ``win_declared_on_own_turn`` (leaflet) only the turn player can win,
-    and they are checked after every action (their win may have come on another's turn).
+    Default (rulebook, The End of the Game): whoever has them wins at once, the turn
+    player checked first, then the others from their left. With the option
+    ``win_declared_on_own_turn`` (leaflet) only the turn player can win, so only they are
+    checked. ``DealRules.apply`` calls this only when ``win_check_needed``.
     """
-    completed, state.set_completed = state.set_completed, False
+    state.set_completed = False
+    if state.phase == PHASE_OVER:
+        return
     if state.options["win_declared_on_own_turn"]:
         n = 1
         rule = OPTION_WIN_OWN_TURN
-    elif who == EVERYONE:
+    else:
         n = state.players
         rule = RULE_WIN
-    elif completed and who == TURN_PLAYER:
-        n = 1
-        rule = RULE_WIN
-    else:
-        return  # nobody's sets changed, or the turn player's did without completing one
-    if state.phase == PHASE_OVER:
-        return
     turn_player = state.turn_player
     for k in range(n):
         player = (turn_player + k) % state.players
