@@ -9,7 +9,7 @@ that ends the previous turn (and at setup for the first turn).
 from __future__ import annotations
 
 from monopoly_widgets.core.actions import Event
-from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.rng import make_rng, shuffle
 from monopoly_widgets.deal.cards import HAND_LIMIT, NAME, PACK_SIZE
 from monopoly_widgets.deal.properties import has_won
 from monopoly_widgets.deal.rulebook import (
@@ -46,7 +46,7 @@ def draw_cards(state: DealState, player: int, count: int, events: list[Event]) -
 def reshuffle(state: DealState, events: list[Event]) -> None:
     """Shuffle the discard pile to make the new draw pile."""
     cards = state.discard_pile
-    make_rng(state.seed, "reshuffle", state.reshuffles).shuffle(cards)
+    shuffle(make_rng(state.seed, "reshuffle", state.reshuffles), cards)
     state.draw_pile = cards
     state.discard_pile = []
     state.reshuffles += 1
