@@ -71,10 +71,13 @@ def start_turn(state: DealState, events: list[Event]) -> None:
     wanted = 5 if not state.hands[player] else 2
     drawn = draw_cards(state, player, wanted, events)
     if wanted == 5:
-        text = f"Turn {state.turn}: player {player} starts with no cards and draws {drawn}."
+        text = "Turn {}: player {} starts with no cards and draws {}."
     else:
-        text = f"Turn {state.turn}: player {player} draws {drawn} cards."
-    events.append(Event(text, RULE_TURN, player, "draw", {"cards": drawn}))
+        text = "Turn {}: player {} draws {} cards."
+    # Worded when first read (see ``Event``): a turn's events are made in every simulated turn.
+    events.append(
+        Event((text, state.turn, player, drawn), RULE_TURN, player, "draw", {"cards": drawn})
+    )
     if not state.draw_pile and not state.discard_pile and not any(state.hands):
         end_in_draw(state, "no_cards", events)
 
@@ -85,17 +88,11 @@ def end_turn(state: DealState, events: list[Event]) -> None:
     extra = len(state.hands[player]) - HAND_LIMIT
     if extra > 0:
         state.phase = PHASE_DISCARD
-        events.append(
-            Event(
-                f"Player {player} ends their turn with {len(state.hands[player])} cards "
-                f"and must discard {extra}.",
-                RULE_TURN,
-                player,
-                "end_turn",
-            )
-        )
+        held = len(state.hands[player])
+        text = ("Player {} ends their turn with {} cards and must discard {}.", player, held, extra)
+        events.append(Event(text, RULE_TURN, player, "end_turn"))
         return
-    events.append(Event(f"Player {player} ends their turn.", RULE_TURN, player, "end_turn"))
+    events.append(Event(("Player {} ends their turn.", player), RULE_TURN, player, "end_turn"))
     next_turn(state, events)
 
 
@@ -109,14 +106,8 @@ def discard(state: DealState, card: int, events: list[Event]) -> None:
     else:
         state.draw_pile.insert(0, card)
         where = "the bottom of the draw pile"
-    events.append(
-        Event(
-            f"Player {player} discards {NAME[card % PACK_SIZE]} to {where}.",
-            OPTION_DISCARD,
-            player,
-            "discard",
-        )
-    )
+    text = ("Player {} discards {} to {}.", player, NAME[card % PACK_SIZE], where)
+    events.append(Event(text, OPTION_DISCARD, player, "discard"))
     if len(state.hands[player]) <= HAND_LIMIT:
         next_turn(state, events)
 
