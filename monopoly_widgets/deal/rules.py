@@ -42,7 +42,7 @@ from monopoly_widgets.deal.state import (
     DealState,
     current_player,
 )
-from monopoly_widgets.deal.turns import EVERYONE, WIN_CHECK, check_win, discard
+from monopoly_widgets.deal.turns import check_win, discard, win_check_needed
 
 
 def carry_out(state: DealState, action: Action) -> list[Event]:
@@ -106,7 +106,8 @@ class DealRules(Rules):
 
     def apply(self, state: DealState, action: Action) -> list[Event]:
         events = carry_out(state, action)
-        check_win(state, events, WIN_CHECK.get(action.kind, EVERYONE))
+        if win_check_needed(state):
+            check_win(state, events)
         return events
 
     def why_illegal(self, state: DealState, action_id: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from monopoly_widgets.core.actions import Event
-from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.rng import make_rng, shuffle
 from monopoly_widgets.deal.cards import PACK_SIZE, packs_for
 from monopoly_widgets.deal.rulebook import RULE_SET_UP, RULE_TURN
 from monopoly_widgets.deal.state import DealState
@@ -23,7 +23,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> DealState:
     """Shuffle (two packs for 6+ players), deal 5 each, and draw for player 0's first turn."""
     packs = packs_for(players)
     deck = list(range(PACK_SIZE * packs))
-    make_rng(seed, "deal").shuffle(deck)
+    shuffle(make_rng(seed, "deal"), deck)
     state = DealState(
         players=players,
         seed=seed,

@@ -9,7 +9,7 @@ that ends the previous turn (and at setup for the first turn).
 from __future__ import annotations
 
 from monopoly_widgets.core.actions import Event
-from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.rng import make_rng, shuffle
 from monopoly_widgets.deal.cards import HAND_LIMIT, NAME, PACK_SIZE
 from monopoly_widgets.deal.properties import has_won
 from monopoly_widgets.deal.rulebook import (
@@ -46,7 +46,7 @@ def draw_cards(state: DealState, player: int, count: int, events: list[Event]) -
 def reshuffle(state: DealState, events: list[Event]) -> None:
     """Shuffle the discard pile to make the new draw pile."""
     cards = state.discard_pile
-    make_rng(state.seed, "reshuffle", state.reshuffles).shuffle(cards)
+    shuffle(make_rng(state.seed, "reshuffle", state.reshuffles), cards)
     state.draw_pile = cards
     state.discard_pile = []
     state.reshuffles += 1
@@ -71,10 +71,13 @@ def start_turn(state: DealState, events: list[Event]) -> None:
     wanted = 5 if not state.hands[player] else 2
     drawn = draw_cards(state, player, wanted, events)
     if wanted == 5:
-        text = f"Turn {state.turn}: player {player} starts with no cards and draws {drawn}."
+        text = "Turn {}: player {} starts with no cards and draws {}."
     else:
-        text = f"Turn {state.turn}: player {player} draws {drawn} cards."
-    events.append(Event(text, RULE_TURN, player, "draw", {"cards": drawn}))
+        text = "Turn {}: player {} draws {} cards."
+    # Worded when first read (see ``Event``): a turn's events are made in every simulated turn.
+    events.append(
+        Event((text, state.turn, player, drawn), RULE_TURN, player, "draw", {"cards": drawn})
+    )
     if not state.draw_pile and not state.discard_pile and not any(state.hands):
         end_in_draw(state, "no_cards", events)
 
@@ -85,17 +88,11 @@ def end_turn(state: DealState, events: list[Event]) -> None:
     extra = len(state.hands[player]) - HAND_LIMIT
     if extra > 0:
         state.phase = PHASE_DISCARD
-        events.append(
-            Event(
-                f"Player {player} ends their turn with {len(state.hands[player])} cards "
-                f"and must discard {extra}.",
-                RULE_TURN,
-                player,
-                "end_turn",
-            )
-        )
+        held = len(state.hands[player])
+        text = ("Player {} ends their turn with {} cards and must discard {}.", player, held, extra)
+        events.append(Event(text, RULE_TURN, player, "end_turn"))
         return
-    events.append(Event(f"Player {player} ends their turn.", RULE_TURN, player, "end_turn"))
+    events.append(Event(("Player {} ends their turn.", player), RULE_TURN, player, "end_turn"))
     next_turn(state, events)
 
 
@@ -109,14 +106,8 @@ def discard(state: DealState, card: int, events: list[Event]) -> None:
     else:
         state.draw_pile.insert(0, card)
         where = "the bottom of the draw pile"
-    events.append(
-        Event(
-            f"Player {player} discards {NAME[card % PACK_SIZE]} to {where}.",
-            OPTION_DISCARD,
-            player,
-            "discard",
-        )
-    )
+    text = ("Player {} discards {} to {}.", player, NAME[card % PACK_SIZE], where)
+    events.append(Event(text, OPTION_DISCARD, player, "discard"))
     if len(state.hands[player]) <= HAND_LIMIT:
         next_turn(state, events)
 
@@ -130,45 +121,37 @@ def next_turn(state: DealState, events: list[Event]) -> None:
     start_turn(state, events)
 
 
-#: Whose sets ``check_win`` looks at after an action (see ``WIN_CHECK``).
-NOBODY, TURN_PLAYER, EVERYONE = "nobody", "turn_player", "everyone"
-#: Action kind -> who may have completed a third set by it (any other kind: EVERYONE).
-#: Banking, discarding and ending the turn change nobody's properties; laying a card and
-#: moving a wild change only the turn player's (the others would have won already), and
-#: only if it completed one of their sets (``state.set_completed``).
-#: ``tests/deal/test_win_check.py`` compares this with the full check over random play.
-WIN_CHECK = {
-    "bank": NOBODY,
-    "discard": NOBODY,
-    "end_turn": NOBODY,
-    "property": TURN_PLAYER,
-    "move_wild": TURN_PLAYER,
-}
+def win_check_needed(state: DealState) -> bool:
+    """Must ``check_win`` look after this action?
+
+    Rulebook, How to Win: a player wins with 3 complete sets of different colours, and a
+    player can only come to hold them when one of their sets is completed. So, by default,
+    the check looks only after an action that completed a set (``state.set_completed``,
+    noted by ``properties.table_changed``): banking, ending a turn, most plays and payments
+    complete none. With the option ``win_declared_on_own_turn`` (leaflet) it looks after
+    every action: the turn player's win may have come on another player's turn.
+    ``tests/deal/test_win_check.py`` compares this with the full check over random play.
+    """
+    return state.set_completed or state.options["win_declared_on_own_turn"]
 
 
-def check_win(state: DealState, events: list[Event], who: str = EVERYONE) -> None:
+def check_win(state: DealState, events: list[Event]) -> None:
     """End the game if someone has 3 complete sets of different colours.
 
-    Default (rulebook, The End of the Game): whoever has them wins at once,
-    the turn player checked first; ``who`` says whose sets may have changed (``WIN_CHECK``;
-    the turn player's only count if a set was completed since the last check).
-    With the option ``win_declared_on_own_turn`` (leaflet) only the turn player can win,
-    and they are checked after every action (their win may have come on another's turn).
+    Default (rulebook, The End of the Game): whoever has them wins at once, the turn
+    player checked first, then the others from their left. With the option
+    ``win_declared_on_own_turn`` (leaflet) only the turn player can win, so only they are
+    checked. ``DealRules.apply`` calls this only when ``win_check_needed``.
     """
-    completed, state.set_completed = state.set_completed, False
+    state.set_completed = False
+    if state.phase == PHASE_OVER:
+        return
     if state.options["win_declared_on_own_turn"]:
         n = 1
         rule = OPTION_WIN_OWN_TURN
-    elif who == EVERYONE:
+    else:
         n = state.players
         rule = RULE_WIN
-    elif completed and who == TURN_PLAYER:
-        n = 1
-        rule = RULE_WIN
-    else:
-        return  # nobody's sets changed, or the turn player's did without completing one
-    if state.phase == PHASE_OVER:
-        return
     turn_player = state.turn_player
     for k in range(n):
         player = (turn_player + k) % state.players
