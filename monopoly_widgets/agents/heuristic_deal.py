@@ -39,7 +39,8 @@ from typing import Any
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import CARDS, COLOUR_INDEX, NATURAL_IDS, SET_SIZE, CardSpec
-from monopoly_widgets.deal.observation import DealView, PileView
+from monopoly_widgets.deal.observation import DealView, Pile
+from monopoly_widgets.deal.properties import set_labels
 
 HAND_KEEP_SCORE = {
     "Just Say No": 90,
@@ -78,8 +79,12 @@ def choose(
         plan = plans.get(action.id)
         if plan is None:
             plan = plans.keep(action.id, _plan(action))
-        rule = plan[0]
-        score = plan[1] if rule is None else rule(decision, action, plan)
+        score = plan[0]  # the action's score, or at most this (a rule's bound)
+        if score < best_score:
+            continue  # cannot be among the best: not worth working out
+        rule = plan[1]
+        if rule is not None:
+            score = rule(decision, action, plan)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -91,58 +96,79 @@ _WORST = float("-inf")
 #: What I have of a colour: (cards in my best unfinished pile of it, set size, that pile
 #: has a real card, I have a complete set of it).
 Colour = tuple[int, int, bool, bool]
-#: What I have of a colour I have no pile of, per colour.
+#: What I have of a colour I have no pile of, per colour (colour index -> entry).
 _NOTHING: tuple[Colour, ...] = tuple((0, size, False, False) for size in SET_SIZE)
+#: One of my piles: (colour, cards in it, complete).
+PileFacts = tuple[int, int, bool]
 
 
 class _Decision:
     """What the heuristic knows at one decision, worked out from the view when first needed.
 
-    Many decisions (paying from the bank, answering, banking or charging rent)
-    never look at my table, so the per-colour facts are read on demand: a rule
-    that needs them calls ``decision.colours or decision.read_colours()`` inline
-    (a method call per action costs as much as the rule itself).
+    In the play phase nearly every decision lays, steals or moves a card, so the
+    per-colour facts are read at once, straight from the seat's piles (``DealView.piles``:
+    the game's own lists, read and never copied). Other phases never look at them, and
+    the few rules that need a pile by its label build that look-up on demand. A rule reads
+    ``decision.colours or decision.read_colours()`` inline (a method call per action costs
+    as much as the rule itself).
     """
 
     __slots__ = ("view", "colours", "_piles_by_label")
 
     def __init__(self, view: DealView) -> None:
         self.view = view
-        #: Colour (index) -> what I have of it; colours I have no pile of are missing.
-        #: Empty until :meth:`read_colours`.
-        self.colours: dict[int, Colour] = {}
-        self._piles_by_label: dict[str, PileView] | None = None
+        #: Colour (index) -> what I have of it (``_NOTHING``'s entry where I have no pile).
+        #: Empty until :meth:`read_colours` (which the play phase calls at once).
+        self.colours: list[Colour] = _colours(view.piles) if view.phase == "play" else []
+        self._piles_by_label: dict[str, PileFacts] | None = None
 
-    def read_colours(self) -> dict[int, Colour]:
-        """Fill in ``colours`` from my table: per colour, the fullest unfinished pile
-        (the first of equals), and whether any pile of it is complete."""
-        colours = self.colours
-        for colour, _, cards, full, _, _ in self.view.table:
-            known = colours.get(colour)
-            if full:
-                if known is None:
-                    colours[colour] = (0, SET_SIZE[colour], False, True)
-                elif not known[3]:
-                    colours[colour] = (known[0], known[1], known[2], True)
-                continue
-            count = len(cards)
-            if known is None or count > known[0]:
-                has_natural = not NATURAL_IDS.isdisjoint(cards)
-                complete = known is not None and known[3]
-                colours[colour] = (count, SET_SIZE[colour], has_natural, complete)
+    def read_colours(self) -> list[Colour]:
+        """Fill in ``colours`` from my table (see :func:`_colours`)."""
+        colours = self.colours = _colours(self.view.piles)
         return colours
 
-    def pile(self, label: str) -> PileView:
-        """My pile with this label ("Red", "Red 2")."""
+    def pile(self, label: str) -> PileFacts:
+        """My pile with this label ("Red", "Red 2", as ``properties.set_labels`` names them):
+        its colour, how many cards it has, and whether it is complete."""
         piles = self._piles_by_label
         if piles is None:
-            piles = self._piles_by_label = {pile.label: pile for pile in self.view.table}
+            table = self.view.piles
+            natural = NATURAL_IDS
+            piles = self._piles_by_label = {
+                label: (
+                    pile.colour,
+                    len(pile.cards),
+                    len(pile.cards) >= SET_SIZE[pile.colour] and not natural.isdisjoint(pile.cards),
+                )
+                for pile, label in zip(table, set_labels(table), strict=True)
+            }
         return piles[label]
 
 
+def _colours(piles: Sequence[Pile]) -> list[Colour]:
+    """Per colour, the fullest unfinished pile (the first of equals) and whether any pile of
+    it is complete (``properties.is_complete``: enough cards, not only wilds)."""
+    colours = [*_NOTHING]
+    natural = NATURAL_IDS
+    for pile in piles:
+        colour = pile.colour
+        cards = pile.cards
+        count = len(cards)
+        known = colours[colour]
+        size = known[1]
+        if count >= size and not natural.isdisjoint(cards):  # a complete set
+            if not known[3]:
+                colours[colour] = (known[0], size, known[2], True)
+        elif count > known[0]:
+            colours[colour] = (count, size, not natural.isdisjoint(cards), known[3])
+    return colours
+
+
 # --- the rules, one per kind of action (each reads the facts its plan holds) -----------------
-#: A plan: (rule, facts...) or (None, fixed score). A rule is called as
-#: ``rule(decision, action, plan)`` and returns the action's score.
+#: A plan: (bound, rule, facts...) or (score, None) for a fixed score. A rule is called as
+#: ``rule(decision, action, plan)`` and returns the action's score, never more than its
+#: bound: an action whose bound is below the best score so far is skipped unscored (paying
+#: from the bank beats any property, so a debtor's properties are then never looked at).
 Plan = tuple[Any, ...]
 Rule = Callable[[_Decision, Action, Plan], float]
 # Two sums recur below, written out: a card of a colour *completes* it when
@@ -152,18 +178,18 @@ Rule = Callable[[_Decision, Action, Plan], float]
 
 def _move_wild(decision: _Decision, action: Action, plan: Plan) -> float:
     """Move a wild only when that completes a set, from a set that is not complete."""
-    _, label, colour = plan
+    _, _, label, colour = plan
     colours = decision.colours or decision.read_colours()
-    count, size, has_natural, complete = colours.get(colour) or _NOTHING[colour]
+    count, size, has_natural, complete = colours[colour]
     if complete or count + 1 < size or not has_natural:  # a wild alone completes nothing
         return -1
-    return -1 if decision.pile(label).complete else 95
+    return -1 if decision.pile(label)[2] else 95
 
 
 def _lay(decision: _Decision, action: Action, plan: Plan) -> float:
-    _, colour, natural = plan
+    _, _, colour, natural = plan
     colours = decision.colours or decision.read_colours()
-    count, size, has_natural, complete = colours.get(colour) or _NOTHING[colour]
+    count, size, has_natural, complete = colours[colour]
     completes = count + 1 >= size and (natural or has_natural)
     if complete and not completes:
         return 40  # a second set of a colour does not count towards winning
@@ -174,7 +200,7 @@ def _lay(decision: _Decision, action: Action, plan: Plan) -> float:
 
 def _bank_money(decision: _Decision, action: Action, plan: Plan) -> float:
     view = decision.view
-    return 30 + plan[1] + (10 if view.bank_total(view.viewer) < 5 else 0)
+    return 30 + plan[2] + (10 if view.bank_total(view.viewer) < 5 else 0)
 
 
 def _pass_go(decision: _Decision, action: Action, plan: Plan) -> float:
@@ -186,20 +212,20 @@ def _birthday(decision: _Decision, action: Action, plan: Plan) -> float:
 
 
 def _debt(decision: _Decision, action: Action, plan: Plan) -> float:
-    seat = plan[1]
+    seat = plan[2]
     view = decision.view
     return 45 + (view.bank_total(seat) + view.table_value(seat)) / 10
 
 
 def _breaker(decision: _Decision, action: Action, plan: Plan) -> float:
     colours = decision.colours or decision.read_colours()
-    return 60 if (colours.get(plan[1]) or _NOTHING[plan[1]])[3] else 100
+    return 60 if colours[plan[2]][3] else 100
 
 
 def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
-    _, colour, card_natural, give_colour = plan
+    _, _, colour, card_natural, give_colour = plan
     colours = decision.colours or decision.read_colours()
-    count, size, has_natural, complete = colours.get(colour) or _NOTHING[colour]
+    count, size, has_natural, complete = colours[colour]
     if complete:
         return 20
     if count + 1 >= size and (card_natural or has_natural):
@@ -207,13 +233,13 @@ def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
     else:
         base = 40 + 10 + int(20 * (count + 1) / size)  # 40 + its building value
     if give_colour is not None:  # a Forced Deal gives one of mine away
-        count, size, _, _ = colours.get(give_colour) or _NOTHING[give_colour]
+        count, size, _, _ = colours[give_colour]
         base -= 10 + 20 * count / max(size, 1)
     return base
 
 
 def _rent(decision: _Decision, action: Action, plan: Plan) -> float:
-    _, any_colour, doubles = plan
+    _, _, any_colour, doubles = plan
     amount = _RENT_AMOUNTS.get(action.text)  # the label says the amount
     if amount is None:
         amount = _RENT_AMOUNTS.keep(action.text, int(action.text.rsplit("$", 1)[1].rstrip("M")))
@@ -240,7 +266,7 @@ def _remaining(decision: _Decision) -> int:
 
 
 def _pay_bank(decision: _Decision, action: Action, plan: Plan) -> float:
-    value = plan[1]
+    value = plan[2]
     remaining = _remaining(decision)
     if value >= remaining:
         return 100 - (value - remaining)  # smallest card that covers the debt
@@ -249,10 +275,31 @@ def _pay_bank(decision: _Decision, action: Action, plan: Plan) -> float:
 
 def _pay_property(decision: _Decision, action: Action, plan: Plan) -> float:
     """Properties: the least important first, never from a complete set if avoidable."""
-    _, label, value = plan
-    pile = decision.pile(label)
-    penalty = 40 if pile.complete else 20 * len(pile.cards) / SET_SIZE[pile.colour]
+    _, _, label, value = plan
+    colour, count, complete = decision.pile(label)
+    penalty = 40 if complete else 20 * count / SET_SIZE[colour]
     return 20 - penalty - value
+
+
+#: The most each rule can score (``_debt`` and ``_birthday`` grow with the debtor's wealth
+#: and the number of players: no bound). Rules whose bound depends on the action's facts
+#: (``_bank_money``, ``_rent``, ``_pay_property``) get theirs in ``_plan``.
+_BOUNDS: dict[Rule, float] = {
+    _move_wild: 95,
+    _lay: 92,
+    _pass_go: 80,
+    _birthday: float("inf"),
+    _debt: float("inf"),
+    _breaker: 100,
+    _steal: 88,
+    _just_say_no: 10,
+    _pay_bank: 100,
+}
+
+
+def _rule(rule: Rule, *facts: Any) -> Plan:
+    """The plan that scores with ``rule``, bounded by its ``_BOUNDS`` entry."""
+    return (_BOUNDS[rule], rule, *facts)
 
 
 # --- reading an action id once ----------------------------------------------------------------
@@ -269,28 +316,28 @@ def _plan(action: Action) -> Plan:
     kind = action.kind
     parts = action.id.split(":")
     if kind == "respond":
-        return (_just_say_no,)
+        return _rule(_just_say_no)
     if kind == "accept":
-        return (None, 0)
+        return (0, None)
     if kind == "end_turn":
-        return (None, 5)
+        return (5, None)
     if kind == "discard":
-        return (None, -_keep_value(action.id.split(":", 1)[1]))
+        return (-_keep_value(action.id.split(":", 1)[1]), None)
     if kind == "move_wild":  # wild:<set>:<wild>:<colour>
-        return (_move_wild, parts[1], COLOUR_INDEX[parts[3]])
+        return _rule(_move_wild, parts[1], COLOUR_INDEX[parts[3]])
     if kind == "bank":
         name = action.id.split(":", 1)[1]
         spec = _SPEC[name]
         if spec.kind == "money":
-            return (_bank_money, spec.value)
+            return (30 + spec.value + 10, _bank_money, spec.value)
         if name == "Just Say No":
-            return (None, 1)
+            return (1, None)
         # An action card is spare when nothing useful can be done with it now.
-        return (None, 25 - HAND_KEEP_SCORE.get(name, 30) / 5)
+        return (25 - HAND_KEEP_SCORE.get(name, 30) / 5, None)
     if kind == "property":  # lay:<property> or lay:<wild>:<colour>
         spec = _SPEC[parts[1]]
         colour = parts[2] if len(parts) > 2 else spec.colours[0]
-        return (_lay, COLOUR_INDEX[colour], spec.kind == "property")
+        return _rule(_lay, COLOUR_INDEX[colour], spec.kind == "property")
     if kind == "pay":
         return _pay_plan(action.id)
     return _play_plan(parts)
@@ -299,34 +346,36 @@ def _plan(action: Action) -> Plan:
 def _play_plan(parts: list[str]) -> Plan:
     verb = parts[0]
     if verb == "play" and parts[1] == "Pass Go":
-        return (_pass_go,)
+        return _rule(_pass_go)
     if verb == "play":  # It's My Birthday
-        return (_birthday,)
+        return _rule(_birthday)
     if verb == "debt":
-        return (_debt, int(parts[1]))
+        return _rule(_debt, int(parts[1]))
     if verb == "breaker":  # breaker:<seat>:<set label>, e.g. "Red" or "Red 2"
         label = parts[2]
         colour = label.rsplit(" ", 1)[0] if label[-1].isdigit() else label
-        return (_breaker, COLOUR_INDEX[colour])
+        return _rule(_breaker, COLOUR_INDEX[colour])
     if verb in ("sly", "forced"):
         colour, name = COLOUR_INDEX[parts[2]], parts[3]
         give = COLOUR_INDEX[parts[4]] if verb == "forced" else None
-        return (_steal, colour, not name.endswith("wild"), give)
+        return _rule(_steal, colour, not name.endswith("wild"), give)
     if verb in ("house", "hotel"):
-        return (None, 70)
+        return (70, None)
     if verb == "rent":
-        return (_rent, parts[1] == "Any-colour rent", parts[-1] in ("x2", "x4"))
-    return (None, 10)
+        doubles = parts[-1] in ("x2", "x4")
+        return (35 + 40 + (5 if doubles else 0), _rent, parts[1] == "Any-colour rent", doubles)
+    return (10, None)
 
 
 def _pay_plan(action_id: str) -> Plan:
     """``pay:bank:<card>`` or ``pay:<set>:<card>``."""
     _, where, name = action_id.split(":", 2)
     if where == "bank":
-        return (_pay_bank, int(name[1:-1]) if name.startswith("$") else _SPEC[name].value)
+        return _rule(_pay_bank, int(name[1:-1]) if name.startswith("$") else _SPEC[name].value)
     if name in ("House", "Hotel"):
-        return (None, 30)
-    return (_pay_property, where, _SPEC[name].value)
+        return (30, None)
+    value = _SPEC[name].value
+    return (20 - value, _pay_property, where, value)  # a penalty of 0 at best
 
 
 def _keep_value(name: str) -> float:
