@@ -70,26 +70,26 @@ def choose(
         observation if isinstance(observation, DealView) else DealView.from_observation(observation)
     )
     if len(legal_actions) == 1:  # nothing to weigh; draw as a tie-break would (same stream)
-        return legal_actions[rng.randrange(1)]
+        return rng.choice(legal_actions)
     decision = _Decision(view)
     plans = _PLANS
     best: list[Action] = []
     best_score = _WORST
     for action in legal_actions:
-        plan = plans.get(action.id)
-        if plan is None:
+        try:
+            plan = plans[action.id]
+        except KeyError:  # the first time this id comes up (or the memo was emptied)
             plan = plans.keep(action.id, _plan(action))
-        score = plan[0]  # the action's score, or at most this (a rule's bound)
+        score, rule, facts = plan  # the action's score, or at most this (a rule's bound)
         if score < best_score:
             continue  # cannot be among the best: not worth working out
-        rule = plan[1]
         if rule is not None:
-            score = rule(decision, action, plan)
+            score = rule(decision, action, facts)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
             best.append(action)
-    return best[rng.randrange(len(best))]
+    return rng.choice(best)  # best[rng.randrange(len(best))]: the same draw
 
 
 _WORST = float("-inf")
@@ -113,13 +113,15 @@ class _Decision:
     as much as the rule itself).
     """
 
-    __slots__ = ("view", "colours", "_piles_by_label")
+    __slots__ = ("view", "colours", "poor", "_piles_by_label")
 
     def __init__(self, view: DealView) -> None:
         self.view = view
         #: Colour (index) -> what I have of it (``_NOTHING``'s entry where I have no pile).
         #: Empty until :meth:`read_colours` (which the play phase calls at once).
         self.colours: list[Colour] = _colours(view.piles) if view.phase == "play" else []
+        #: My bank holds less than $5M (None: not looked at yet).
+        self.poor: bool | None = None
         self._piles_by_label: dict[str, PileFacts] | None = None
 
     def read_colours(self) -> list[Colour]:
@@ -165,20 +167,21 @@ def _colours(piles: Sequence[Pile]) -> list[Colour]:
 
 
 # --- the rules, one per kind of action (each reads the facts its plan holds) -----------------
-#: A plan: (bound, rule, facts...) or (score, None) for a fixed score. A rule is called as
-#: ``rule(decision, action, plan)`` and returns the action's score, never more than its
+#: A plan: (bound, rule, facts) or (score, None, ()) for a fixed score. A rule is called as
+#: ``rule(decision, action, facts)`` and returns the action's score, never more than its
 #: bound: an action whose bound is below the best score so far is skipped unscored (paying
 #: from the bank beats any property, so a debtor's properties are then never looked at).
-Plan = tuple[Any, ...]
-Rule = Callable[[_Decision, Action, Plan], float]
+Facts = tuple[Any, ...]
+Plan = tuple[float, "Rule | None", Facts]
+Rule = Callable[[_Decision, Action, Facts], float]
 # Two sums recur below, written out: a card of a colour *completes* it when
 # ``count + 1 >= size and (natural or has_natural)`` (a set needs a real property card);
 # its *building value* is ``10 + int(20 * (count + 1) / size)``: more when nearly complete.
 
 
-def _move_wild(decision: _Decision, action: Action, plan: Plan) -> float:
+def _move_wild(decision: _Decision, action: Action, facts: Facts) -> float:
     """Move a wild only when that completes a set, from a set that is not complete."""
-    _, _, label, colour = plan
+    label, colour = facts
     colours = decision.colours or decision.read_colours()
     count, size, has_natural, complete = colours[colour]
     if complete or count + 1 < size or not has_natural:  # a wild alone completes nothing
@@ -186,8 +189,8 @@ def _move_wild(decision: _Decision, action: Action, plan: Plan) -> float:
     return -1 if decision.pile(label)[2] else 95
 
 
-def _lay(decision: _Decision, action: Action, plan: Plan) -> float:
-    _, _, colour, natural = plan
+def _lay(decision: _Decision, action: Action, facts: Facts) -> float:
+    colour, natural = facts
     colours = decision.colours or decision.read_colours()
     count, size, has_natural, complete = colours[colour]
     completes = count + 1 >= size and (natural or has_natural)
@@ -198,32 +201,35 @@ def _lay(decision: _Decision, action: Action, plan: Plan) -> float:
     return 50 + 10 + int(20 * (count + 1) / size)  # 50 + its building value
 
 
-def _bank_money(decision: _Decision, action: Action, plan: Plan) -> float:
-    view = decision.view
-    return 30 + plan[2] + (10 if view.bank_total(view.viewer) < 5 else 0)
+def _bank_money(decision: _Decision, action: Action, facts: Facts) -> float:
+    poor = decision.poor
+    if poor is None:
+        view = decision.view
+        poor = decision.poor = view.bank_total(view.viewer) < 5
+    return 30 + facts[0] + (10 if poor else 0)
 
 
-def _pass_go(decision: _Decision, action: Action, plan: Plan) -> float:
+def _pass_go(decision: _Decision, action: Action, facts: Facts) -> float:
     return 80 if decision.view.plays_left > 1 else 20
 
 
-def _birthday(decision: _Decision, action: Action, plan: Plan) -> float:
+def _birthday(decision: _Decision, action: Action, facts: Facts) -> float:
     return 40 + 2 * (decision.view.players - 1)
 
 
-def _debt(decision: _Decision, action: Action, plan: Plan) -> float:
-    seat = plan[2]
+def _debt(decision: _Decision, action: Action, facts: Facts) -> float:
+    seat = facts[0]
     view = decision.view
     return 45 + (view.bank_total(seat) + view.table_value(seat)) / 10
 
 
-def _breaker(decision: _Decision, action: Action, plan: Plan) -> float:
+def _breaker(decision: _Decision, action: Action, facts: Facts) -> float:
     colours = decision.colours or decision.read_colours()
-    return 60 if colours[plan[2]][3] else 100
+    return 60 if colours[facts[0]][3] else 100
 
 
-def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
-    _, _, colour, card_natural, give_colour = plan
+def _steal(decision: _Decision, action: Action, facts: Facts) -> float:
+    colour, card_natural, give_colour = facts
     colours = decision.colours or decision.read_colours()
     count, size, has_natural, complete = colours[colour]
     if complete:
@@ -234,12 +240,12 @@ def _steal(decision: _Decision, action: Action, plan: Plan) -> float:
         base = 40 + 10 + int(20 * (count + 1) / size)  # 40 + its building value
     if give_colour is not None:  # a Forced Deal gives one of mine away
         count, size, _, _ = colours[give_colour]
-        base -= 10 + 20 * count / max(size, 1)
+        base -= 10 + 20 * count / size  # (every set size is 2 or more)
     return base
 
 
-def _rent(decision: _Decision, action: Action, plan: Plan) -> float:
-    _, _, any_colour, doubles = plan
+def _rent(decision: _Decision, action: Action, facts: Facts) -> float:
+    any_colour, doubles = facts
     amount = _RENT_AMOUNTS.get(action.text)  # the label says the amount
     if amount is None:
         amount = _RENT_AMOUNTS.keep(action.text, int(action.text.rsplit("$", 1)[1].rstrip("M")))
@@ -250,7 +256,7 @@ def _rent(decision: _Decision, action: Action, plan: Plan) -> float:
     return 35 + min(gain, 40) + (5 if doubles else 0)
 
 
-def _just_say_no(decision: _Decision, action: Action, plan: Plan) -> float:
+def _just_say_no(decision: _Decision, action: Action, facts: Facts) -> float:
     pending = decision.view.pending
     assert pending is not None
     big = pending.kind == "deal_breaker" or (pending.amount or 0) >= 4
@@ -265,17 +271,17 @@ def _remaining(decision: _Decision) -> int:
     return (pending.amount or 0) - pending.paid
 
 
-def _pay_bank(decision: _Decision, action: Action, plan: Plan) -> float:
-    value = plan[2]
+def _pay_bank(decision: _Decision, action: Action, facts: Facts) -> float:
+    value = facts[0]
     remaining = _remaining(decision)
     if value >= remaining:
         return 100 - (value - remaining)  # smallest card that covers the debt
     return 60 + value  # otherwise the biggest, to hand over as few as possible
 
 
-def _pay_property(decision: _Decision, action: Action, plan: Plan) -> float:
+def _pay_property(decision: _Decision, action: Action, facts: Facts) -> float:
     """Properties: the least important first, never from a complete set if avoidable."""
-    _, _, label, value = plan
+    label, value = facts
     colour, count, complete = decision.pile(label)
     penalty = 40 if complete else 20 * count / SET_SIZE[colour]
     return 20 - penalty - value
@@ -299,7 +305,12 @@ _BOUNDS: dict[Rule, float] = {
 
 def _rule(rule: Rule, *facts: Any) -> Plan:
     """The plan that scores with ``rule``, bounded by its ``_BOUNDS`` entry."""
-    return (_BOUNDS[rule], rule, *facts)
+    return (_BOUNDS[rule], rule, facts)
+
+
+def _fixed(score: float) -> Plan:
+    """The plan of an action whose score is always ``score``."""
+    return (score, None, ())
 
 
 # --- reading an action id once ----------------------------------------------------------------
@@ -318,22 +329,22 @@ def _plan(action: Action) -> Plan:
     if kind == "respond":
         return _rule(_just_say_no)
     if kind == "accept":
-        return (0, None)
+        return _fixed(0)
     if kind == "end_turn":
-        return (5, None)
+        return _fixed(5)
     if kind == "discard":
-        return (-_keep_value(action.id.split(":", 1)[1]), None)
+        return _fixed(-_keep_value(action.id.split(":", 1)[1]))
     if kind == "move_wild":  # wild:<set>:<wild>:<colour>
         return _rule(_move_wild, parts[1], COLOUR_INDEX[parts[3]])
     if kind == "bank":
         name = action.id.split(":", 1)[1]
         spec = _SPEC[name]
         if spec.kind == "money":
-            return (30 + spec.value + 10, _bank_money, spec.value)
+            return (30 + spec.value + 10, _bank_money, (spec.value,))
         if name == "Just Say No":
-            return (1, None)
+            return _fixed(1)
         # An action card is spare when nothing useful can be done with it now.
-        return (25 - HAND_KEEP_SCORE.get(name, 30) / 5, None)
+        return _fixed(25 - HAND_KEEP_SCORE.get(name, 30) / 5)
     if kind == "property":  # lay:<property> or lay:<wild>:<colour>
         spec = _SPEC[parts[1]]
         colour = parts[2] if len(parts) > 2 else spec.colours[0]
@@ -360,11 +371,11 @@ def _play_plan(parts: list[str]) -> Plan:
         give = COLOUR_INDEX[parts[4]] if verb == "forced" else None
         return _rule(_steal, colour, not name.endswith("wild"), give)
     if verb in ("house", "hotel"):
-        return (70, None)
+        return _fixed(70)
     if verb == "rent":
         doubles = parts[-1] in ("x2", "x4")
-        return (35 + 40 + (5 if doubles else 0), _rent, parts[1] == "Any-colour rent", doubles)
-    return (10, None)
+        return (35 + 40 + (5 if doubles else 0), _rent, (parts[1] == "Any-colour rent", doubles))
+    return _fixed(10)
 
 
 def _pay_plan(action_id: str) -> Plan:
@@ -373,9 +384,9 @@ def _pay_plan(action_id: str) -> Plan:
     if where == "bank":
         return _rule(_pay_bank, int(name[1:-1]) if name.startswith("$") else _SPEC[name].value)
     if name in ("House", "Hotel"):
-        return (30, None)
+        return _fixed(30)
     value = _SPEC[name].value
-    return (20 - value, _pay_property, where, value)  # a penalty of 0 at best
+    return (20 - value, _pay_property, (where, value))  # a penalty of 0 at best
 
 
 def _keep_value(name: str) -> float:
