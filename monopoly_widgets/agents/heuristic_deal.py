@@ -176,7 +176,9 @@ Plan = tuple[float, "Rule | None", Facts]
 Rule = Callable[[_Decision, Action, Facts], float]
 # Two sums recur below, written out: a card of a colour *completes* it when
 # ``count + 1 >= size and (natural or has_natural)`` (a set needs a real property card);
-# its *building value* is ``10 + int(20 * (count + 1) / size)``: more when nearly complete.
+# its *building value* is ``10 + 20 * (count + 1) // size`` (``int(20 * (count + 1) / size)``,
+# exactly: set sizes are 2 to 4, so the quotient is never a hair below a whole number): more
+# when nearly complete.
 
 
 def _move_wild(decision: _Decision, action: Action, facts: Facts) -> float:
@@ -198,7 +200,7 @@ def _lay(decision: _Decision, action: Action, facts: Facts) -> float:
         return 40  # a second set of a colour does not count towards winning
     if completes:
         return 92
-    return 50 + 10 + int(20 * (count + 1) / size)  # 50 + its building value
+    return 50 + 10 + 20 * (count + 1) // size  # 50 + its building value
 
 
 def _bank_money(decision: _Decision, action: Action, facts: Facts) -> float:
@@ -237,7 +239,7 @@ def _steal(decision: _Decision, action: Action, facts: Facts) -> float:
     if count + 1 >= size and (card_natural or has_natural):
         base: float = 88
     else:
-        base = 40 + 10 + int(20 * (count + 1) / size)  # 40 + its building value
+        base = 40 + 10 + 20 * (count + 1) // size  # 40 + its building value
     if give_colour is not None:  # a Forced Deal gives one of mine away
         count, size, _, _ = colours[give_colour]
         base -= 10 + 20 * count / size  # (every set size is 2 or more)
