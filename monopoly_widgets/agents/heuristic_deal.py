@@ -83,11 +83,10 @@ def choose(
     best: list[Action] = []
     best_score = _WORST
     for action in legal_actions:
-        try:
-            plan = plans[action.id]
+        try:  # the action's score, or at most this (a rule's bound)
+            score, rule, facts = plans[action.id]
         except KeyError:  # the first time this id comes up (or the memo was emptied)
-            plan = plans.keep(action.id, _plan(action))
-        score, rule, facts = plan  # the action's score, or at most this (a rule's bound)
+            score, rule, facts = plans.keep(action.id, _plan(action))
         if score < best_score:
             continue  # cannot be among the best: not worth working out
         if rule is not None:
@@ -101,7 +100,9 @@ def choose(
 
 _WORST = float("-inf")
 #: What I have of a colour: (cards in my best unfinished pile of it, set size, that pile
-#: has a real card, I have a complete set of it).
+#: has a real card, I have a complete set of it). Whether the pile has a real card matters
+#: only when one more card would complete it (a set needs one), so it is looked for only
+#: then, and False otherwise.
 Colour = tuple[int, int, bool, bool]
 #: What I have of a colour I have no pile of, per colour (colour index -> entry).
 _NOTHING: tuple[Colour, ...] = tuple((0, size, False, False) for size in SET_SIZE)
@@ -165,11 +166,14 @@ def _colours(piles: Sequence[Pile]) -> list[Colour]:
         count = len(cards)
         known = colours[colour]
         size = known[1]
-        if count >= size and not natural.isdisjoint(cards):  # a complete set
+        if count + 1 < size or natural.isdisjoint(cards):  # unfinished (see ``Colour``)
+            if count > known[0]:
+                colours[colour] = (count, size, False, known[3])
+        elif count >= size:  # a complete set
             if not known[3]:
                 colours[colour] = (known[0], size, known[2], True)
-        elif count > known[0]:
-            colours[colour] = (count, size, not natural.isdisjoint(cards), known[3])
+        elif count > known[0]:  # one card short, with a real card
+            colours[colour] = (count, size, True, known[3])
     return colours
 
 
