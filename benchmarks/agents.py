@@ -24,9 +24,10 @@ on a busy machine:
 - instruction counts (``valgrind --tool=callgrind``, when it is installed): the same
   games in one process under callgrind, only the games counted (the imports and the
   warm-up are not), for random, heuristic and the engine replaying the heuristic's
-  games. Instructions do not depend on the machine's load: run twice, they agree to a
-  few parts per million. (They weigh every instruction alike, so a cache-missing memory
-  read counts as one: a guide, next to the CPU time, not a replacement for it.)
+  games. Instructions do not depend on the machine's load: run twice, the counts are the
+  same (``PYTHONHASHSEED`` is fixed), and two trees differ only by what their code does.
+  (They weigh every instruction alike, so a cache-missing memory read counts as one: a
+  guide, next to the CPU time, not a replacement for it.)
 
 The measuring runs in one worker process per tree (``_serve``), so ``--against``
 interleaves this tree and another one round by round, under the same load, and both
