@@ -10,28 +10,15 @@ action, read the piles from the observation), so it fails if a shortcut goes wro
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-import monopoly_widgets as mw
-from monopoly_widgets.agents import HeuristicAgent, RandomAgent
+from monopoly_widgets.agents import HeuristicAgent
 from monopoly_widgets.agents import heuristic_deal as heuristic
 from monopoly_widgets.core.actions import Action
-from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.cards import COLOUR_INDEX
 from monopoly_widgets.deal.observation import DealView, decision_view, observe
 
 from ..deal.helpers import game, position, table
-
-
-def walk(players: int, seed: int, max_steps: int = 300) -> Iterator[mw.Game]:
-    """A game at each of its decisions, heuristic and random seats alternating."""
-    g = mw.new_game("deal", players=players, seed=seed)
-    agents = [HeuristicAgent() if seat % 2 == 0 else RandomAgent() for seat in range(players)]
-    rng = make_rng(seed, "walk")
-    while not g.is_over and g.step < max_steps:
-        yield g
-        seat = g.current_player
-        g.apply(agents[seat](g.observation(seat), g.legal_actions(), rng))
+from .test_deal_view import walk  # a game at each decision, heuristic and random seats
 
 
 def every_score(view: DealView, legal: tuple[Action, ...]) -> list[tuple[float, float]]:
