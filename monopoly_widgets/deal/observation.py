@@ -27,7 +27,8 @@ seat))``, so it holds nothing the observation does not.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
 
 from monopoly_widgets.deal.cards import (
     CARDS,
@@ -219,6 +220,17 @@ class PileView(NamedTuple):
     hotel: int  # card id, -1: none
 
 
+class Pile(Protocol):
+    """What a pile shows to a reader that needs only its colour and cards: a
+    :class:`PileView`, or the game's own ``PropertySet`` (``DealView.piles``)."""
+
+    @property
+    def colour(self) -> int: ...
+
+    @property
+    def cards(self) -> Sequence[int]: ...
+
+
 class PendingView(NamedTuple):
     """The action card being answered or paid, as the observation's ``pending`` shows it."""
 
@@ -295,6 +307,16 @@ class DealView:
         if self._table is None:
             self._table = _pile_views(self._live().tables[self.viewer])
         return self._table
+
+    @property
+    def piles(self) -> Sequence[Pile]:
+        """The viewer's piles, in table order, as cheaply as they can be had: the game's own
+        ``PropertySet`` list for a view of a game (not copied: READ ONLY, and only until the
+        game moves), :attr:`table` for a view made from an observation. Each has ``colour``
+        and ``cards``; :attr:`table` adds labels and completeness. The heuristic reads this
+        at nearly every decision, where copying the piles was most of a view's cost."""
+        state = self._state
+        return self.table if state is None else state.tables[self.viewer]
 
     # --- what everyone sees -------------------------------------------------------------------
     @property
