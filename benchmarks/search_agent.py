@@ -62,6 +62,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--candidates", type=int, default=defaults.candidates)
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--strictness", type=float, default=defaults.strictness)
+    parser.add_argument("--confirm", type=int, default=defaults.confirm)
+    parser.add_argument(
+        "--beliefs",
+        default=str(defaults.beliefs),
+        choices=["heuristic", "None"],
+        help="how other hands are imagined: leaning as a heuristic player's do, or 'None' (fair)",
+    )
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument(
         "--key-kinds",
@@ -83,6 +90,8 @@ def main(argv: list[str] | None = None) -> None:
         candidates=args.candidates,
         margin=args.margin,
         strictness=args.strictness,
+        confirm=args.confirm,
+        beliefs=None if args.beliefs == "None" else args.beliefs,
         key_kinds=key_kinds_argument(args.key_kinds),
     )
     half = args.games // 2

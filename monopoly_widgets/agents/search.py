@@ -52,7 +52,7 @@ from typing import Any
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.agents.random_agent import RandomAgent
-from monopoly_widgets.agents.search_deal import win_chance
+from monopoly_widgets.agents.search_deal import lean_hands, win_chance
 from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
@@ -185,6 +185,8 @@ class SearchAgent:
         max_rollout_steps: int = 2000,
         key_kinds: frozenset[str] | str | None = "game",
         game_playouts: int | None = 1400,
+        confirm: int = 0,
+        beliefs: str | None = None,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
@@ -207,6 +209,10 @@ class SearchAgent:
         self.candidates = candidates
         self.margin = margin
         self.strictness = strictness
+        self.confirm = confirm
+        if beliefs not in ("heuristic", None):
+            raise ValueError(f"beliefs must be 'heuristic' or None, not {beliefs!r}")
+        self.beliefs = beliefs
         self.max_rollout_steps = max_rollout_steps
         self.key_kinds = key_kinds
         self.game = game
@@ -338,14 +344,16 @@ class SearchAgent:
         seed = rng.getrandbits(32)
         worlds: list[State] = []
 
+        lean = self.beliefs == "heuristic" and rules.name == "deal"
+
         def world(index: int) -> State:
             while len(worlds) <= index:
-                worlds.append(
-                    rules.determinize(real_state, seat, make_rng(seed, "world", len(worlds)))
-                )
+                dealer = make_rng(seed, "world", len(worlds))
+                sampled = rules.determinize(real_state, seat, dealer)
+                worlds.append(lean_hands(sampled, seat, dealer) if lean else sampled)
             return worlds[index]
 
-        candidates = self._candidates(rules, world(0), seat, legal_actions, default, limit)
+        candidates = self._candidates(rules, world(0), seat, legal_actions, default, limit, seed)
         if len(candidates) < 2:
             return default
         halving = Halving(candidates, CONFIDENCE, PRECISION)
@@ -367,6 +375,21 @@ class SearchAgent:
         best = halving.live[0]
         if best == default.id:
             return default
+        if self.confirm:
+            # The leader is the best of several in these worlds, so it looks better there
+            # than it is: judge it against the default in worlds it was not chosen in.
+            first = max(len(v) for v in values.values())
+            pair = {
+                action_id: [
+                    self._play(rules, world(index), action_id, seat, make_rng(seed, "dice", index))
+                    for index in range(first, first + self.confirm)
+                ]
+                for action_id in (best, default.id)
+            }
+            self.spent += 2 * self.confirm
+            if not self._clearly_better(pair[best], pair[default.id]):
+                return default
+            return next(action for action in legal_actions if action.id == best)
         shared = min(len(values[best]), len(values[default.id]))
         if not self._clearly_better(values[best][:shared], values[default.id][:shared]):
             return default
@@ -406,6 +429,7 @@ class SearchAgent:
         legal_actions: Sequence[Action],
         default: Action,
         limit: int,
+        seed: int = 0,
     ) -> list[str]:
         """The rollout agent's choice plus the best others by an immediate look (no rollout).
 
@@ -423,9 +447,28 @@ class SearchAgent:
                 continue
             imagined = rules.clone(world)
             rules.apply(imagined, by_id[action_id])
+            self._settle(rules, imagined, seat, make_rng(seed, "screen"))
             quick[action_id] = leaf_value(rules, imagined, seat)
         others = sorted(quick, key=lambda action_id: -quick[action_id])
         return [default.id, *others[: keep - 1]]
+
+    def _settle(self, rules: Rules, state: State, seat: int, rng: random.Random) -> None:
+        """Let the others answer what ``seat`` just did (a payment, a Just Say No), played by
+        the rollout agent, until ``seat`` decides again or the turn ends.
+
+        Without this the immediate look scores a rent or a Deal Breaker before anything is
+        paid or taken, when all it shows is a good card gone from the hand.
+        """
+        turn = rules.turn(state)
+        observe = observer_of(self.rollout)
+        for _ in range(self.max_rollout_steps):
+            if rules.is_over(state) or rules.turn(state) != turn:
+                return
+            player = rules.current_player(state)
+            if player == seat:
+                return
+            legal = rules.legal_actions(state)
+            rules.apply(state, self.rollout(observe(rules, state, player), legal, rng))
 
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
         last_turn = None if self.horizon is None else rules.turn(state) + self.horizon
