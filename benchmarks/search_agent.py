@@ -71,6 +71,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
     parser.add_argument(
+        "--opponents",
+        default=None,
+        choices=["heuristic", "random"],
+        help="the agent for the other seats in rollouts (default: the rollout agent)",
+    )
+    parser.add_argument(
         "--key-kinds",
         default="game",
         help="comma-separated action kinds worth searching, e.g. play,pay; "
@@ -85,6 +91,7 @@ def main(argv: list[str] | None = None) -> None:
     search = SearchAgent(
         playouts=args.playouts,
         rollout=args.rollout,
+        opponents=args.opponents,
         horizon=None if args.horizon == "end" else int(args.horizon),
         game_playouts=None if args.game_playouts == "None" else int(args.game_playouts),
         candidates=args.candidates,

@@ -168,6 +168,14 @@ class SearchAgent:
     ``key_kinds``: the action kinds that make a decision worth searching; ``"game"``
     (the default) takes them from ``KEY_KINDS`` for the bound game, ``None`` searches
     every decision. Elsewhere the rollout agent decides alone.
+    ``opponents``: the agent that plays the other seats inside the imagined games
+    (``None``: the rollout agent). A model of the real opponents: with a stronger
+    ``rollout`` for this seat, keep ``"heuristic"`` here against heuristic players.
+    ``beliefs``: how the other hands are imagined: ``None``, a fair re-deal of the
+    unseen cards; ``"heuristic"`` (Deal), leaning towards what a heuristic player's
+    hand holds once it has ended a turn (``search_deal.lean_hands``).
+    ``confirm``: if more than 0, a leader that is not the rollout agent's choice is
+    judged against it in this many fresh worlds, not in those it was chosen in.
     """
 
     needs_observation = True
@@ -187,6 +195,7 @@ class SearchAgent:
         game_playouts: int | None = 1400,
         confirm: int = 0,
         beliefs: str | None = None,
+        opponents: str | Callable[..., Any] | None = None,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
@@ -197,14 +206,10 @@ class SearchAgent:
         self.playouts = playouts
         self.game_playouts = game_playouts
         self.rollout_name = rollout if isinstance(rollout, str) else type(rollout).__name__
-        if rollout == "heuristic":
-            self.rollout: Callable[..., Any] = HeuristicAgent()
-        elif rollout == "random":
-            self.rollout = RandomAgent()
-        elif callable(rollout):
-            self.rollout = rollout
-        else:
-            raise ValueError(f"rollout must be 'heuristic', 'random' or an agent, not {rollout!r}")
+        self.rollout: Callable[..., Any] = _agent("rollout", rollout)
+        self.opponents: Callable[..., Any] = (
+            self.rollout if opponents is None else _agent("opponents", opponents)
+        )
         self.horizon = horizon
         self.candidates = candidates
         self.margin = margin
@@ -236,7 +241,7 @@ class SearchAgent:
         return (
             f"SearchAgent(playouts={self.playouts}, game_playouts={self.game_playouts}, "
             f"rollout={self.rollout_name!r}, horizon={self.horizon}, "
-            f"candidates={self.candidates})"
+            f"candidates={self.candidates}, beliefs={self.beliefs!r})"
         )
 
     def __getstate__(self) -> dict[str, Any]:
@@ -460,7 +465,7 @@ class SearchAgent:
         paid or taken, when all it shows is a good card gone from the hand.
         """
         turn = rules.turn(state)
-        observe = observer_of(self.rollout)
+        others, observe = self.opponents, observer_of(self.opponents)
         for _ in range(self.max_rollout_steps):
             if rules.is_over(state) or rules.turn(state) != turn:
                 return
@@ -468,11 +473,12 @@ class SearchAgent:
             if player == seat:
                 return
             legal = rules.legal_actions(state)
-            rules.apply(state, self.rollout(observe(rules, state, player), legal, rng))
+            rules.apply(state, others(observe(rules, state, player), legal, rng))
 
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
         last_turn = None if self.horizon is None else rules.turn(state) + self.horizon
-        observe = observer_of(self.rollout)
+        mine, observe_mine = self.rollout, observer_of(self.rollout)
+        others, observe_others = self.opponents, observer_of(self.opponents)
         for _ in range(self.max_rollout_steps):
             if rules.is_over(state):
                 break
@@ -480,6 +486,19 @@ class SearchAgent:
                 break
             player = rules.current_player(state)
             legal = rules.legal_actions(state)
-            observation = observe(rules, state, player)
-            rules.apply(state, self.rollout(observation, legal, rng))
+            if player == seat:
+                rules.apply(state, mine(observe_mine(rules, state, player), legal, rng))
+            else:
+                rules.apply(state, others(observe_others(rules, state, player), legal, rng))
         return leaf_value(rules, state, seat)
+
+
+def _agent(field: str, value: str | Callable[..., Any]) -> Callable[..., Any]:
+    """An agent from its name ("heuristic", "random") or the agent itself."""
+    if value == "heuristic":
+        return HeuristicAgent()
+    if value == "random":
+        return RandomAgent()
+    if callable(value):
+        return value
+    raise ValueError(f"{field} must be 'heuristic', 'random' or an agent, not {value!r}")
