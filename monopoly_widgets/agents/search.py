@@ -4,7 +4,10 @@ To choose, the agent imagines the game a number of times. Each time it
 
 1. deals a *possible world*: ``rules.determinize(state, seat, rng)`` re-deals
    every card it cannot see (other hands, the draw pile order), consistently
-   with its own observation, so it never uses the real hidden cards;
+   with its own observation, so it never uses the real hidden cards; in
+   Monopoly Deal the other hands are then dealt again from those same cards,
+   leaning towards what a heuristic player keeps in hand (few properties, which
+   it lays at once; more rent cards and Just Say No: ``search_deal.lean_hands``);
 2. tries a candidate action in that world, and plays on with fast *rollout*
    agents (the heuristic by default) to the end of the turn after next
    (``horizon``), every candidate in the same worlds with the same random
@@ -18,6 +21,10 @@ Not every decision is searched: where no action is of a kind worth it
 (``KEY_KINDS``; in Monopoly Deal: action cards, payments, Just Say No answers,
 discards) the rollout agent decides alone, and the time saved buys more worlds
 where it matters.
+
+At most ``candidates`` actions are searched: the rollout agent's choice and the
+best of the rest by a first look in one world, each action played through the
+others' answers to it (a rent is scored once paid) but no further.
 
 The rollouts are shared out by the coach's successive halving (``coach/halving.py``,
 the same machinery as ``mw.analyse``): every candidate gets a first batch, the
@@ -194,7 +201,7 @@ class SearchAgent:
         key_kinds: frozenset[str] | str | None = "game",
         game_playouts: int | None = 1400,
         confirm: int = 0,
-        beliefs: str | None = None,
+        beliefs: str | None = "heuristic",
         opponents: str | Callable[..., Any] | None = None,
     ) -> None:
         if playouts < 1:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent
+from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.agents.search_deal import card_class, has_ended_a_turn, lean_hands
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
@@ -70,3 +73,8 @@ def test_a_player_yet_to_end_a_turn_holds_a_fair_deal() -> None:
     assert lean_hands(world, 0, make_rng(2, "lean")).hands == hands
     later = heuristic_game_at_turn(3)
     assert has_ended_a_turn(later.state, 0) and has_ended_a_turn(later.state, 1)
+
+
+def test_unknown_beliefs_are_refused() -> None:
+    with pytest.raises(ValueError, match="beliefs must be 'heuristic' or None"):
+        SearchAgent(beliefs="psychic")
