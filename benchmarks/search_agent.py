@@ -62,7 +62,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--candidates", type=int, default=defaults.candidates)
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--strictness", type=float, default=defaults.strictness)
-    parser.add_argument("--confirm", type=int, default=defaults.confirm)
     parser.add_argument(
         "--beliefs",
         default=str(defaults.beliefs),
@@ -97,7 +96,6 @@ def main(argv: list[str] | None = None) -> None:
         candidates=args.candidates,
         margin=args.margin,
         strictness=args.strictness,
-        confirm=args.confirm,
         beliefs=None if args.beliefs == "None" else args.beliefs,
         key_kinds=key_kinds_argument(args.key_kinds),
     )

@@ -171,7 +171,10 @@ class SearchAgent:
     ``candidates``: at most this many actions are searched (the rollout agent's
     choice and the best by an immediate look). ``margin``: how much better on
     average (as a chance of winning) an action must be to overrule the rollout
-    agent; ``strictness``: by how many standard errors.
+    agent; ``strictness``: by how many standard errors. Measured on the same 200
+    games (Dec 2026, 129 won with the defaults): margin 0 and strictness 0 won
+    115; strictness 2 won 56 of the first 100 (62 with 1); judging the leader in 16
+    fresh worlds instead of those it was chosen in won 71 of the first 120 (77).
     ``key_kinds``: the action kinds that make a decision worth searching; ``"game"``
     (the default) takes them from ``KEY_KINDS`` for the bound game, ``None`` searches
     every decision. Elsewhere the rollout agent decides alone.
@@ -181,8 +184,6 @@ class SearchAgent:
     ``beliefs``: how the other hands are imagined: ``None``, a fair re-deal of the
     unseen cards; ``"heuristic"`` (Deal), leaning towards what a heuristic player's
     hand holds once it has ended a turn (``search_deal.lean_hands``).
-    ``confirm``: if more than 0, a leader that is not the rollout agent's choice is
-    judged against it in this many fresh worlds, not in those it was chosen in.
     """
 
     needs_observation = True
@@ -200,7 +201,6 @@ class SearchAgent:
         max_rollout_steps: int = 2000,
         key_kinds: frozenset[str] | str | None = "game",
         game_playouts: int | None = 1400,
-        confirm: int = 0,
         beliefs: str | None = "heuristic",
         opponents: str | Callable[..., Any] | None = None,
     ) -> None:
@@ -221,7 +221,6 @@ class SearchAgent:
         self.candidates = candidates
         self.margin = margin
         self.strictness = strictness
-        self.confirm = confirm
         if beliefs not in ("heuristic", None):
             raise ValueError(f"beliefs must be 'heuristic' or None, not {beliefs!r}")
         self.beliefs = beliefs
@@ -387,21 +386,6 @@ class SearchAgent:
         best = halving.live[0]
         if best == default.id:
             return default
-        if self.confirm:
-            # The leader is the best of several in these worlds, so it looks better there
-            # than it is: judge it against the default in worlds it was not chosen in.
-            first = max(len(v) for v in values.values())
-            pair = {
-                action_id: [
-                    self._play(rules, world(index), action_id, seat, make_rng(seed, "dice", index))
-                    for index in range(first, first + self.confirm)
-                ]
-                for action_id in (best, default.id)
-            }
-            self.spent += 2 * self.confirm
-            if not self._clearly_better(pair[best], pair[default.id]):
-                return default
-            return next(action for action in legal_actions if action.id == best)
         shared = min(len(values[best]), len(values[default.id]))
         if not self._clearly_better(values[best][:shared], values[default.id][:shared]):
             return default
