@@ -2,8 +2,9 @@
 
 Usage::
 
-    python benchmarks/fit_deal_evaluation.py              # 3000 games, prints WEIGHTS
+    python benchmarks/fit_deal_evaluation.py              # 2500 games, prints WEIGHTS
     python benchmarks/fit_deal_evaluation.py --games 500
+    python benchmarks/fit_deal_evaluation.py --beliefs    # 300 games, prints HAND_ODDS
 
 Plays 2-player games between heuristic agents and keeps the position at the
 start of every turn, from both seats' side, labelled 1 if that seat went on to
@@ -13,6 +14,11 @@ the games are held out: the script prints the log loss and accuracy there, for
 the fitted model, for the weights now in ``search_deal.py``, for the older
 hand-made ``deal_progress`` (read as ``(1 + tanh(mine - theirs)) / 2``) and for
 a coin flip, so a refit can be checked before it replaces the weights.
+
+``--beliefs`` measures ``search_deal.HAND_ODDS`` instead: each time a heuristic
+player ends its turn, how often each kind of card is in its hand, against how
+often it would be if the hand were a fair deal from the cards the other player
+cannot see (its hand and the draw pile).
 """
 
 from __future__ import annotations
@@ -20,12 +26,14 @@ from __future__ import annotations
 import argparse
 import math
 import random
+from collections import Counter
 
 import numpy as np
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, search_deal
 from monopoly_widgets.agents.search import deal_progress
+from monopoly_widgets.deal.cards import PACK_SIZE
 
 
 def positions(games: int, seed: int) -> list[list[tuple[list[float], float, object, int]]]:
@@ -73,12 +81,46 @@ def report(name: str, p: np.ndarray, y: np.ndarray) -> None:
     print(f"  {name:<28} log loss {loss:.4f}  accuracy {accuracy:.3f}")
 
 
+def hand_odds(games: int, seed: int) -> dict[str, float]:
+    """Per ``search_deal.card_class``: cards in hands at the end of a turn / a fair deal's."""
+    agent = HeuristicAgent()
+    held: Counter[str] = Counter()
+    fair: Counter[str] = Counter()
+    for number in range(games):
+        game = mw.new_game("deal", players=2, seed=seed + number)
+        rules, state = game.rules, game.state
+        rng = random.Random(seed + number)
+        while not rules.is_over(state):
+            player = rules.current_player(state)
+            legal = rules.legal_actions(state)
+            action = agent(rules.observation(state, player), legal, rng)
+            rules.apply(state, action)
+            if action.kind != "end_turn" or rules.is_over(state):
+                continue
+            hand = state.hands[player]
+            unseen = [*state.draw_pile, *hand]
+            for card in hand:
+                held[search_deal.card_class(card % PACK_SIZE)] += 1
+            for card in unseen:
+                fair[search_deal.card_class(card % PACK_SIZE)] += len(hand) / len(unseen)
+    return {
+        name: held[name] / fair[name] for name in sorted(fair, key=lambda n: -held[n] / fair[n])
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=500_000)
+    parser.add_argument("--games", type=int, default=None, help="2500, or 300 with --beliefs")
+    parser.add_argument("--seed", type=int, default=None, help="500000, or 0 with --beliefs")
+    parser.add_argument("--beliefs", action="store_true", help="measure HAND_ODDS instead")
     args = parser.parse_args(argv)
-    games = positions(args.games, args.seed)
+    if args.beliefs:
+        print("HAND_ODDS: dict[str, float] = {")
+        for name, odds in hand_odds(args.games or 300, args.seed or 0).items():
+            print(f"    {name!r}: {odds:.2f},")
+        print("}")
+        return
+    games = positions(args.games or 2500, 500_000 if args.seed is None else args.seed)
     cut = len(games) * 4 // 5
     train = [row for game in games[:cut] for row in game]
     test = [row for game in games[cut:] for row in game]

@@ -62,7 +62,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--candidates", type=int, default=defaults.candidates)
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--strictness", type=float, default=defaults.strictness)
+    parser.add_argument(
+        "--beliefs",
+        default=str(defaults.beliefs),
+        choices=["heuristic", "None"],
+        help="how other hands are imagined: leaning as a heuristic player's do, or 'None' (fair)",
+    )
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument(
+        "--opponents",
+        default=None,
+        choices=["heuristic", "random"],
+        help="the agent for the other seats in rollouts (default: the rollout agent)",
+    )
     parser.add_argument(
         "--key-kinds",
         default="game",
@@ -78,11 +90,13 @@ def main(argv: list[str] | None = None) -> None:
     search = SearchAgent(
         playouts=args.playouts,
         rollout=args.rollout,
+        opponents=args.opponents,
         horizon=None if args.horizon == "end" else int(args.horizon),
         game_playouts=None if args.game_playouts == "None" else int(args.game_playouts),
         candidates=args.candidates,
         margin=args.margin,
         strictness=args.strictness,
+        beliefs=None if args.beliefs == "None" else args.beliefs,
         key_kinds=key_kinds_argument(args.key_kinds),
     )
     half = args.games // 2

@@ -20,8 +20,17 @@ reading every hand here reads imagined cards, never the real hidden ones.
 from __future__ import annotations
 
 import math
+import random
 
-from monopoly_widgets.deal.cards import ACTION, KIND, PACK_SIZE, SET_SIZE, VALUE
+from monopoly_widgets.deal.cards import (
+    ACTION,
+    CARD_COLOURS,
+    KIND,
+    NAME,
+    PACK_SIZE,
+    SET_SIZE,
+    VALUE,
+)
 from monopoly_widgets.deal.properties import is_complete, pile_rent
 from monopoly_widgets.deal.state import PHASE_OVER, DealState
 
@@ -40,12 +49,21 @@ FEATURES = (
     "Sly or Forced Deal in hand",
     "rent cards in hand",
     "money $M in hand",
+    "properties in hand",
+    "properties in hand that fit a set on the table",
+    "properties in hand that complete a set (to 2)",
+    "property $M in unfinished sets",
+    "Houses and Hotels",
 )
 #: Features of the pair, after the per-seat differences: +1 if ``seat`` is to play, else -1;
 #: the same times "a third set is near" (either seat has 2 complete sets); a Deal Breaker
 #: in hand times the other's complete sets (what it can take), a Just Say No times one's
 #: own complete sets (what it guards), each mine minus theirs; "two sets and one card
-#: short of a third", mine minus theirs, and the same times who is to play.
+#: short of a third", mine minus theirs, and the same times who is to play; "two sets and
+#: the card that completes a third in hand", the same two ways; what the other's best rent
+#: would take beyond one's bank; steals in hand times the other's sets one card short; who
+#: is to play times the completing cards in hand; the lead in sets when a third is near; a
+#: Deal Breaker in hand when the other has two sets.
 EXTRA = (
     "to play",
     "to play x two sets",
@@ -53,30 +71,49 @@ EXTRA = (
     "Just Say No x own sets",
     "one card from winning",
     "to play x one card from winning",
+    "winning card in hand",
+    "to play x winning card in hand",
+    "rent beyond the bank",
+    "steals x their sets one short",
+    "to play x completing cards in hand",
+    "set lead x two sets",
+    "Deal Breaker x their two sets",
 )
 
 #: Fitted by ``benchmarks/fit_deal_evaluation.py`` (see its output for the fit's quality).
 WEIGHTS: tuple[float, ...] = (
-    0.7947,  # complete sets
-    0.2108,  # two complete sets
-    0.1580,  # best unfinished share
-    0.4493,  # second unfinished share
-    0.1979,  # sets one card short
-    0.0282,  # bank $M (to 20)
-    0.0480,  # table property $M
-    -0.0047,  # best rent $M
-    -0.0198,  # cards in hand
-    0.5900,  # Just Say No in hand
-    1.1370,  # Deal Breaker in hand
-    0.1430,  # Sly or Forced Deal in hand
-    0.0464,  # rent cards in hand
-    -0.0113,  # money $M in hand
-    0.3355,  # to play
-    0.0069,  # to play x two sets
-    0.4366,  # Deal Breaker x their sets
-    0.0128,  # Just Say No x own sets
-    0.3380,  # one card from winning
-    0.1630,  # to play x one card from winning
+    0.9269,  # complete sets
+    0.1628,  # two complete sets
+    0.0175,  # best unfinished share
+    0.3296,  # second unfinished share
+    0.2415,  # sets one card short
+    0.0165,  # bank $M (to 20)
+    0.0134,  # table property $M
+    -0.0278,  # best rent $M
+    -0.0304,  # cards in hand
+    0.5695,  # Just Say No in hand
+    1.1596,  # Deal Breaker in hand
+    0.0022,  # Sly or Forced Deal in hand
+    0.0401,  # rent cards in hand
+    -0.0089,  # money $M in hand
+    -0.0327,  # properties in hand
+    0.1836,  # properties in hand that fit a set on the table
+    0.2964,  # properties in hand that complete a set (to 2)
+    0.0375,  # property $M in unfinished sets
+    0.1085,  # Houses and Hotels
+    0.3108,  # to play
+    0.0125,  # to play x two sets
+    0.4131,  # Deal Breaker x their sets
+    0.0374,  # Just Say No x own sets
+    0.3024,  # one card from winning
+    0.0567,  # to play x one card from winning
+    0.7587,  # winning card in hand
+    0.6581,  # to play x winning card in hand
+    0.0377,  # rent beyond the bank
+    0.1589,  # steals x their sets one short
+    0.0000,  # to play x completing cards in hand
+    0.1353,  # set lead x two sets
+    0.1646,  # Deal Breaker x their two sets
 )
 assert len(WEIGHTS) == len(FEATURES) + len(EXTRA)
 
@@ -84,38 +121,55 @@ _SETS = FEATURES.index("complete sets")
 _TWO_SETS = FEATURES.index("two complete sets")
 _BEST_SHARE = FEATURES.index("best unfinished share")
 _ONE_SHORT = FEATURES.index("sets one card short")
+_BANK = FEATURES.index("bank $M (to 20)")
+_RENT = FEATURES.index("best rent $M")
 _BREAKERS = FEATURES.index("Deal Breaker in hand")
 _JSN = FEATURES.index("Just Say No in hand")
+_STEALS_IN_HAND = FEATURES.index("Sly or Forced Deal in hand")
+_COMPLETING = FEATURES.index("properties in hand that complete a set (to 2)")
 _STEALS = frozenset({"sly_deal", "forced_deal"})
 _RENTS = frozenset({"rent", "any_rent", "double_rent"})
+_PROPERTY_KINDS = frozenset({"property", "wild"})
 
 
 def seat_features(state: DealState, seat: int) -> list[float]:
     """The ``FEATURES`` of one seat's position."""
     shares: dict[int, float] = {}
+    counts: dict[int, int] = {}
     complete: set[int] = set()
     one_short: set[int] = set()
     property_value = 0
+    loose_value = 0
     best_rent = 0
+    buildings = 0
     for pile in state.tables[seat]:
         colour = pile.colour
         size = SET_SIZE[colour]
+        value = 0
         for card in pile.cards:
-            property_value += VALUE[card % PACK_SIZE]
+            value += VALUE[card % PACK_SIZE]
+        property_value += value
+        buildings += (pile.house >= 0) + (pile.hotel >= 0)
         rent = pile_rent(pile)
         if rent > best_rent:
             best_rent = rent
         if is_complete(pile):
             complete.add(colour)
             continue
-        share = min(len(pile.cards), size) / size
+        loose_value += value
+        count = len(pile.cards)
+        if count > counts.get(colour, 0):
+            counts[colour] = count
+        share = min(count, size) / size
         if share > shares.get(colour, 0.0):
             shares[colour] = share
-        if len(pile.cards) == size - 1:
+        if count == size - 1:
             one_short.add(colour)
     unfinished = sorted((s for c, s in shares.items() if c not in complete), reverse=True)
     unfinished += [0.0, 0.0]
+    one_short -= complete
     jsn = breakers = steals = rents = money = 0
+    properties = fits = completes = 0
     for card in state.hands[seat]:
         index = card % PACK_SIZE
         action = ACTION[index]
@@ -129,13 +183,23 @@ def seat_features(state: DealState, seat: int) -> list[float]:
             rents += 1
         elif KIND[index] == "money":
             money += VALUE[index]
+        elif KIND[index] in _PROPERTY_KINDS:
+            properties += 1
+            colours = CARD_COLOURS[index]
+            if len(colours) > 2:  # the multicolour wild fits anything
+                fits += 1
+                continue
+            if any(c in counts and c not in complete for c in colours):
+                fits += 1
+            if any(c in one_short for c in colours):
+                completes += 1
     bank = sum(VALUE[card % PACK_SIZE] for card in state.banks[seat])
     return [
         float(len(complete)),
         1.0 if len(complete) >= 2 else 0.0,
         unfinished[0],
         unfinished[1],
-        float(len(one_short - complete)),
+        float(len(one_short)),
         float(min(bank, 20)),
         float(property_value),
         float(best_rent),
@@ -145,6 +209,11 @@ def seat_features(state: DealState, seat: int) -> list[float]:
         float(steals),
         float(rents),
         float(money),
+        float(properties),
+        float(fits),
+        float(min(completes, 2)),
+        float(loose_value),
+        float(buildings),
     ]
 
 
@@ -161,6 +230,10 @@ def features(state: DealState, seat: int) -> list[float]:
     near = max(mine[_TWO_SETS], theirs[_TWO_SETS])
     threat_mine = mine[_TWO_SETS] * min(mine[_ONE_SHORT], 1.0)
     threat_theirs = theirs[_TWO_SETS] * min(theirs[_ONE_SHORT], 1.0)
+    reach_mine = mine[_TWO_SETS] * min(mine[_COMPLETING], 1.0)
+    reach_theirs = theirs[_TWO_SETS] * min(theirs[_COMPLETING], 1.0)
+    exposed_mine = max(0.0, min(theirs[_RENT], 10.0) - mine[_BANK])
+    exposed_theirs = max(0.0, min(mine[_RENT], 10.0) - theirs[_BANK])
     return [m - t for m, t in zip(mine, theirs, strict=True)] + [
         to_play,
         to_play * near,
@@ -168,6 +241,14 @@ def features(state: DealState, seat: int) -> list[float]:
         mine[_JSN] * mine[_SETS] - theirs[_JSN] * theirs[_SETS],
         threat_mine - threat_theirs,
         to_play * (threat_mine + threat_theirs),
+        reach_mine - reach_theirs,
+        to_play * (reach_mine + reach_theirs),
+        exposed_theirs - exposed_mine,
+        mine[_STEALS_IN_HAND] * min(theirs[_ONE_SHORT], 2.0)
+        - theirs[_STEALS_IN_HAND] * min(mine[_ONE_SHORT], 2.0),
+        to_play * (mine[_COMPLETING] - theirs[_COMPLETING]),
+        (mine[_SETS] - theirs[_SETS]) * near,
+        mine[_BREAKERS] * theirs[_TWO_SETS] - theirs[_BREAKERS] * mine[_TWO_SETS],
     ]
 
 
@@ -177,3 +258,82 @@ def win_chance(state: DealState, seat: int, weights: tuple[float, ...] = WEIGHTS
         return 1.0 if state.winner == seat else 0.5 if state.winner is None else 0.0
     logit = sum(w * x for w, x in zip(weights, features(state, seat), strict=True))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
+
+
+# --- Beliefs: what a heuristic player's hand is likely to hold ------------------------------
+#: How much likelier a card of each kind is in the hand of a heuristic player who has ended
+#: a turn than among all the cards it might hold (its hand and the draw pile): the heuristic
+#: lays properties and plays Pass Go at once, and keeps rent cards, Houses, Hotels, Double
+#: the Rent and Just Say No for later. Measured by ``benchmarks/fit_deal_evaluation.py
+#: --beliefs`` on heuristic self-play (odds: share in hand / share among the unseen cards).
+HAND_ODDS: dict[str, float] = {
+    "Double the Rent": 2.79,
+    "Hotel": 2.70,
+    "Red/Yellow rent": 2.35,
+    "Railroad/Utility rent": 2.20,
+    "Dark Blue/Green rent": 2.05,
+    "Light Blue/Brown rent": 2.03,
+    "Just Say No": 2.02,
+    "Pink/Orange rent": 2.01,
+    "House": 1.97,
+    "$1M": 1.82,
+    "$2M": 1.46,
+    "Deal Breaker": 1.41,
+    "Any-colour rent": 1.38,
+    "$3M": 1.35,
+    "It's My Birthday": 1.29,
+    "$4M": 1.17,
+    "$5M": 1.08,
+    "Forced Deal": 0.98,
+    "Debt Collector": 0.86,
+    "$10M": 0.79,
+    "Sly Deal": 0.57,
+    "property": 0.31,
+    "wild": 0.15,
+    "Pass Go": 0.10,
+}
+
+
+def card_class(index: int) -> str:
+    """The key of ``HAND_ODDS`` for a card (by pack index): properties and wilds by kind,
+    every other card by name."""
+    kind = KIND[index]
+    return kind if kind in ("property", "wild") else NAME[index]
+
+
+_ODDS_BY_INDEX: tuple[float, ...] = tuple(HAND_ODDS[card_class(i)] for i in range(PACK_SIZE))
+
+
+def has_ended_a_turn(state: DealState, player: int) -> bool:
+    """Has ``player`` finished a turn of their own yet? (Public: the turn count and order.)"""
+    first = (state.turn_player - (state.turn - 1)) % state.players
+    return state.turn - 1 > (player - first) % state.players
+
+
+def lean_hands(world: DealState, seat: int, rng: random.Random) -> DealState:
+    """Re-deal the other players' hands in ``world`` by ``HAND_ODDS``, in place.
+
+    ``world`` is a sample from ``rules.determinize``: every card ``seat`` cannot see is
+    already dealt at random. Those same cards (their multiset is public: the pack less
+    what ``seat`` sees) are dealt again, each other player's hand drawn without
+    replacement with chances in proportion to the odds (weighted sampling by keys
+    ``u ** (1 / odds)``), and the rest left as the draw pile in their random order. A
+    player who has not ended a turn yet holds a fair deal, so is left as it is.
+    """
+    others = [p for p in range(world.players) if p != seat and has_ended_a_turn(world, p)]
+    if not others:
+        return world
+    hidden = list(world.draw_pile)
+    for p in others:
+        hidden.extend(world.hands[p])
+    odds = _ODDS_BY_INDEX
+    keys = [rng.random() ** (1.0 / odds[card % PACK_SIZE]) for card in hidden]
+    order = sorted(range(len(hidden)), key=keys.__getitem__, reverse=True)
+    start = 0
+    for p in others:
+        count = len(world.hands[p])
+        world.hands[p] = [hidden[i] for i in order[start : start + count]]
+        start += count
+    dealt = set(order[:start])
+    world.draw_pile = [card for i, card in enumerate(hidden) if i not in dealt]
+    return world
