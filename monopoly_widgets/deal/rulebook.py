@@ -19,7 +19,8 @@ RULE_WIN = rulebook(BOOK, "How to Win")
 RULE_END = rulebook(
     BOOK,
     "The End of the Game",
-    "with no card left to draw or play nobody can collect 3 sets, so the game is a draw",
+    "it ends when someone collects 3 sets; with no card left to draw or play and no wild "
+    "move that gives anyone 3, nobody ever can, so the engine calls it a draw",
 )
 RULE_CARDS = rulebook(BOOK, "The Cards")
 RULE_PROPERTIES = rulebook(BOOK, "Property Cards")

@@ -8,9 +8,18 @@ that ends the previous turn (and at setup for the first turn).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng, shuffle
-from monopoly_widgets.deal.cards import HAND_LIMIT, NAME, PACK_SIZE
+from monopoly_widgets.deal.cards import (
+    CARD_COLOURS,
+    HAND_LIMIT,
+    NAME,
+    PACK_SIZE,
+    SET_SIZE,
+    WILD_IDS,
+)
 from monopoly_widgets.deal.properties import has_won
 from monopoly_widgets.deal.rulebook import (
     OPTION_DISCARD,
@@ -21,7 +30,13 @@ from monopoly_widgets.deal.rulebook import (
     RULE_TURN,
     RULE_WIN,
 )
-from monopoly_widgets.deal.state import PHASE_DISCARD, PHASE_OVER, PHASE_PLAY, DealState
+from monopoly_widgets.deal.state import (
+    PHASE_DISCARD,
+    PHASE_OVER,
+    PHASE_PLAY,
+    DealState,
+    PropertySet,
+)
 
 
 def draw_cards(state: DealState, player: int, count: int, events: list[Event]) -> int:
@@ -79,7 +94,8 @@ def start_turn(state: DealState, events: list[Event]) -> None:
         Event((text, state.turn, player, drawn), RULE_TURN, player, "draw", {"cards": drawn})
     )
     if not state.draw_pile and not state.discard_pile and not any(state.hands):
-        end_in_draw(state, "no_cards", events)
+        if not any(win_within_reach(table) for table in state.tables):
+            end_in_draw(state, "no_cards", events)
 
 
 def end_turn(state: DealState, events: list[Event]) -> None:
@@ -179,6 +195,62 @@ def end_in_draw(state: DealState, reason: str, events: list[Event]) -> None:
         text = f"The game reached the turn limit ({state.options['max_turns']}): it is a draw."
         rule = OPTION_MAX_TURNS
     else:
-        text = "No cards are left to draw or to play: the game is a draw."
+        text = (
+            "No cards are left to draw or to play, and nobody can complete 3 sets by "
+            "moving wilds: the game is a draw."
+        )
         rule = RULE_END
     events.append(Event(text, rule, None, "draw_game"))
+
+
+def win_within_reach(table: list[PropertySet]) -> bool:
+    """Could this collection make 3 complete sets of different colours by moving wilds alone?
+
+    Once no card is left to draw or in any hand, nothing can be played or paid again:
+    the only moves left are flipping wilds (rulebook, Wild Property Cards: "flip the card
+    ... any time on your turn"). The rulebook's game ends only "when one player collects
+    3 complete Property sets" (The End of the Game), so while someone can still do that
+    by moving their own wilds the game goes on; when nobody can, it could never end, and
+    the engine calls it a draw. A colour can only be completed where its owner has a
+    natural property card (RULES-NOTES: a set made only of wilds is not complete), so a
+    wild only helps in such a colour, whichever colours option ``multicolour_wild_moves_to``
+    allows; and every arrangement of wilds is reachable, one move at a time, over the
+    turns, whichever limit option ``wild_moves`` sets.
+    """
+    naturals = [0] * len(SET_SIZE)
+    wild_colours: list[tuple[int, ...]] = []
+    for pile in table:
+        for card in pile.cards:
+            if card in WILD_IDS:
+                wild_colours.append(CARD_COLOURS[card % PACK_SIZE])
+            else:
+                naturals[pile.colour] += 1
+    candidates = [colour for colour, count in enumerate(naturals) if count]
+    for three in combinations(candidates, 3):
+        short = {colour: max(0, SET_SIZE[colour] - naturals[colour]) for colour in three}
+        if _wilds_fill(short, wild_colours):
+            return True
+    return False
+
+
+def _wilds_fill(short: dict[int, int], wild_colours: list[tuple[int, ...]]) -> bool:
+    """Can the wilds (each usable once, in its own colours) make up every colour's shortfall?
+
+    A matching of missing cards to wilds, grown one missing card at a time by
+    augmenting paths (Kuhn's algorithm); with at most 11 wilds it is instant.
+    """
+    needed = [colour for colour, missing in short.items() for _ in range(missing)]
+    if len(needed) > len(wild_colours):
+        return False
+    holder: dict[int, int] = {}  # wild index -> the missing card (slot) it fills
+
+    def place(slot: int, tried: set[int]) -> bool:
+        for index, colours in enumerate(wild_colours):
+            if needed[slot] in colours and index not in tried:
+                tried.add(index)
+                if index not in holder or place(holder[index], tried):
+                    holder[index] = slot
+                    return True
+        return False
+
+    return all(place(slot, set()) for slot in range(len(needed)))

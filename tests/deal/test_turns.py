@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import monopoly_widgets as mw
-from monopoly_widgets.deal.rulebook import RULE_TURN
+from monopoly_widgets.deal.rulebook import RULE_END, RULE_TURN
 
 from .helpers import game, ids, names, position
 
@@ -100,40 +100,72 @@ def test_max_turns_ends_in_a_draw():
     assert g.events[-1].rule == "option: max_turns"
 
 
-def _everything_on_the_table() -> dict:
-    """A 3-player position with every card in a bank or on a table (no set complete)."""
+def _everything_on_the_table(wilds_for_seat_1: dict[str, str] | None = None) -> dict:
+    """A 3-player position with every card in a bank or on a table, no hand, no pile.
+
+    Seat 0 holds the wilds (only wilds: no set of theirs can ever be complete), seat 1
+    one natural card of each colour, seat 2 the other naturals (one short of each set).
+    ``wilds_for_seat_1`` moves named wilds to seat 1 instead, in the given colour.
+    """
     from monopoly_widgets.deal.cards import CARDS, COLOURS
 
+    wilds_for_seat_1 = dict(wilds_for_seat_1 or {})
     banks: list[list[str]] = [[], [], []]
     piles: list[dict[str, list[str]]] = [{}, {}, {}]
     for i, card in enumerate(CARDS):
         if card.kind in ("money", "action", "rent"):
             banks[i % 3].append(card.name)
-            continue
-        placed = False
-        for seat in range(3):
-            for colour in card.colour_names:
-                pile = piles[seat].setdefault(colour, [])
-                if len(pile) + 1 < COLOURS[colour][0]:
-                    pile.append(card.name)
-                    placed = True
-                    break
-            if placed:
-                break
-        assert placed, card.name
+        elif card.kind == "wild" and card.name in wilds_for_seat_1:
+            piles[1].setdefault(wilds_for_seat_1.pop(card.name), []).append(card.name)
+        elif card.kind == "wild":
+            piles[0].setdefault(card.colour_names[0], []).append(card.name)
+        else:
+            colour = card.colour_names[0]
+            seat = 1 if colour not in piles[1] else 2
+            piles[seat].setdefault(colour, []).append(card.name)
     tables = [
-        [{"colour": c, "cards": cards} for c, cards in seat.items() if cards] for seat in piles
+        [{"colour": colour, "cards": cards} for colour, cards in seat.items()] for seat in piles
     ]
+    assert all(len(piles[2][colour]) == COLOURS[colour][0] - 1 for colour in COLOURS)
     return position(players=3, banks=banks, properties=tables, draw_pile=[], discard_pile=[])
 
 
-def test_no_cards_left_is_a_draw():
-    """Rule (engine): with both piles and every hand empty nobody can progress: a draw."""
+def test_no_cards_left_and_no_win_in_reach_is_a_draw():
+    """Rule (engine, docs/rules/deal.md "Winning and draws"): with both piles and every
+    hand empty, only wild flips are left; when no seat's wilds can make 3 complete sets
+    (rulebook "The End of the Game"), the game could never end: a draw."""
     g = game(_everything_on_the_table())
     assert not g.is_over
     g.apply("end_turn")
     assert g.is_over and g.winner is None
     assert g.observation()["draw_reason"] == "no_cards"
+    assert g.events[-1].rule == RULE_END
+
+
+def test_no_cards_left_but_a_win_in_reach_plays_on():
+    """Rule: rulebook "The End of the Game": the game ends when one player collects 3
+    complete sets; Wild Property Cards: "flip the card ... any time on your turn". With
+    nothing left to draw or play, seat 1 can still flip three wilds to complete Brown,
+    Dark Blue and Utility, so it is not a draw; the flips win."""
+    g = game(
+        _everything_on_the_table(
+            {
+                "Light Blue/Brown wild": "Light Blue",
+                "Dark Blue/Green wild": "Green",
+                "Railroad/Utility wild": "Railroad",
+            }
+        )
+    )
+    g.apply("end_turn")
+    assert not g.is_over and g.current_player == 1
+    for wild, colour in (
+        ("Light Blue/Brown wild", "Brown"),
+        ("Dark Blue/Green wild", "Dark Blue"),
+        ("Railroad/Utility wild", "Utility"),
+    ):
+        [flip] = [a for a in ids(g) if a.startswith("wild:") and wild in a and a.endswith(colour)]
+        g.apply(flip)
+    assert g.is_over and g.winner == 1
 
 
 def test_turn_passes_to_the_left_and_plays_reset():
