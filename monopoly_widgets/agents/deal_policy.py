@@ -1,0 +1,519 @@
+"""A stronger Monopoly Deal policy: the heuristic, with its measured mistakes corrected.
+
+The search agent (``agents/search.py``) is a rollout algorithm: it improves one
+step on the agent that plays its rollouts and makes every decision it does not
+search. A better base policy therefore lifts both. ``DealPolicyAgent`` is that
+base: it asks the heuristic (``agents/heuristic_deal.py``) first and keeps its
+choice, except in a few patterns where the heuristic was found to lose, each
+fixed by one rule below. The patterns were found by the coach: decisions
+sampled from heuristic self-play, each judged by ``mw.analyse``
+(``benchmarks/find_heuristic_mistakes.py``), grouped by kind; each rule's gain
+was then measured in paired games (``benchmarks/deal_policy.py``).
+
+The rules (names as in ``RULES``; each is a function ``rule(view, legal, choice)``
+that returns a better action or ``None`` to keep the heuristic's ``choice``):
+
+- ``win_this_turn``: take a win that needs two steps, such as moving a wild out of
+  a complete set to complete another and then laying the card that re-completes
+  the first (rulebook: wilds may be flipped "any time on your turn"). The
+  heuristic looks one action ahead and misses it; the coach found it winning
+  with certainty.
+
+- ``exact_change``: pay from the bank with the cards that overpay least. There is
+  no change in Monopoly Deal (rulebook, "What if I Owe Another Player Money?"), and
+  the heuristic hands over the smallest single card that covers the debt, so it
+  pays $5M for a $2M rent while holding two $1M cards.
+- ``keep_deal_breaker``: never bank a Deal Breaker to use up a play; it steals a
+  whole set (rulebook, "Deal Breaker"), often the game-deciding card, while a
+  banked one is only $5M.
+- ``rent_they_can_pay``: do not spend a rent card (and a play) to charge a player
+  who has nothing to pay with ("If you have no money or Property in front of you,
+  nothing happens").
+- ``steal_to_deny``: a Sly or Forced Deal target is chosen for what it does to the
+  victim as well: taking a card from their nearly complete set denies them, and a
+  Forced Deal never hands over a card that completes one of their sets.
+
+The agent has the heuristic's calling convention and its ``observe`` (a light
+decision view, here :class:`PolicyView`, which adds the seat's own bank cards and
+the other seats' tables, both public); it decides the same from the observation
+dict. Other games are played by the heuristic unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
+
+from monopoly_widgets.agents import heuristic_deal
+from monopoly_widgets.agents.heuristic import HeuristicAgent
+from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.rules import Rules
+from monopoly_widgets.deal.cards import (
+    CARD_COLOURS,
+    CARDS,
+    COLOUR_INDEX,
+    COLOUR_NAMES,
+    KIND,
+    NAME,
+    NATURAL_IDS,
+    PACK_SIZE,
+    PLAYS_PER_TURN,
+    SET_SIZE,
+    VALUE,
+)
+from monopoly_widgets.deal.observation import DealView, PileView, _pile_views
+from monopoly_widgets.deal.state import DealState
+
+#: Card values and kinds by name (action ids name cards; same-named cards print the same).
+_VALUE_BY_NAME: dict[str, int] = {spec.name: spec.value for spec in CARDS}
+_KIND_BY_NAME: dict[str, str] = {spec.name: spec.kind for spec in CARDS}
+
+
+class PolicyView(DealView):
+    """The heuristic's :class:`DealView` plus two public facts the rules read: the seat's
+    own bank cards (not just their total) and every seat's table."""
+
+    __slots__ = ("_bank", "_tables")
+
+    def __init__(
+        self, state: DealState | None, viewer: int, players: int, phase: str, plays_left: int
+    ) -> None:
+        super().__init__(state, viewer, players, phase, plays_left)
+        self._bank: tuple[int, ...] | None = None
+        self._tables: list[tuple[PileView, ...] | None] = [None] * players
+
+    @property
+    def bank(self) -> tuple[int, ...]:
+        """The viewer's bank cards (ids), as everyone sees them."""
+        if self._bank is None:
+            self._bank = tuple(self._live().banks[self.viewer])
+        return self._bank
+
+    def table_of(self, seat: int) -> tuple[PileView, ...]:
+        """``seat``'s piles (everyone's are on the table for all to see)."""
+        if seat == self.viewer:
+            return self.table
+        piles = self._tables[seat]
+        if piles is None:
+            piles = self._tables[seat] = _pile_views(self._live().tables[seat])
+        return piles
+
+    def facts(self) -> dict[str, Any]:
+        facts = super().facts()
+        facts["bank"] = self.bank
+        facts["tables"] = [self.table_of(seat) for seat in range(self.players)]
+        return facts
+
+    @classmethod
+    def from_observation(cls, observation: dict[str, Any]) -> PolicyView:
+        view = super().from_observation(observation)
+        assert isinstance(view, PolicyView)
+        seats = observation["seats"]
+        view._bank = tuple(card["id"] for card in seats[view.viewer]["bank"])
+        view._tables = [
+            tuple(
+                PileView(
+                    COLOUR_INDEX[pile["colour"]],
+                    pile["label"],
+                    tuple(card["id"] for card in pile["cards"]),
+                    pile["complete"],
+                    pile["house"]["id"] if pile["house"] else -1,
+                    pile["hotel"]["id"] if pile["hotel"] else -1,
+                )
+                for pile in seat["sets"]
+            )
+            for seat in seats
+        ]
+        return view
+
+
+def policy_view(state: DealState, viewer: int) -> PolicyView:
+    """The view ``DealPolicyAgent`` decides by (as ``deal.observation.decision_view``)."""
+    return PolicyView(state, viewer, state.players, state.phase, PLAYS_PER_TURN - state.plays_used)
+
+
+Rule = Callable[[PolicyView, Sequence[Action], Action], Action | None]
+
+
+# --- payments -----------------------------------------------------------------------------------
+def exact_change(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
+    """Pay from the bank with the cards that overpay least (then the fewest cards).
+
+    Rulebook, "What if I Owe Another Player Money?": "There is no change in MONOPOLY
+    DEAL." The heuristic pays with the smallest single bank card that covers what is
+    left; when smaller cards add up closer to the debt, that throws money away. Here
+    the best set of bank cards is worked out and its largest card paid first (the
+    next payment decision finds the rest of the same set).
+    """
+    pending = view.pending
+    if pending is None or not choice.id.startswith("pay:bank:"):
+        return None
+    remaining = (pending.amount or 0) - pending.paid
+    values = sorted((VALUE[card % PACK_SIZE] for card in view.bank), reverse=True)
+    if sum(values) < remaining:
+        return None  # the whole bank goes either way
+    best = _least_overpay(values, remaining)
+    if best is None:
+        return None
+    wanted = max(best)
+    if _VALUE_BY_NAME[choice.id[9:]] == wanted:
+        return None
+    for action in legal:
+        if action.id.startswith("pay:bank:") and _VALUE_BY_NAME[action.id[9:]] == wanted:
+            return action
+    return None
+
+
+def _least_overpay(values: list[int], remaining: int) -> tuple[int, ...] | None:
+    """The bank values (a sub-multiset of ``values``) adding up to at least ``remaining``
+    with the least excess, then the fewest cards. Totals are small ($M), so a table of
+    reachable totals is enough."""
+    reach: dict[int, tuple[int, ...]] = {0: ()}
+    for value in values:
+        for total, cards in list(reach.items()):
+            if total >= remaining:
+                continue  # already covers: adding more only overpays
+            new = total + value
+            known = reach.get(new)
+            if known is None or len(cards) + 1 < len(known):
+                reach[new] = (*cards, value)
+    covering = [total for total in reach if total >= remaining]
+    if not covering:
+        return None
+    return reach[min(covering)]
+
+
+def _their_gain(theirs: dict[int, tuple[int, bool]], label: str, name: str) -> float:
+    """What ``name`` (paid from my pile ``label``, keeping its colour) does for the
+    receiver: a lot if it completes one of their sets, some if it builds one."""
+    colour = COLOUR_INDEX[label.rsplit(" ", 1)[0] if label[-1].isdigit() else label]
+    count, has_natural = theirs.get(colour, (0, False))
+    size = SET_SIZE[colour]
+    natural = _KIND_BY_NAME.get(name) == "property"
+    if count + 1 >= size and (natural or has_natural):
+        return 60.0
+    return 20.0 * (count + 1) / size if count else 0.0
+
+
+def _colour_counts(piles: Sequence[PileView]) -> dict[int, tuple[int, bool]]:
+    """Per colour, the most cards in one unfinished pile and whether it has a real card;
+    complete colours are left out (a second set of a colour does not count)."""
+    counts: dict[int, tuple[int, bool]] = {}
+    complete = {pile.colour for pile in piles if pile.complete}
+    for pile in piles:
+        if pile.colour in complete:
+            continue
+        known = counts.get(pile.colour)
+        if known is None or len(pile.cards) > known[0]:
+            counts[pile.colour] = (len(pile.cards), not NATURAL_IDS.isdisjoint(pile.cards))
+    return counts
+
+
+# --- plays --------------------------------------------------------------------------------------
+def keep_deal_breaker(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
+    """Do not bank a Deal Breaker just to use a play: end the turn (or play else) instead.
+
+    Rulebook, "Deal Breaker": "Steal a complete set of properties from any player."
+    The heuristic banks spare action cards rather than end its turn, so a Deal
+    Breaker with no target today goes into the bank as $5M, and the chance to
+    take a set later (often the winning play) is gone.
+    """
+    if choice.id != "bank:Deal Breaker":
+        return None
+    return _choose_without(view, legal, choice.id)
+
+
+def rent_they_can_pay(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
+    """Do not charge rent to players who have nothing to pay with.
+
+    Rulebook, "What if I Run Out of Money and Properties?": "If you have no money or
+    Property in front of you, nothing happens." The heuristic scores a rent by the
+    amount printed, so it spends a card and a play to collect nothing.
+    """
+    if choice.kind != "play" or not choice.id.startswith("rent:"):
+        return None
+    for seat in range(view.players):
+        if seat != view.viewer and view.bank_total(seat) + view.table_value(seat) > 0:
+            return None
+    return _choose_without(view, legal, "rent:")
+
+
+def steal_to_deny(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
+    """Choose the Sly or Forced Deal target for what it does to both players.
+
+    Rulebook, "Sly Deal" / "Forced Deal": steal (or swap for one of yours) a property
+    not in a full set. The heuristic picks the card that builds my sets best; among
+    cards that build mine about as well, taking one from the victim's nearly
+    complete set also sets them back, and a Forced Deal must not hand them the card
+    that completes one of their sets.
+    """
+    verb = choice.id.split(":", 1)[0]
+    if verb not in ("sly", "forced"):
+        return None
+    mine = _colour_counts(view.table)
+    best, best_score = choice, _steal_score(view, mine, choice)
+    for action in legal:
+        if action.id.startswith(verb + ":") and action.id != choice.id:
+            score = _steal_score(view, mine, action)
+            if score > best_score:
+                best, best_score = action, score
+    return None if best is choice else best
+
+
+def _steal_score(view: PolicyView, mine: dict[int, tuple[int, bool]], action: Action) -> float:
+    parts = action.id.split(":")
+    seat, colour, name = int(parts[1]), COLOUR_INDEX[parts[2]], parts[3]
+    natural = _KIND_BY_NAME.get(name) == "property"
+    count, has_natural = mine.get(colour, (0, False))
+    size = SET_SIZE[colour]
+    if count + 1 >= size and (natural or has_natural):
+        score = 88.0
+    else:
+        score = 50.0 + 20.0 * (count + 1) / size
+    theirs = _colour_counts(view.table_of(seat))
+    their_count, _ = theirs.get(colour, (0, False))
+    score += 12.0 * their_count / size  # what the victim loses towards that set
+    if parts[0] == "forced":
+        give = COLOUR_INDEX[parts[4]]
+        given_count, _ = mine.get(give, (0, False))
+        score -= 10.0 + 20.0 * given_count / SET_SIZE[give]
+        score -= _their_gain(theirs, parts[4], parts[5])
+    return score
+
+
+# --- winning this turn ---------------------------------------------------------------------------
+def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
+    """Take a win that needs wilds re-arranged: the next step of a plan to 3 sets now.
+
+    Rulebook: the game ends when a player "collects 3 complete Property sets in
+    different colors"; wild cards can be flipped "any time on your turn" (free),
+    and up to 3 cards played. The heuristic looks one action ahead, so it misses a
+    win that needs two: move a multicolour wild out of a complete Brown set into
+    Red, completing it, then lay the Brown from hand to complete Brown again.
+    Here every way to lay up to ``plays_left`` properties from hand and place the
+    wilds (table and laid) is tried; if one completes 3 colours, its next step
+    (wild moves first, they are free) is played.
+    """
+    if choice.id.startswith("breaker:"):
+        return None
+    plan = _winning_plan(view, 3)
+    if plan is None:
+        return None
+    moves, lays = plan
+    ids = {action.id: action for action in legal}
+    for step in (*moves, *lays):
+        action = ids.get(step)
+        if action is not None:
+            return None if action.id == choice.id else action
+    return None
+
+
+def _table_cards(view: PolicyView) -> tuple[list[int], list[tuple[int, int, str]]]:
+    """Real property cards per colour, and the wilds as (card, colour now, pile label)."""
+    naturals = [0] * len(SET_SIZE)
+    wilds: list[tuple[int, int, str]] = []
+    for pile in view.table:
+        for card in pile.cards:
+            if card in NATURAL_IDS:
+                naturals[pile.colour] += 1
+            else:
+                wilds.append((card, pile.colour, pile.label))
+    return naturals, wilds
+
+
+def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | None:
+    """(wild moves, lays) as action ids that give ``goal`` complete colours, or None."""
+    naturals, wilds = _table_cards(view)
+    hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
+    if not _could_win(naturals, wilds, hand, goal):
+        return None
+    plays = view.plays_left
+    for size in range(0, min(plays, len(hand)) + 1):
+        for laid in combinations(hand, size):
+            counts = naturals[:]
+            free: list[tuple[int, int, str]] = list(wilds)
+            for card in laid:
+                if card in NATURAL_IDS:
+                    counts[CARD_COLOURS[card % PACK_SIZE][0]] += 1
+                else:
+                    free.append((card, -1, ""))
+            placed = _place_wilds(counts, free, goal)
+            if placed is not None:
+                return _steps(placed, laid)
+    return None
+
+
+def _could_win(
+    naturals: list[int], wilds: list[tuple[int, int, str]], hand: list[int], goal: int
+) -> bool:
+    """A quick bound: are there ``goal`` colours that everything available could complete?"""
+    reach = naturals[:]
+    real = [n > 0 for n in naturals]
+    for card in hand:
+        if card in NATURAL_IDS:
+            colour = CARD_COLOURS[card % PACK_SIZE][0]
+            reach[colour] += 1
+            real[colour] = True
+    extra = [card for card, _, _ in wilds] + [c for c in hand if c not in NATURAL_IDS]
+    for card in extra:
+        for colour in CARD_COLOURS[card % PACK_SIZE]:
+            reach[colour] += 1
+    return sum(1 for c, size in enumerate(SET_SIZE) if real[c] and reach[c] >= size) >= goal
+
+
+def _place_wilds(
+    counts: list[int], wilds: list[tuple[int, int, str]], goal: int
+) -> list[tuple[int, int, int, str]] | None:
+    """Colours for the wilds that complete 3 colours with real cards, as
+    (card, new colour, old colour, pile label); wilds that need not move stay."""
+    candidates = [c for c, size in enumerate(SET_SIZE) if counts[c] > 0]
+    for three in combinations(candidates, goal):
+        need = {c: SET_SIZE[c] - counts[c] for c in three if SET_SIZE[c] > counts[c]}
+        # Wilds already on a needed colour stay there first (fewest moves).
+        assignment: list[tuple[int, int, int, str]] = []
+        rest = []
+        for wild in wilds:
+            card, now, label = wild
+            if need.get(now, 0) > 0:
+                need[now] -= 1
+                assignment.append((card, now, now, label))
+            else:
+                rest.append(wild)
+        found = _cover(need, rest, assignment)
+        if found is not None:
+            return found
+    return None
+
+
+def _cover(
+    need: dict[int, int],
+    wilds: list[tuple[int, int, str]],
+    assignment: list[tuple[int, int, int, str]],
+) -> list[tuple[int, int, int, str]] | None:
+    """Backtracking: give each unmet need a wild that can take that colour."""
+    colour = next((c for c, n in need.items() if n > 0), None)
+    if colour is None:
+        return assignment
+    for index, (card, now, label) in enumerate(wilds):
+        if colour in CARD_COLOURS[card % PACK_SIZE]:
+            need[colour] -= 1
+            found = _cover(
+                need, wilds[:index] + wilds[index + 1 :], [*assignment, (card, colour, now, label)]
+            )
+            need[colour] += 1
+            if found is not None:
+                return found
+    return None
+
+
+def _steps(
+    placed: list[tuple[int, int, int, str]], laid: tuple[int, ...]
+) -> tuple[list[str], list[str]]:
+    """Action ids: wild moves (``wild:<pile>:<card>:<colour>``), then lays."""
+    colour_of = {card: colour for card, colour, _, _ in placed}
+    moves = [
+        f"wild:{label}:{NAME[card % PACK_SIZE]}:{COLOUR_NAMES[colour]}"
+        for card, colour, now, label in placed
+        if now >= 0 and colour != now
+    ]
+    lays = []
+    for card in laid:
+        name = NAME[card % PACK_SIZE]
+        if card in NATURAL_IDS:
+            lays.append(f"lay:{name}")
+        else:
+            colour = colour_of.get(card, CARD_COLOURS[card % PACK_SIZE][0])
+            lays.append(f"lay:{name}:{COLOUR_NAMES[colour]}")
+    return moves, lays
+
+
+def _choose_without(view: PolicyView, legal: Sequence[Action], prefix: str) -> Action | None:
+    """The heuristic's choice among the actions whose id does not start with ``prefix``."""
+    rest = [action for action in legal if not action.id.startswith(prefix)]
+    if not rest:
+        return None
+    return heuristic_deal.choose(view, rest, random.Random(len(rest)))
+
+
+#: The rules by name, in the order they are tried, and the phases they apply in.
+RULES: dict[str, tuple[str, Rule]] = {
+    "win_this_turn": ("play", win_this_turn),
+    "exact_change": ("pay", exact_change),
+    "keep_deal_breaker": ("play", keep_deal_breaker),
+    "rent_they_can_pay": ("play", rent_they_can_pay),
+    "steal_to_deny": ("play", steal_to_deny),
+}
+
+
+class DealPolicyAgent(HeuristicAgent):
+    """The heuristic agent with ``RULES`` correcting its Monopoly Deal choices.
+
+    ``rules``: the names of the rules to use (default: all), for measuring each
+    one's worth. In other games it is the heuristic agent.
+    """
+
+    def __init__(self, rules: Sequence[str] | None = None) -> None:
+        names = list(RULES) if rules is None else list(rules)
+        unknown = [name for name in names if name not in RULES]
+        if unknown:
+            raise ValueError(f"unknown rules {unknown!r}; the rules are {sorted(RULES)}")
+        self.rules = tuple(names)
+        self._by_phase: dict[str, list[Rule]] = {}
+        self._moment: tuple[Any, ...] | None = None
+        self._tables_moved_from: set[tuple[PileView, ...]] = set()
+        for name in names:
+            phase, rule = RULES[name]
+            self._by_phase.setdefault(phase, []).append(rule)
+
+    def observe(self, rules: Rules, state: Any, seat: int) -> Any:
+        if rules.name == "deal":
+            return policy_view(state, seat)
+        return super().observe(rules, state, seat)
+
+    def __call__(
+        self,
+        observation: Any,
+        legal_actions: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        if isinstance(observation, PolicyView):
+            view = observation
+        elif isinstance(observation, dict) and observation.get("game") == "deal":
+            view = PolicyView.from_observation(observation)
+        else:
+            return super().__call__(observation, legal_actions, rng)
+        choice = heuristic_deal.choose(view, legal_actions, rng)
+        if len(legal_actions) > 1:
+            for rule in self._by_phase.get(view.phase, ()):
+                better = rule(view, legal_actions, choice)
+                if better is not None:
+                    if better.kind == "move_wild" and not self._first_visit(view):
+                        break  # this table was seen before this turn: no wild moves in circles
+                    return better
+        return choice
+
+    def _first_visit(self, view: PolicyView) -> bool:
+        """Is this the first time the rules move a wild from this very position?
+
+        Moving wilds is free (rulebook, "Property Wild Cards": flip them "any time on
+        your turn"), so a rule that moved wilds back and forth would never end the turn.
+        Between two wild moves nothing but the table changes; so the positions the
+        rules moved a wild from are remembered while hand and plays stay the same,
+        and a position seen again gets the heuristic's choice instead.
+        """
+        moment = (view.viewer, view.hand, view.plays_left)
+        if moment != self._moment:
+            self._moment = moment
+            self._tables_moved_from = set()
+        table = view.table
+        if table in self._tables_moved_from:
+            return False
+        self._tables_moved_from.add(table)
+        return True
+
+    def __repr__(self) -> str:
+        if self.rules == tuple(RULES):
+            return "DealPolicyAgent()"
+        return f"DealPolicyAgent(rules={list(self.rules)!r})"
