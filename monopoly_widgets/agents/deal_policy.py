@@ -429,6 +429,75 @@ def _steps(
     return moves, lays
 
 
+# --- wild placement ----------------------------------------------------------------------------
+def place_wilds_well(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
+    """Flip a wild to where it does more: out of a set that has a card to spare, or out
+    of a pile with no real card, into a colour it builds.
+
+    Rulebook, "Property Wild Cards": "You can flip the card to change the color of the
+    Property any time on your turn!" (free: it uses none of the 3 plays). The
+    heuristic moves a wild only when that completes a set, so a multicolour wild
+    stays in a Brown set that a second Brown card already completes, or two Red/Yellow
+    wilds sit in Red with no real Red card while a real Yellow waits alone. The coach
+    rated such moves far above the heuristic's choice (0.58 against 0.31, 0.81 against
+    0.38 in sampled positions). Each colour is scored by how close it is to a set
+    (complete: 1; else the share held, squared, halved without a real card; a second
+    pile of a colour counts with the first, as the engine merges unfinished piles),
+    and the move that raises the total most is made; a move must raise it, so
+    wilds never go round in circles.
+    """
+    if choice.id.startswith("breaker:"):
+        return None
+    moves = [action for action in legal if action.kind == "move_wild"]
+    if not moves:
+        return None
+    counts, naturals = _pooled(view.table)
+    now = _placement_score(counts, naturals)
+    best: Action | None = None
+    best_gain = 1e-9
+    for action in moves:
+        _, label, name, colour_name = action.id.split(":")
+        source = _colour_of_label(label)
+        target = COLOUR_INDEX[colour_name]
+        counts[source] -= 1
+        counts[target] += 1
+        gain = _placement_score(counts, naturals) - now
+        counts[source] += 1
+        counts[target] -= 1
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _pooled(piles: Sequence[PileView]) -> tuple[list[int], list[bool]]:
+    """Cards per colour over all my piles, and whether each colour has a real card."""
+    counts = [0] * len(SET_SIZE)
+    naturals = [False] * len(SET_SIZE)
+    for pile in piles:
+        counts[pile.colour] += len(pile.cards)
+        if not naturals[pile.colour] and not NATURAL_IDS.isdisjoint(pile.cards):
+            naturals[pile.colour] = True
+    return counts, naturals
+
+
+def _placement_score(counts: list[int], naturals: list[bool]) -> float:
+    total = 0.0
+    for colour, count in enumerate(counts):
+        if count:
+            size = SET_SIZE[colour]
+            if count >= size and naturals[colour]:
+                total += 1.0
+            else:
+                share = min(count, size) / size
+                total += share * share * (1.0 if naturals[colour] else 0.5)
+    return total
+
+
+def _colour_of_label(label: str) -> int:
+    """The colour of a pile label ("Red", or "Red 2" when a colour has several piles)."""
+    return COLOUR_INDEX[label.rsplit(" ", 1)[0] if label[-1].isdigit() else label]
+
+
 def _choose_without(view: PolicyView, legal: Sequence[Action], prefix: str) -> Action | None:
     """The heuristic's choice among the actions whose id does not start with ``prefix``."""
     rest = [action for action in legal if not action.id.startswith(prefix)]
@@ -440,6 +509,7 @@ def _choose_without(view: PolicyView, legal: Sequence[Action], prefix: str) -> A
 #: The rules by name, in the order they are tried, and the phases they apply in.
 RULES: dict[str, tuple[str, Rule]] = {
     "win_this_turn": ("play", win_this_turn),
+    "place_wilds_well": ("play", place_wilds_well),
     "exact_change": ("pay", exact_change),
     "keep_deal_breaker": ("play", keep_deal_breaker),
     "rent_they_can_pay": ("play", rent_they_can_pay),
