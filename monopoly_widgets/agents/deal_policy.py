@@ -62,6 +62,7 @@ from monopoly_widgets.deal.cards import (
     PLAYS_PER_TURN,
     SET_SIZE,
     VALUE,
+    WILD_IDS,
 )
 from monopoly_widgets.deal.observation import DealView, PileView, _pile_views
 from monopoly_widgets.deal.state import DealState
@@ -349,7 +350,7 @@ def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
     wilds (table and laid) is tried; if one completes 3 colours, its next step
     (wild moves first, they are free) is played.
     """
-    if choice.id.startswith("breaker:"):
+    if choice.id.startswith("breaker:") or not _might_win(view):
         return None
     plan = _winning_plan(view, 3)
     if plan is None:
@@ -361,6 +362,24 @@ def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
         if action is not None:
             return None if action.id == choice.id else action
     return None
+
+
+def _might_win(view: PolicyView) -> bool:
+    """Worth planning a win? Only with a wild on the table to move (without one, laying
+    what completes a set, one card at a time as the heuristic does, is all there is)
+    and at least 6 cards, the three smallest sets, on the table or playable this turn."""
+    table = view.table
+    cards = 0
+    for pile in table:
+        cards += len(pile.cards)
+    if cards + view.plays_left < 6:
+        return False
+    return _table_has_wilds(view)
+
+
+def _table_has_wilds(view: PolicyView) -> bool:
+    """Is there a property wild on my table?"""
+    return any(not WILD_IDS.isdisjoint(pile.cards) for pile in view.table)
 
 
 def _table_cards(view: PolicyView) -> tuple[list[int], list[tuple[int, int, str]]]:
@@ -392,6 +411,8 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
                     counts[CARD_COLOURS[card % PACK_SIZE][0]] += 1
                 else:
                     free.append((card, -1, ""))
+            if not _could_win(counts, free, [], goal):
+                continue
             placed = _place_wilds(counts, free, goal)
             if placed is not None:
                 return _steps(placed, laid)
@@ -401,19 +422,23 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
 def _could_win(
     naturals: list[int], wilds: list[tuple[int, int, str]], hand: list[int], goal: int
 ) -> bool:
-    """A quick bound: are there ``goal`` colours that everything available could complete?"""
-    reach = naturals[:]
-    real = [n > 0 for n in naturals]
+    """A quick bound: could ``goal`` colours be completed, each needing real cards and
+    as many wilds as it lacks, with no wild counted twice over the cheapest colours?"""
+    counts = naturals[:]
     for card in hand:
         if card in NATURAL_IDS:
-            colour = CARD_COLOURS[card % PACK_SIZE][0]
-            reach[colour] += 1
-            real[colour] = True
-    extra = [card for card, _, _ in wilds] + [c for c in hand if c not in NATURAL_IDS]
-    for card in extra:
+            counts[CARD_COLOURS[card % PACK_SIZE][0]] += 1
+    spare = [card for card, _, _ in wilds] + [c for c in hand if c not in NATURAL_IDS]
+    able = [0] * len(SET_SIZE)
+    for card in spare:
         for colour in CARD_COLOURS[card % PACK_SIZE]:
-            reach[colour] += 1
-    return sum(1 for c, size in enumerate(SET_SIZE) if real[c] and reach[c] >= size) >= goal
+            able[colour] += 1
+    lacking = sorted(
+        max(0, size - counts[c])
+        for c, size in enumerate(SET_SIZE)
+        if counts[c] and size - counts[c] <= able[c]
+    )
+    return len(lacking) >= goal and sum(lacking[:goal]) <= len(spare)
 
 
 def _place_wilds(
@@ -421,7 +446,11 @@ def _place_wilds(
 ) -> list[tuple[int, int, int, str]] | None:
     """Colours for the wilds that complete 3 colours with real cards, as
     (card, new colour, old colour, pile label); wilds that need not move stay."""
-    candidates = [c for c, size in enumerate(SET_SIZE) if counts[c] > 0]
+    able = [0] * len(SET_SIZE)
+    for card, _, _ in wilds:
+        for colour in CARD_COLOURS[card % PACK_SIZE]:
+            able[colour] += 1
+    candidates = [c for c, size in enumerate(SET_SIZE) if counts[c] and size - counts[c] <= able[c]]
     for three in combinations(candidates, goal):
         need = {c: SET_SIZE[c] - counts[c] for c in three if SET_SIZE[c] > counts[c]}
         # Wilds already on a needed colour stay there first (fewest moves).
@@ -499,27 +528,36 @@ def place_wilds_well(view: PolicyView, legal: Sequence[Action], choice: Action) 
     and the move that raises the total most is made; a move must raise it, so
     wilds never go round in circles.
     """
-    if choice.id.startswith("breaker:"):
-        return None
-    moves = [action for action in legal if action.kind == "move_wild"]
-    if not moves:
+    if choice.id.startswith("breaker:") or not _table_has_wilds(view):
         return None
     counts, naturals = _pooled(view.table)
-    now = _placement_score(counts, naturals)
-    best: Action | None = None
     best_gain = 1e-9
-    for action in moves:
-        _, label, name, colour_name = action.id.split(":")
-        source = _colour_of_label(label)
-        target = COLOUR_INDEX[colour_name]
-        counts[source] -= 1
-        counts[target] += 1
-        gain = _placement_score(counts, naturals) - now
-        counts[source] += 1
-        counts[target] -= 1
-        if gain > best_gain:
-            best, best_gain = action, gain
-    return best
+    wanted: list[tuple[float, str, str, int]] = []  # (gain, pile label, wild name, colour)
+    for pile in view.table:
+        source = pile.colour
+        for card in pile.cards:
+            if card in NATURAL_IDS:
+                continue
+            for target in CARD_COLOURS[card % PACK_SIZE]:
+                if target == source:
+                    continue
+                gain = (
+                    _colour_score(source, counts[source] - 1, naturals[source])
+                    + _colour_score(target, counts[target] + 1, naturals[target])
+                    - _colour_score(source, counts[source], naturals[source])
+                    - _colour_score(target, counts[target], naturals[target])
+                )
+                if gain > best_gain:
+                    wanted.append((gain, pile.label, NAME[card % PACK_SIZE], target))
+    if not wanted:
+        return None
+    wanted.sort(key=lambda move: -move[0])
+    ids = {action.id: action for action in legal if action.kind == "move_wild"}
+    for _, label, name, target in wanted:  # the best move the rules allow now
+        best = ids.get(f"wild:{label}:{name}:{COLOUR_NAMES[target]}")
+        if best is not None:
+            return best
+    return None
 
 
 def _pooled(piles: Sequence[PileView]) -> tuple[list[int], list[bool]]:
@@ -533,17 +571,14 @@ def _pooled(piles: Sequence[PileView]) -> tuple[list[int], list[bool]]:
     return counts, naturals
 
 
-def _placement_score(counts: list[int], naturals: list[bool]) -> float:
-    total = 0.0
-    for colour, count in enumerate(counts):
-        if count:
-            size = SET_SIZE[colour]
-            if count >= size and naturals[colour]:
-                total += 1.0
-            else:
-                share = min(count, size) / size
-                total += share * share * (1.0 if naturals[colour] else 0.5)
-    return total
+def _colour_score(colour: int, count: int, natural: bool) -> float:
+    """How close ``count`` cards of ``colour`` are to a set: 1 when complete, else the
+    share held, squared (the last cards matter most), halved without a real card."""
+    size = SET_SIZE[colour]
+    if count >= size and natural:
+        return 1.0
+    share = min(count, size) / size
+    return share * share * (1.0 if natural else 0.5)
 
 
 def _colour_of_label(label: str) -> int:
