@@ -11,7 +11,9 @@ sampled from heuristic self-play, each judged by ``mw.analyse``
 was then measured in paired games (``benchmarks/deal_policy.py``).
 
 The rules (names as in ``RULES``; each is a function ``rule(view, legal, choice)``
-that returns a better action or ``None`` to keep the heuristic's ``choice``):
+that returns the action to play, which may be the heuristic's ``choice``, or ``None``
+when it has nothing to say; the first rule with an answer decides, so two rules
+never pull one decision two ways):
 
 - ``win_this_turn``: take a win that needs two steps, such as moving a wild out of
   a complete set to complete another and then laying the card that re-completes
@@ -313,7 +315,62 @@ def steal_to_deny(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
             score = _steal_score(view, mine, action)
             if score > best_score:
                 best, best_score = action, score
-    return None if best is choice else best
+    return best
+
+
+#: A Forced Deal must improve my position over the victim's by at least this much, in
+#: ``_colour_score`` units (a colour complete: 1), to be worth a play and the card.
+FORCED_GAIN = 0.05
+
+
+def forced_deal_must_gain(
+    view: PolicyView, legal: Sequence[Action], choice: Action
+) -> Action | None:
+    """Play a Forced Deal only for a swap that gains: not a lone card for a lone card.
+
+    Rulebook, "Forced Deal": "Swap any property with another player." The heuristic
+    scores what the card taken adds to my sets and subtracts what the card given
+    was worth to them, so swapping my lone Pink for their lone Red scores above
+    banking the card, though neither of us is closer to a set. Here a swap is
+    valued by how much closer it brings my sets (``_colour_score``, all my piles of a
+    colour together) minus how much closer it brings the victim's; one that gains
+    less than ``FORCED_GAIN`` is not played (the heuristic chooses among the rest).
+    """
+    if not choice.id.startswith("forced:"):
+        return None
+    mine = _pooled(view.table)
+    best: Action | None = None
+    best_gain = FORCED_GAIN
+    for action in legal:
+        if action.id.startswith("forced:"):
+            gain = _swap_gain(view, mine, action.id.split(":"))
+            if gain > best_gain:
+                best, best_gain = action, gain
+    if best is None:
+        return _choose_without(view, legal, "forced:")
+    return best
+
+
+def _swap_gain(view: PolicyView, mine: tuple[list[int], list[bool]], parts: list[str]) -> float:
+    """``forced:<seat>:<colour>:<card>:<my colour>:<my card>``: my gain minus theirs."""
+    seat, take, take_name = int(parts[1]), COLOUR_INDEX[parts[2]], parts[3]
+    give, give_name = COLOUR_INDEX[parts[4]], parts[5]
+    theirs = _pooled(view.table_of(seat))
+    take_real = _KIND_BY_NAME.get(take_name) == "property"
+    give_real = _KIND_BY_NAME.get(give_name) == "property"
+    return (
+        _change(mine, take, +1, take_real)
+        + _change(mine, give, -1, False)
+        - (_change(theirs, give, +1, give_real) + _change(theirs, take, -1, False))
+    )
+
+
+def _change(pooled: tuple[list[int], list[bool]], colour: int, step: int, real: bool) -> float:
+    """How ``_colour_score`` of ``colour`` changes when a card comes (+1) or goes (-1)."""
+    counts, naturals = pooled
+    count, natural = counts[colour], naturals[colour]
+    after = _colour_score(colour, count + step, natural or (real and step > 0))
+    return after - _colour_score(colour, count, natural)
 
 
 def _steal_score(view: PolicyView, mine: dict[int, tuple[int, bool]], action: Action) -> float:
@@ -360,8 +417,12 @@ def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
     for step in (*moves, *lays):
         action = ids.get(step)
         if action is not None:
-            return None if action.id == choice.id else action
-    return None
+            return action
+    # No step is open now (the engine's wild options): play on, but move no wild against
+    # the plan (no other rule may move one while a plan stands).
+    if choice.kind == "move_wild":
+        return _choose_without(view, legal, "wild:")
+    return choice
 
 
 def _might_win(view: PolicyView) -> bool:
@@ -396,13 +457,20 @@ def _table_cards(view: PolicyView) -> tuple[list[int], list[tuple[int, int, str]
 
 
 def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | None:
-    """(wild moves, lays) as action ids that give ``goal`` complete colours, or None."""
+    """(wild moves, lays) as action ids that give ``goal`` complete colours, or None.
+
+    The fewest cards laid from hand, then the fewest wild moves. Which plans exist does
+    not depend on where the wilds are now, and a move made from the plan leaves one with
+    a move fewer: so following it one step at a time always ends, never in circles.
+    """
     naturals, wilds = _table_cards(view)
     hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
     if not _could_win(naturals, wilds, hand, goal):
         return None
     plays = view.plays_left
     for size in range(0, min(plays, len(hand)) + 1):
+        best: tuple[list[tuple[int, int, int, str]], tuple[int, ...]] | None = None
+        best_moves = 0
         for laid in combinations(hand, size):
             counts = naturals[:]
             free: list[tuple[int, int, str]] = list(wilds)
@@ -414,9 +482,16 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
             if not _could_win(counts, free, [], goal):
                 continue
             placed = _place_wilds(counts, free, goal)
-            if placed is not None:
-                return _steps(placed, laid)
+            if placed is not None and (best is None or _moves(placed) < best_moves):
+                best, best_moves = (placed, laid), _moves(placed)
+        if best is not None:
+            return _steps(*best)
     return None
+
+
+def _moves(placed: list[tuple[int, int, int, str]]) -> int:
+    """How many table wilds an assignment moves."""
+    return sum(1 for _, colour, now, _ in placed if now >= 0 and colour != now)
 
 
 def _could_win(
@@ -444,29 +519,35 @@ def _could_win(
 def _place_wilds(
     counts: list[int], wilds: list[tuple[int, int, str]], goal: int
 ) -> list[tuple[int, int, int, str]] | None:
-    """Colours for the wilds that complete 3 colours with real cards, as
-    (card, new colour, old colour, pile label); wilds that need not move stay."""
+    """Colours for the wilds that complete ``goal`` colours with real cards, as
+    (card, new colour, old colour, pile label), moving as few table wilds as can be;
+    wilds not needed stay where they are (and are left out)."""
     able = [0] * len(SET_SIZE)
     for card, _, _ in wilds:
         for colour in CARD_COLOURS[card % PACK_SIZE]:
             able[colour] += 1
     candidates = [c for c, size in enumerate(SET_SIZE) if counts[c] and size - counts[c] <= able[c]]
-    for three in combinations(candidates, goal):
-        need = {c: SET_SIZE[c] - counts[c] for c in three if SET_SIZE[c] > counts[c]}
-        # Wilds already on a needed colour stay there first (fewest moves).
+    best: list[tuple[int, int, int, str]] | None = None
+    for chosen in combinations(candidates, goal):
+        need = {c: SET_SIZE[c] - counts[c] for c in chosen if SET_SIZE[c] > counts[c]}
+        # Wilds already on a needed colour stay there (no move), if the rest can then be
+        # covered; otherwise every wild is free to go anywhere it can.
         assignment: list[tuple[int, int, int, str]] = []
         rest = []
+        kept = dict(need)
         for wild in wilds:
             card, now, label = wild
-            if need.get(now, 0) > 0:
-                need[now] -= 1
+            if kept.get(now, 0) > 0:
+                kept[now] -= 1
                 assignment.append((card, now, now, label))
             else:
                 rest.append(wild)
-        found = _cover(need, rest, assignment)
-        if found is not None:
-            return found
-    return None
+        found = _cover(kept, rest, assignment)
+        if found is None:
+            found = _cover(dict(need), list(wilds), [])
+        if found is not None and (best is None or _moves(found) < _moves(best)):
+            best = found
+    return best
 
 
 def _cover(
@@ -598,11 +679,12 @@ def _choose_without(view: PolicyView, legal: Sequence[Action], prefix: str) -> A
 RULES: dict[str, tuple[str, Rule]] = {
     "win_this_turn": ("play", win_this_turn),
     "place_wilds_well": ("play", place_wilds_well),
-    "exact_change": ("pay", exact_change),
     "keep_deal_breaker": ("play", keep_deal_breaker),
     "rent_they_can_pay": ("play", rent_they_can_pay),
     "big_rent_last": ("play", big_rent_last),
+    "forced_deal_must_gain": ("play", forced_deal_must_gain),
     "steal_to_deny": ("play", steal_to_deny),
+    "exact_change": ("pay", exact_change),
 }
 
 
@@ -620,8 +702,6 @@ class DealPolicyAgent(HeuristicAgent):
             raise ValueError(f"unknown rules {unknown!r}; the rules are {sorted(RULES)}")
         self.rules = tuple(names)
         self._by_phase: dict[str, list[Rule]] = {}
-        self._moment: tuple[Any, ...] | None = None
-        self._tables_moved_from: set[tuple[PileView, ...]] = set()
         for name in names:
             phase, rule = RULES[name]
             self._by_phase.setdefault(phase, []).append(rule)
@@ -648,29 +728,8 @@ class DealPolicyAgent(HeuristicAgent):
             for rule in self._by_phase.get(view.phase, ()):
                 better = rule(view, legal_actions, choice)
                 if better is not None:
-                    if better.kind == "move_wild" and not self._first_visit(view):
-                        break  # this table was seen before this turn: no wild moves in circles
                     return better
         return choice
-
-    def _first_visit(self, view: PolicyView) -> bool:
-        """Is this the first time the rules move a wild from this very position?
-
-        Moving wilds is free (rulebook, "Property Wild Cards": flip them "any time on
-        your turn"), so a rule that moved wilds back and forth would never end the turn.
-        Between two wild moves nothing but the table changes; so the positions the
-        rules moved a wild from are remembered while hand and plays stay the same,
-        and a position seen again gets the heuristic's choice instead.
-        """
-        moment = (view.viewer, view.hand, view.plays_left)
-        if moment != self._moment:
-            self._moment = moment
-            self._tables_moved_from = set()
-        table = view.table
-        if table in self._tables_moved_from:
-            return False
-        self._tables_moved_from.add(table)
-        return True
 
     def __repr__(self) -> str:
         if self.rules == tuple(RULES):
