@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from monopoly_widgets.agents import heuristic_deal
 from monopoly_widgets.agents.heuristic import HeuristicAgent
@@ -64,7 +64,6 @@ from monopoly_widgets.deal.cards import (
     PLAYS_PER_TURN,
     SET_SIZE,
     VALUE,
-    WILD_IDS,
 )
 from monopoly_widgets.deal.observation import DealView, PileView, _pile_views
 from monopoly_widgets.deal.state import DealState
@@ -79,7 +78,7 @@ class PolicyView(DealView):
     """The heuristic's :class:`DealView` plus two public facts the rules read: the seat's
     own bank cards (not just their total) and every seat's table."""
 
-    __slots__ = ("_bank", "_tables")
+    __slots__ = ("_bank", "_tables", "mine")
 
     def __init__(
         self, state: DealState | None, viewer: int, players: int, phase: str, plays_left: int
@@ -87,6 +86,8 @@ class PolicyView(DealView):
         super().__init__(state, viewer, players, phase, plays_left)
         self._bank: tuple[int, ...] | None = None
         self._tables: list[tuple[PileView, ...] | None] = [None] * players
+        #: The rules' summary of my own table (``_my_table``), made when first needed.
+        self.mine: MyTable | None = None
 
     @property
     def bank(self) -> tuple[int, ...]:
@@ -131,6 +132,33 @@ class PolicyView(DealView):
             for seat in seats
         ]
         return view
+
+
+class MyTable(NamedTuple):
+    """My table as the wild rules read it, made once per decision (``_my_table``)."""
+
+    counts: list[int]  # cards per colour, all my piles of it together
+    naturals: list[int]  # real property cards per colour
+    wilds: list[tuple[int, int, str]]  # (card, its colour now, its pile's label)
+    cards: int  # cards on my table
+
+
+def _my_table(view: PolicyView) -> MyTable:
+    mine = view.mine
+    if mine is None:
+        counts = [0] * len(SET_SIZE)
+        naturals = [0] * len(SET_SIZE)
+        wilds: list[tuple[int, int, str]] = []
+        for pile in view.table:
+            colour = pile.colour
+            counts[colour] += len(pile.cards)
+            for card in pile.cards:
+                if card in NATURAL_IDS:
+                    naturals[colour] += 1
+                else:
+                    wilds.append((card, colour, pile.label))
+        mine = view.mine = MyTable(counts, naturals, wilds, sum(counts))
+    return mine
 
 
 def policy_view(state: DealState, viewer: int) -> PolicyView:
@@ -429,31 +457,8 @@ def _might_win(view: PolicyView) -> bool:
     """Worth planning a win? Only with a wild on the table to move (without one, laying
     what completes a set, one card at a time as the heuristic does, is all there is)
     and at least 6 cards, the three smallest sets, on the table or playable this turn."""
-    table = view.table
-    cards = 0
-    for pile in table:
-        cards += len(pile.cards)
-    if cards + view.plays_left < 6:
-        return False
-    return _table_has_wilds(view)
-
-
-def _table_has_wilds(view: PolicyView) -> bool:
-    """Is there a property wild on my table?"""
-    return any(not WILD_IDS.isdisjoint(pile.cards) for pile in view.table)
-
-
-def _table_cards(view: PolicyView) -> tuple[list[int], list[tuple[int, int, str]]]:
-    """Real property cards per colour, and the wilds as (card, colour now, pile label)."""
-    naturals = [0] * len(SET_SIZE)
-    wilds: list[tuple[int, int, str]] = []
-    for pile in view.table:
-        for card in pile.cards:
-            if card in NATURAL_IDS:
-                naturals[pile.colour] += 1
-            else:
-                wilds.append((card, pile.colour, pile.label))
-    return naturals, wilds
+    mine = _my_table(view)
+    return bool(mine.wilds) and mine.cards + view.plays_left >= 6
 
 
 def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | None:
@@ -463,7 +468,8 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
     not depend on where the wilds are now, and a move made from the plan leaves one with
     a move fewer: so following it one step at a time always ends, never in circles.
     """
-    naturals, wilds = _table_cards(view)
+    mine = _my_table(view)
+    naturals, wilds = mine.naturals, mine.wilds
     hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
     if not _could_win(naturals, wilds, hand, goal):
         return None
@@ -555,19 +561,34 @@ def _cover(
     wilds: list[tuple[int, int, str]],
     assignment: list[tuple[int, int, int, str]],
 ) -> list[tuple[int, int, int, str]] | None:
-    """Backtracking: give each unmet need a wild that can take that colour."""
-    colour = next((c for c, n in need.items() if n > 0), None)
-    if colour is None:
+    """Backtracking: give each unmet need a wild that can take that colour.
+
+    The colour with the fewest wilds able to fill it goes first, a colour that cannot be
+    filled ends the branch, and wilds with the same name and place are tried once."""
+    colour = -1
+    fewest = 99
+    for c, n in need.items():
+        if n > 0:
+            able = sum(1 for card, _, _ in wilds if c in CARD_COLOURS[card % PACK_SIZE])
+            if able < n:
+                return None
+            if able < fewest:
+                colour, fewest = c, able
+    if colour < 0:
         return assignment
+    tried = set()
     for index, (card, now, label) in enumerate(wilds):
-        if colour in CARD_COLOURS[card % PACK_SIZE]:
-            need[colour] -= 1
-            found = _cover(
-                need, wilds[:index] + wilds[index + 1 :], [*assignment, (card, colour, now, label)]
-            )
-            need[colour] += 1
-            if found is not None:
-                return found
+        kind = (card % PACK_SIZE, now)
+        if kind in tried or colour not in CARD_COLOURS[card % PACK_SIZE]:
+            continue
+        tried.add(kind)
+        need[colour] -= 1
+        found = _cover(
+            need, wilds[:index] + wilds[index + 1 :], [*assignment, (card, colour, now, label)]
+        )
+        need[colour] += 1
+        if found is not None:
+            return found
     return None
 
 
@@ -609,27 +630,20 @@ def place_wilds_well(view: PolicyView, legal: Sequence[Action], choice: Action) 
     and the move that raises the total most is made; a move must raise it, so
     wilds never go round in circles.
     """
-    if choice.id.startswith("breaker:") or not _table_has_wilds(view):
+    mine = _my_table(view)
+    if choice.id.startswith("breaker:") or not mine.wilds:
         return None
-    counts, naturals = _pooled(view.table)
-    best_gain = 1e-9
+    counts, naturals = mine.counts, mine.naturals
     wanted: list[tuple[float, str, str, int]] = []  # (gain, pile label, wild name, colour)
-    for pile in view.table:
-        source = pile.colour
-        for card in pile.cards:
-            if card in NATURAL_IDS:
-                continue
-            for target in CARD_COLOURS[card % PACK_SIZE]:
-                if target == source:
-                    continue
-                gain = (
-                    _colour_score(source, counts[source] - 1, naturals[source])
-                    + _colour_score(target, counts[target] + 1, naturals[target])
-                    - _colour_score(source, counts[source], naturals[source])
-                    - _colour_score(target, counts[target], naturals[target])
-                )
-                if gain > best_gain:
-                    wanted.append((gain, pile.label, NAME[card % PACK_SIZE], target))
+    for card, source, label in mine.wilds:
+        scores = _SCORES[source][naturals[source] > 0]
+        loss = scores[counts[source]] - scores[counts[source] - 1]
+        for target in CARD_COLOURS[card % PACK_SIZE]:
+            if target != source:
+                scores = _SCORES[target][naturals[target] > 0]
+                gain = scores[counts[target] + 1] - scores[counts[target]] - loss
+                if gain > 1e-9:
+                    wanted.append((gain, label, NAME[card % PACK_SIZE], target))
     if not wanted:
         return None
     wanted.sort(key=lambda move: -move[0])
@@ -660,6 +674,13 @@ def _colour_score(colour: int, count: int, natural: bool) -> float:
         return 1.0
     share = min(count, size) / size
     return share * share * (1.0 if natural else 0.5)
+
+
+#: ``_SCORES[colour][has a real card][cards]``: ``_colour_score`` looked up, not worked out.
+_SCORES: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
+    tuple(tuple(_colour_score(colour, n, natural) for n in range(30)) for natural in (False, True))
+    for colour in range(len(SET_SIZE))
+)
 
 
 def _colour_of_label(label: str) -> int:
