@@ -39,23 +39,25 @@ from typing import Any
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
-from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+from monopoly_widgets.agents.deal_policy import DealPolicyAgent, PerSeatAgent
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.sim.intervals import estimate_from_counts
 
 
-def _contender(kind: str) -> Any:
+def _contender(kind: str, seat: int) -> Any:
     if kind == "plain":
         return DealPolicyAgent()
     if kind == "search":
         return SearchAgent(rollout=DealPolicyAgent())
+    if kind == "per_seat":  # the policy for the searching seat, the heuristic for the other
+        return SearchAgent(rollout=PerSeatAgent({seat: DealPolicyAgent()}, HeuristicAgent()))
     return SearchAgent()  # "baseline": the search agent as it is, heuristic rollouts
 
 
 def _one_game(job: tuple[str, int, int]) -> tuple[int | None, int, float]:
     """(winner, the contender's seat, its thinking CPU seconds) of one 2-player game."""
     kind, seat, seed = job
-    contender = _contender(kind)
+    contender = _contender(kind, seat)
     agents: list[Any] = [HeuristicAgent(), HeuristicAgent()]
     agents[seat] = contender
     game = play_out(mw.new_game("deal", players=2, seed=seed), agents, seed=seed)
@@ -116,6 +118,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--baseline", action="store_true", help="also SearchAgent() as it is")
+    parser.add_argument(
+        "--per-seat",
+        action="store_true",
+        help="also rollouts with the policy for the searching seat, the heuristic for the other",
+    )
+    parser.add_argument(
+        "--only-extra", action="store_true", help="search: only the --per-seat/--baseline runs"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="cost: interleaved rounds")
     args = parser.parse_args(argv)
     if args.seed is None:
@@ -125,9 +135,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.what in ("all", "plain"):
         results = tournament("plain", args.games, args.seed, args.workers)
         report("DealPolicyAgent vs heuristic", results, thinking=False)
-    if args.what in ("all", "search"):
+    if args.what in ("all", "search") and not args.only_extra:
         results = tournament("search", args.games, args.seed, args.workers)
         report("SearchAgent(rollout=DealPolicyAgent()) vs heuristic", results, thinking=True)
+    if args.what in ("all", "search"):
+        if args.per_seat:
+            results = tournament("per_seat", args.games, args.seed, args.workers)
+            label = "SearchAgent(rollout=PerSeatAgent(policy for its seat, heuristic))"
+            report(f"{label} vs heuristic", results, thinking=True)
         if args.baseline:
             results = tournament("baseline", args.games, args.seed, args.workers)
             report("SearchAgent() (heuristic rollouts) vs heuristic", results, thinking=True)
