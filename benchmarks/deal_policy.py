@@ -6,6 +6,7 @@ Usage::
     python benchmarks/deal_policy.py plain --games 400 --seed 7 --workers 1
     python benchmarks/deal_policy.py search --games 200 --seed 7 --workers 1
     python benchmarks/deal_policy.py search --baseline --games 200 --seed 7   # heuristic rollouts
+    python benchmarks/deal_policy.py search --per-seat --only-extra --games 200 --seed 7
     python benchmarks/deal_policy.py cost --games 40
 
 ``plain``: ``DealPolicyAgent`` against ``HeuristicAgent`` in 2-player Monopoly Deal,
@@ -16,7 +17,10 @@ first-seat advantage cancels out.
 seated the same way, with the search agent's thinking time per game (CPU seconds
 inside its calls: the issue's limit is 1 s) as median, mean and 90th percentile.
 ``--baseline`` also plays ``SearchAgent()`` (heuristic rollouts) on the same seeds,
-so the two can be compared game by game.
+so the two can be compared game by game; ``--per-seat`` also plays rollouts in which
+only the searching seat is played by the policy and its opponent by the heuristic
+(``PerSeatAgent``: the opponent imagined as the one it really is); ``--only-extra``
+plays only those.
 
 ``cost``: CPU microseconds per decision of each agent over whole self-play games
 (every seat the same agent), the two interleaved round by round so both see the
