@@ -21,9 +21,10 @@ on a busy machine does not distort the figures; ``--wall`` uses wall-clock time.
 ``--instructions`` counts instead the CPU instructions per game with valgrind's
 callgrind tool, which no other work on the machine can disturb: the same games
 are played in a child process under valgrind twice, with one game and with
-``--games`` + 1, and the difference is divided by ``--games`` (so start-up and
-imports cancel out). ``--base PATH`` measures another checkout of the project in the
-same run (its ``PYTHONPATH``), for a side-by-side figure::
+``--games`` + 1, after ``WARM_UP_GAMES`` games in both, and the difference is divided by
+``--games`` (so start-up, imports and filling the engine's memos cancel out).
+``--base PATH`` measures another checkout of the project in the same run (its
+``PYTHONPATH``), for a side-by-side figure::
 
     python benchmarks/engine.py --instructions --games 20 --base /tmp/main-checkout
 """
@@ -109,13 +110,15 @@ def benchmark(
 
 #: The seed of the first game an instruction count plays (any fixed seed will do).
 INSTRUCTION_SEED = 5000
+#: Games played before an instruction count, to fill the engine's memos as a long run does.
+WARM_UP_GAMES = 40
 
 
 def count_instructions(
     tree: Path, game_name: str, players: int, games: int, options: dict | None
 ) -> int:
     """Instructions per game of the code in ``tree``, counted by callgrind (see the module
-    docstring): one game is played first in both runs, so imports and warm-up cancel out."""
+    docstring): two runs that differ only in the number of games counted."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
@@ -152,7 +155,7 @@ def instructions_report(args: argparse.Namespace, options: dict) -> None:
         trees.append(("base", Path(args.base).resolve()))
     print(
         f"{args.game}: instructions per random game (callgrind, {args.games} games from seed "
-        f"{INSTRUCTION_SEED}, one game of warm-up subtracted)"
+        f"{INSTRUCTION_SEED}, after {WARM_UP_GAMES} games of warm-up)"
     )
     for players in args.players:
         counts = {
@@ -199,6 +202,7 @@ def main(argv: list[str] | None = None) -> None:
     options = dict(_option(text) for text in args.option)
     if args.play_games is not None:  # the child process that --instructions runs
         for players in args.players:
+            run_batch(args.game, players, WARM_UP_GAMES, 10**6, options=options)
             run_batch(args.game, players, args.play_games, INSTRUCTION_SEED, options=options)
         return
     if args.instructions:

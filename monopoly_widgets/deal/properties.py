@@ -211,6 +211,24 @@ def take_from_pile(
     return colour
 
 
+def move_card(
+    state: DealState, player: int, pile_index: int, card: int, colour: int, events: list[Event]
+) -> bool:
+    """Move ``card`` from one of the player's piles into ``colour`` (a wild flipped): what
+    ``take_from_pile`` then ``add_property`` do, with one ``table_changed`` for both.
+    Returns True if that made a complete set of ``colour``."""
+    table = state.tables[player]
+    old_colour = table[pile_index].colour
+    removed = tidy_in_place(table, old_colour, -1, card, pile_index)
+    if removed is None:
+        removed = _lay_out_again(state, player, table, old_colour, events, -1, card)
+    added = tidy_in_place(table, colour, card, -1, -1)
+    if added is None:
+        added = _lay_out_again(state, player, table, colour, events, card, -1)
+    table_changed(state, player, removed or added)
+    return added
+
+
 def move_pile(state: DealState, giver: int, index: int, taker: int) -> PropertySet:
     """Hand a whole pile, buildings and all, to another player (rulebook: Deal Breaker)."""
     pile = state.tables[giver].pop(index)
