@@ -138,7 +138,7 @@ def count_instructions(
             str(players),
             *(f"--option={name}={json.dumps(value)}" for name, value in (options or {}).items()),
         ]
-        env = {**os.environ, "PYTHONPATH": str(tree)}
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}  # same runs
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
         found = re.search(r"Collected : (\d+)", done.stderr)
         if found is None:

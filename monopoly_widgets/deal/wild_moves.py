@@ -96,22 +96,15 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
             wilds = tuple(filter(_is_wild, cards))
             if moved:
                 fixed, multicolour = _pile_wild_moves(player, colour, label, wilds, moved)
-            else:
-                fixed, multicolour = pile.wild_moves = _cached_pile_moves(
-                    player, colour, label, wilds
-                )
+            else:  # the moves depend only on the pile's wilds (not its other cards)
+                key = (player, colour, label, wilds)
+                known = PILE_MOVES.get(key)
+                if known is None:
+                    known = PILE_MOVES.keep(key, _pile_wild_moves(player, colour, label, wilds, ()))
+                fixed, multicolour = pile.wild_moves = known
         actions.extend(fixed)
         if multicolour is not None:
             _add_multicolour_moves(state, table, multicolour, actions)
-
-
-def _cached_pile_moves(player: int, colour: int, label: str, wilds: tuple[int, ...]) -> PileMoves:
-    """A pile's moves depend only on its wilds (not its other cards): cached by those."""
-    key = (player, colour, label, wilds)
-    found = PILE_MOVES.get(key)
-    if found is None:
-        found = PILE_MOVES.keep(key, _pile_wild_moves(player, colour, label, wilds, ()))
-    return found
 
 
 def _add_multicolour_moves(
