@@ -60,7 +60,7 @@ def is_complete(pile: PropertySet) -> bool:
 
 def pile_rent(pile: PropertySet) -> int:
     """The rent this one set collects (rulebook: Property Cards, House and Hotel Cards)."""
-    if not pile.cards or not has_natural(pile):
+    if NATURAL_IDS.isdisjoint(pile.cards):  # not has_natural(pile); an empty pile too
         return 0  # RULES-NOTES: a set made only of wilds collects no rent
     ladder = RENT_LADDER[pile.colour]
     rent = ladder[min(len(pile.cards), len(ladder)) - 1]
