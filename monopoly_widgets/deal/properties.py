@@ -182,13 +182,18 @@ def can_take_hotel(pile: PropertySet) -> bool:
     return pile.house >= 0 and pile.hotel < 0 and is_complete(pile)
 
 
-def table_changed(state: DealState, player: int, completed: bool = False) -> None:
+def table_changed(
+    state: DealState, player: int, completed: bool = False, wilds: bool = True
+) -> None:
     """Every change to a player's property collection ends here: what was worked out from
     the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again,
     and a change that may have completed a set is noted for the win check
-    (``state.set_completed``, read by ``turns.check_win``).
+    (``state.set_completed``, read by ``turns.check_win``). ``wilds`` False says the wild
+    moves cannot have changed (a building, or a property card put into or taken out of a
+    pile that stays, which changes no pile's wilds, label or colour).
     The one seam between the rules and the speed memos."""
-    state.wild_moves_memo.pop(player, None)
+    if wilds:
+        state.wild_moves_memo.pop(player, None)
     if completed:
         state.set_completed = True
 
@@ -248,7 +253,7 @@ def put_building(state: DealState, player: int, pile: PropertySet, card: int) ->
         pile.hotel = card
     else:
         pile.house = card
-    table_changed(state, player)
+    table_changed(state, player, wilds=False)
 
 
 def take_building(state: DealState, player: int, pile: PropertySet, name: str) -> int:
@@ -257,7 +262,7 @@ def take_building(state: DealState, player: int, pile: PropertySet, name: str) -
         card, pile.hotel = pile.hotel, -1
     else:
         card, pile.house = pile.house, -1
-    table_changed(state, player)
+    table_changed(state, player, wilds=False)
     return card
 
 
@@ -288,10 +293,14 @@ def tidy_colour(
     ``fast_paths.tidy_in_place``, with the same result as laying the colour out again.
     """
     table = state.tables[player]
+    piles = len(table)
     completed = tidy_in_place(table, colour, new_card, removed, removed_from)
     if completed is None:
         completed = _lay_out_again(state, player, table, colour, events, new_card, removed)
-    table_changed(state, player, completed)
+        table_changed(state, player, completed)
+    else:  # one pile gained or lost a card: the wild moves change only if it was a wild
+        card = new_card if new_card >= 0 else removed
+        table_changed(state, player, completed, card in WILD_IDS or len(table) != piles)
     return completed
 
 
