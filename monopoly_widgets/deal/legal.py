@@ -131,8 +131,10 @@ def _pay_actions(state: DealState) -> list[Action]:
     assert pending is not None
     debtor = pending.targets[0]
     receiver = pending.source
+    known = ACTIONS.get  # ``_pay_action``'s memo, read here first: a debt lists many cards
     return [
-        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
+        known(("pay", debtor, receiver, where, card)) or _pay_action(debtor, receiver, where, card)
+        for where, card in payment_choices(state, debtor)
     ]
 
 
