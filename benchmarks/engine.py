@@ -17,14 +17,30 @@ different seeds; the script prints the MEDIAN over repeats of games per
 second, microseconds per decision, and decisions per game (one core).
 Time is the CPU time of this process (``time.process_time``), so other work
 on a busy machine does not distort the figures; ``--wall`` uses wall-clock time.
+
+``--instructions`` counts instead the CPU instructions per game with valgrind's
+callgrind tool, which no other work on the machine can disturb: the same games
+are played in a child process under valgrind twice, with one game and with
+``--games`` + 1, after ``WARM_UP_GAMES`` games in both, and the difference is divided by
+``--games`` (so start-up, imports and filling the engine's memos cancel out).
+``--base PATH`` measures another checkout of the project in the same run (its
+``PYTHONPATH``), for a side-by-side figure::
+
+    python benchmarks/engine.py --instructions --games 20 --base /tmp/main-checkout
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shutil
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
@@ -92,6 +108,68 @@ def benchmark(
     }
 
 
+#: The seed of the first game an instruction count plays (any fixed seed will do).
+INSTRUCTION_SEED = 5000
+#: Games played before an instruction count, to fill the engine's memos as a long run does.
+WARM_UP_GAMES = 40
+
+
+def count_instructions(
+    tree: Path, game_name: str, players: int, games: int, options: dict | None
+) -> int:
+    """Instructions per game of the code in ``tree``, counted by callgrind (see the module
+    docstring): two runs that differ only in the number of games counted."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    counts = []
+    for played in (1, games + 1):
+        command = [
+            valgrind,
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--play-games",
+            str(played),
+            "--game",
+            game_name,
+            "--players",
+            str(players),
+            *(f"--option={name}={json.dumps(value)}" for name, value in (options or {}).items()),
+        ]
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}  # same runs
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            raise SystemExit(f"callgrind printed no count: {done.stderr[-400:]}")
+        counts.append(int(found.group(1)))
+    return (counts[1] - counts[0]) // games
+
+
+def instructions_report(args: argparse.Namespace, options: dict) -> None:
+    """Print instructions per game for this checkout (and ``--base``), side by side."""
+    here = Path(__file__).resolve().parents[1]
+    trees = [("this checkout", here)]
+    if args.base:
+        trees.append(("base", Path(args.base).resolve()))
+    print(
+        f"{args.game}: instructions per random game (callgrind, {args.games} games from seed "
+        f"{INSTRUCTION_SEED}, after {WARM_UP_GAMES} games of warm-up)"
+    )
+    for players in args.players:
+        counts = {
+            label: count_instructions(tree, args.game, players, args.games, options)
+            for label, tree in trees
+        }
+        line = f"{players} players: " + ", ".join(
+            f"{label} {count / 1e6:.2f}M" for label, count in counts.items()
+        )
+        if args.base:
+            line += f"; this / base = {counts['this checkout'] / counts['base']:.3f}"
+        print(line)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="deal", choices=["deal", "bid", "cardgame"])
@@ -111,8 +189,25 @@ def main(argv: list[str] | None = None) -> None:
         metavar="NAME=VALUE",
         help="a rule option (VALUE read as JSON if it can be, else as text); repeatable",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions per game with valgrind (callgrind) instead of timing",
+    )
+    parser.add_argument(
+        "--base", metavar="PATH", help="with --instructions: also count another checkout"
+    )
+    parser.add_argument("--play-games", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     options = dict(_option(text) for text in args.option)
+    if args.play_games is not None:  # the child process that --instructions runs
+        for players in args.players:
+            run_batch(args.game, players, WARM_UP_GAMES, 10**6, options=options)
+            run_batch(args.game, players, args.play_games, INSTRUCTION_SEED, options=options)
+        return
+    if args.instructions:
+        instructions_report(args, options)
+        return
     clock = time.perf_counter if args.wall else time.process_time
     timing = "wall-clock" if args.wall else "CPU"
     through = "the rules engine alone" if args.rules_only else "Game"

@@ -61,7 +61,8 @@ def tidy_in_place(
         after = removed_from + 1
         if after < len(table) and table[after].colour == colour:
             return None  # another loose pile of the colour follows
-        if removed_from > 0 and _is_loose(table[removed_from - 1], colour, size):
+        before = removed_from - 1  # the colour test first: it rules out most piles at once
+        if before >= 0 and table[before].colour == colour and _is_loose(table[before], size):
             return None  # another loose pile of the colour comes before
         cards.remove(removed)
         if cards:
@@ -83,7 +84,7 @@ def tidy_in_place(
         table.insert(end, PropertySet(colour, [new_card]))  # the colour has no loose pile
         forget_moves(table, colour)  # the complete piles of the colour are renamed
         return False
-    if end > 1 and _is_loose(table[end - 2], colour, size):
+    if end > 1 and table[end - 2].colour == colour and _is_loose(table[end - 2], size):
         return None  # several loose piles: the plain path cuts them again
     if new_card in WILD_IDS:
         cards.append(new_card)
@@ -105,10 +106,10 @@ def forget_moves(table: list[PropertySet], colour: int) -> None:
             pile.wild_moves = None
 
 
-def _is_loose(pile: PropertySet, colour: int, size: int) -> bool:
-    """Is ``pile`` a pile of ``colour`` that is not complete?"""
+def _is_loose(pile: PropertySet, size: int) -> bool:
+    """Is ``pile`` (of a colour whose sets have ``size`` cards) not complete?"""
     cards = pile.cards
-    return pile.colour == colour and (len(cards) < size or NATURAL_IDS.isdisjoint(cards))
+    return len(cards) < size or NATURAL_IDS.isdisjoint(cards)
 
 
 #: The hand ``same_hand`` saw last: (seat, a copy of the hand, what was worked out from it).

@@ -131,8 +131,10 @@ def _pay_actions(state: DealState) -> list[Action]:
     assert pending is not None
     debtor = pending.targets[0]
     receiver = pending.source
+    known = ACTIONS.get  # ``_pay_action``'s memo, read here first: a debt lists many cards
     return [
-        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
+        known(("pay", debtor, receiver, where, card)) or _pay_action(debtor, receiver, where, card)
+        for where, card in payment_choices(state, debtor)
     ]
 
 
@@ -273,7 +275,8 @@ def _card_plays(
     elif what == "sly_deal":
         for seat in opponents:
             for colour, name in stealable_cards(tables[seat]):
-                actions.append(_steal_action(player, card, seat, colour, name))
+                found = STEALS.get((player, card, seat, colour, name, -1, ""))
+                actions.append(found or _steal_action(player, card, seat, colour, name))
     elif what == "forced_deal":
         mine = givable_cards(state, player)
         if not mine:
@@ -281,8 +284,11 @@ def _card_plays(
         for seat in opponents:
             for colour, name in stealable_cards(tables[seat]):
                 for mine_colour, mine_name in mine:
+                    key = (player, card, seat, colour, name, mine_colour, mine_name)
+                    found = STEALS.get(key)  # ``_steal_action``'s memo, read here: a hot loop
                     actions.append(
-                        _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
+                        found
+                        or _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
                     )
     elif what == "deal_breaker":
         for seat in opponents:
@@ -364,7 +370,7 @@ def _rent_plays(
     (the best such set: RULES-NOTES, Rent cards), optionally with Double the Rent."""
     index = card % PACK_SIZE
     table = state.tables[player]
-    most = max_doubles(state, doubles)
+    most = max_doubles(state, doubles) if doubles else 0
     if ACTION[index] == "any_rent":
         for colour, rent in rents_by_colour(table).items():
             key = ("rent", player, card, colour, rent, opponents, most)
@@ -374,7 +380,10 @@ def _rent_plays(
         rent = best_rent(table, colour)
         if rent:
             key = ("rent", player, card, colour, rent, (None,), most)
-            actions.extend(_cached_plays(key, _rent_actions))
+            found = PLAYS.get(key)  # ``_cached_plays`` written out: the busiest rent path
+            if found is None:
+                found = PLAYS.keep(key, _rent_actions(key))
+            actions += found
 
 
 def _rent_actions(key: tuple[object, ...]) -> list[Action]:

@@ -26,10 +26,10 @@ from monopoly_widgets.deal.properties import (
     find_card_in_pile,
     find_loose_card,
     is_complete,
+    move_card,
     pile_by_label,
     pile_holding,
     put_building,
-    take_from_pile,
 )
 from monopoly_widgets.deal.responses import begin
 from monopoly_widgets.deal.rulebook import (
@@ -273,8 +273,7 @@ def _move_wild(
     if index < 0:  # an action made by hand (say, in a test) may not name the card: find it by name
         index = pile_by_label(table, label)
         card = find_card_in_pile(table[index], name, state.moved_wilds)
-    take_from_pile(state, player, index, card, events)
-    add_property(state, player, card, colour, events)
+    move_card(state, player, index, card, colour, events)
     if state.options["wild_moves"] == "once_between_plays":
         state.moved_wilds.append(card)
     events.append(

@@ -60,7 +60,7 @@ def is_complete(pile: PropertySet) -> bool:
 
 def pile_rent(pile: PropertySet) -> int:
     """The rent this one set collects (rulebook: Property Cards, House and Hotel Cards)."""
-    if not pile.cards or not has_natural(pile):
+    if NATURAL_IDS.isdisjoint(pile.cards):  # not has_natural(pile); an empty pile too
         return 0  # RULES-NOTES: a set made only of wilds collects no rent
     ladder = RENT_LADDER[pile.colour]
     rent = ladder[min(len(pile.cards), len(ladder)) - 1]
@@ -182,13 +182,18 @@ def can_take_hotel(pile: PropertySet) -> bool:
     return pile.house >= 0 and pile.hotel < 0 and is_complete(pile)
 
 
-def table_changed(state: DealState, player: int, completed: bool = False) -> None:
+def table_changed(
+    state: DealState, player: int, completed: bool = False, wilds: bool = True
+) -> None:
     """Every change to a player's property collection ends here: what was worked out from
     the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again,
     and a change that may have completed a set is noted for the win check
-    (``state.set_completed``, read by ``turns.check_win``).
+    (``state.set_completed``, read by ``turns.check_win``). ``wilds`` False says the wild
+    moves cannot have changed (a building, or a property card put into or taken out of a
+    pile that stays, which changes no pile's wilds, label or colour).
     The one seam between the rules and the speed memos."""
-    state.wild_moves_memo.pop(player, None)
+    if wilds:
+        state.wild_moves_memo.pop(player, None)
     if completed:
         state.set_completed = True
 
@@ -211,6 +216,24 @@ def take_from_pile(
     return colour
 
 
+def move_card(
+    state: DealState, player: int, pile_index: int, card: int, colour: int, events: list[Event]
+) -> bool:
+    """Move ``card`` from one of the player's piles into ``colour`` (a wild flipped): what
+    ``take_from_pile`` then ``add_property`` do, with one ``table_changed`` for both.
+    Returns True if that made a complete set of ``colour``."""
+    table = state.tables[player]
+    old_colour = table[pile_index].colour
+    removed = tidy_in_place(table, old_colour, -1, card, pile_index)
+    if removed is None:
+        removed = _lay_out_again(state, player, table, old_colour, events, -1, card)
+    added = tidy_in_place(table, colour, card, -1, -1)
+    if added is None:
+        added = _lay_out_again(state, player, table, colour, events, card, -1)
+    table_changed(state, player, removed or added)
+    return added
+
+
 def move_pile(state: DealState, giver: int, index: int, taker: int) -> PropertySet:
     """Hand a whole pile, buildings and all, to another player (rulebook: Deal Breaker)."""
     pile = state.tables[giver].pop(index)
@@ -230,7 +253,7 @@ def put_building(state: DealState, player: int, pile: PropertySet, card: int) ->
         pile.hotel = card
     else:
         pile.house = card
-    table_changed(state, player)
+    table_changed(state, player, wilds=False)
 
 
 def take_building(state: DealState, player: int, pile: PropertySet, name: str) -> int:
@@ -239,7 +262,7 @@ def take_building(state: DealState, player: int, pile: PropertySet, name: str) -
         card, pile.hotel = pile.hotel, -1
     else:
         card, pile.house = pile.house, -1
-    table_changed(state, player)
+    table_changed(state, player, wilds=False)
     return card
 
 
@@ -270,10 +293,14 @@ def tidy_colour(
     ``fast_paths.tidy_in_place``, with the same result as laying the colour out again.
     """
     table = state.tables[player]
+    piles = len(table)
     completed = tidy_in_place(table, colour, new_card, removed, removed_from)
     if completed is None:
         completed = _lay_out_again(state, player, table, colour, events, new_card, removed)
-    table_changed(state, player, completed)
+        table_changed(state, player, completed)
+    else:  # one pile gained or lost a card: the wild moves change only if it was a wild
+        card = new_card if new_card >= 0 else removed
+        table_changed(state, player, completed, card in WILD_IDS or len(table) != piles)
     return completed
 
 

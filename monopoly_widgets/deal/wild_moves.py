@@ -53,28 +53,23 @@ _is_wild = WILD_IDS.__contains__
 
 
 def wild_moves(state: DealState, player: int) -> list[Action]:
-    """Every wild move the player may make now (a list to read, not to change)."""
-    if state.moved_wilds:  # option wild_moves: some wilds may not move again yet
-        moves: list[Action] = []
-        _list_moves(state, player, moves)
-        return moves
-    moves = state.wild_moves_memo.get(player)
-    if moves is None:  # the table changed since the player's last decision
-        moves = state.wild_moves_memo[player] = []
-        _list_moves(state, player, moves)
-    return moves
-
-
-def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
     """Flip a wild on your table to another of its colours: free, on your own turn only.
 
     One action per distinct wild name in a pile and colour it can go to. A multicolour
     wild moves only to a colour in which you already have a set, unless the option
     ``multicolour_wild_moves_to`` is "any_colour". A wild in ``state.moved_wilds`` is not
     offered (option ``wild_moves`` = "once_between_plays").
+
+    The list is remembered until the player's table changes (``state.wild_moves_memo``):
+    read it, do not change it.
     """
-    table = state.tables[player]
     moved = state.moved_wilds
+    if not moved:
+        remembered = state.wild_moves_memo.get(player)
+        if remembered is not None:
+            return remembered
+    actions: list[Action] = []
+    table = state.tables[player]
     for index, pile in enumerate(table):
         known = pile.wild_moves  # remembered on the pile (see PropertySet.wild_moves)
         if known is NO_WILDS:
@@ -96,22 +91,18 @@ def _list_moves(state: DealState, player: int, actions: list[Action]) -> None:
             wilds = tuple(filter(_is_wild, cards))
             if moved:
                 fixed, multicolour = _pile_wild_moves(player, colour, label, wilds, moved)
-            else:
-                fixed, multicolour = pile.wild_moves = _cached_pile_moves(
-                    player, colour, label, wilds
-                )
+            else:  # the moves depend only on the pile's wilds (not its other cards)
+                key = (player, colour, label, wilds)
+                known = PILE_MOVES.get(key)
+                if known is None:
+                    known = PILE_MOVES.keep(key, _pile_wild_moves(player, colour, label, wilds, ()))
+                fixed, multicolour = pile.wild_moves = known
         actions.extend(fixed)
         if multicolour is not None:
             _add_multicolour_moves(state, table, multicolour, actions)
-
-
-def _cached_pile_moves(player: int, colour: int, label: str, wilds: tuple[int, ...]) -> PileMoves:
-    """A pile's moves depend only on its wilds (not its other cards): cached by those."""
-    key = (player, colour, label, wilds)
-    found = PILE_MOVES.get(key)
-    if found is None:
-        found = PILE_MOVES.keep(key, _pile_wild_moves(player, colour, label, wilds, ()))
-    return found
+    if not moved:
+        state.wild_moves_memo[player] = actions
+    return actions
 
 
 def _add_multicolour_moves(
