@@ -127,8 +127,9 @@ class DealState:
     #: cloned, saved or compared (see ``wild_moves.py``).
     wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
     #: True once a change may have completed one of someone's sets (``properties.table_changed``),
-    #: until ``turns.check_win`` has looked; lets it skip players who completed nothing. Not
-    #: part of the game either: a clone starts with False (``check_win`` then looks as asked).
+    #: until ``turns.check_win`` has looked; ``turns.win_check_needed`` reads it to skip the
+    #: check after actions that completed nothing. Not part of the game either: a clone
+    #: starts with False (a position's own check does not depend on it).
     set_completed: bool = field(default=False, compare=False, repr=False)
 
     def clone(self) -> DealState:
