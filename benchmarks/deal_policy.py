@@ -19,8 +19,8 @@ inside its calls: the issue's limit is 1 s) as median, mean and 90th percentile.
 ``--baseline`` also plays ``SearchAgent()`` (heuristic rollouts) on the same seeds,
 so the two can be compared game by game; ``--per-seat`` also plays rollouts in which
 only the searching seat is played by the policy and its opponent by the heuristic
-(``PerSeatAgent``: the opponent imagined as the one it really is); ``--only-extra``
-plays only those.
+(``SearchAgent(opponents="heuristic")``: the opponent imagined as the one it really
+is); ``--only-extra`` plays only those.
 
 ``cost``: CPU microseconds per decision of each agent over whole self-play games
 (every seat the same agent), the two interleaved round by round so both see the
@@ -43,25 +43,25 @@ from typing import Any
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
-from monopoly_widgets.agents.deal_policy import DealPolicyAgent, PerSeatAgent
+from monopoly_widgets.agents.deal_policy import DealPolicyAgent
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.sim.intervals import estimate_from_counts
 
 
-def _contender(kind: str, seat: int) -> Any:
+def _contender(kind: str) -> Any:
     if kind == "plain":
         return DealPolicyAgent()
     if kind == "search":
         return SearchAgent(rollout=DealPolicyAgent())
     if kind == "per_seat":  # the policy for the searching seat, the heuristic for the other
-        return SearchAgent(rollout=PerSeatAgent({seat: DealPolicyAgent()}, HeuristicAgent()))
+        return SearchAgent(rollout=DealPolicyAgent(), opponents="heuristic")
     return SearchAgent()  # "baseline": the search agent as it is, heuristic rollouts
 
 
 def _one_game(job: tuple[str, int, int]) -> tuple[int | None, int, float]:
     """(winner, the contender's seat, its thinking CPU seconds) of one 2-player game."""
     kind, seat, seed = job
-    contender = _contender(kind, seat)
+    contender = _contender(kind)
     agents: list[Any] = [HeuristicAgent(), HeuristicAgent()]
     agents[seat] = contender
     game = play_out(mw.new_game("deal", players=2, seed=seed), agents, seed=seed)
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.what in ("all", "search"):
         if args.per_seat:
             results = tournament("per_seat", args.games, args.seed, args.workers)
-            label = "SearchAgent(rollout=PerSeatAgent(policy for its seat, heuristic))"
+            label = 'SearchAgent(rollout=DealPolicyAgent(), opponents="heuristic")'
             report(f"{label} vs heuristic", results, thinking=True)
         if args.baseline:
             results = tournament("baseline", args.games, args.seed, args.workers)

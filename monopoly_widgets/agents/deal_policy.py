@@ -124,34 +124,3 @@ class DealPolicyAgent(HeuristicAgent):
         if self.rules == tuple(RULES):
             return "DealPolicyAgent()"
         return f"DealPolicyAgent(rules={list(self.rules)!r})"
-
-
-class PerSeatAgent:
-    """One agent for some seats, another for the rest: a rollout policy that plays the
-    searching seat with ``DealPolicyAgent`` and its opponents as the agent they really
-    are (the heuristic), so imagined opponents are neither stronger nor weaker than the
-    real ones.
-
-    ``agents``: seat -> agent; ``others``: the agent of every other seat. Each seat's
-    agent gets its own kind of observation (``observe``), as ``play_out`` would hand it.
-    """
-
-    needs_observation = True
-
-    def __init__(self, agents: dict[int, Any], others: Any) -> None:
-        self.agents = dict(agents)
-        self.others = others
-
-    def observe(self, rules: Rules, state: Any, seat: int) -> Any:
-        agent = self.agents.get(seat, self.others)
-        observe = getattr(agent, "observe", None)
-        return observe(rules, state, seat) if observe else rules.observation(state, seat)
-
-    def __call__(
-        self, observation: Any, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        seat = observation["viewer"] if isinstance(observation, dict) else observation.viewer
-        return self.agents.get(seat, self.others)(observation, legal_actions, rng)
-
-    def __repr__(self) -> str:
-        return f"PerSeatAgent({self.agents!r}, others={self.others!r})"

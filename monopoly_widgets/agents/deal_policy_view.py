@@ -12,12 +12,11 @@ from monopoly_widgets.agents import heuristic_deal
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import (
     CARDS,
-    COLOUR_INDEX,
     NATURAL_IDS,
     PLAYS_PER_TURN,
     SET_SIZE,
 )
-from monopoly_widgets.deal.observation import DealView, PileView, _pile_views
+from monopoly_widgets.deal.observation import DealView, PileView, observed_pile_views, pile_views
 from monopoly_widgets.deal.state import DealState
 
 #: Card values and kinds by name (action ids name cards; same-named cards print the same).
@@ -54,7 +53,7 @@ class PolicyView(DealView):
             return self.table
         piles = self._tables[seat]
         if piles is None:
-            piles = self._tables[seat] = _pile_views(self._live().tables[seat])
+            piles = self._tables[seat] = pile_views(self._live().tables[seat])
         return piles
 
     def facts(self) -> dict[str, Any]:
@@ -69,20 +68,7 @@ class PolicyView(DealView):
         assert isinstance(view, PolicyView)
         seats = observation["seats"]
         view._bank = tuple(card["id"] for card in seats[view.viewer]["bank"])
-        view._tables = [
-            tuple(
-                PileView(
-                    COLOUR_INDEX[pile["colour"]],
-                    pile["label"],
-                    tuple(card["id"] for card in pile["cards"]),
-                    pile["complete"],
-                    pile["house"]["id"] if pile["house"] else -1,
-                    pile["hotel"]["id"] if pile["hotel"] else -1,
-                )
-                for pile in seat["sets"]
-            )
-            for seat in seats
-        ]
+        view._tables = [observed_pile_views(seat["sets"]) for seat in seats]
         return view
 
 

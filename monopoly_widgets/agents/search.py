@@ -456,7 +456,7 @@ class SearchAgent:
 
     def _settle(self, rules: Rules, state: State, seat: int, rng: random.Random) -> None:
         """Let the others answer what ``seat`` just did (a payment, a Just Say No), played by
-        the rollout agent, until ``seat`` decides again or the turn ends.
+        the opponents' agent (``opponents``), until ``seat`` decides again or the turn ends.
 
         Without this the immediate look scores a rent or a Deal Breaker before anything is
         paid or taken, when all it shows is a good card gone from the hand.

@@ -305,7 +305,7 @@ class DealView:
     def table(self) -> tuple[PileView, ...]:
         """The viewer's piles, in table order (as ``seats[viewer]["sets"]``)."""
         if self._table is None:
-            self._table = _pile_views(self._live().tables[self.viewer])
+            self._table = pile_views(self._live().tables[self.viewer])
         return self._table
 
     @property
@@ -408,17 +408,7 @@ class DealView:
             None, viewer, observation["players"], observation["phase"], observation["plays_left"]
         )
         view._hand = tuple(card["id"] for card in own["hand"])
-        view._table = tuple(
-            PileView(
-                COLOUR_INDEX[pile["colour"]],
-                pile["label"],
-                tuple(card["id"] for card in pile["cards"]),
-                pile["complete"],
-                pile["house"]["id"] if pile["house"] else -1,
-                pile["hotel"]["id"] if pile["hotel"] else -1,
-            )
-            for pile in own["sets"]
-        )
+        view._table = observed_pile_views(own["sets"])
         view._pending = (
             None
             if pending is None
@@ -449,7 +439,23 @@ def decision_view(state: DealState, viewer: int) -> DealView:
     return DealView(state, viewer, state.players, state.phase, PLAYS_PER_TURN - state.plays_used)
 
 
-def _pile_views(table: list[PropertySet]) -> tuple[PileView, ...]:
+def observed_pile_views(sets: list[dict[str, Any]]) -> tuple[PileView, ...]:
+    """The views of one seat's piles as an observation shows them (``seat["sets"]``): the
+    same views ``pile_views`` makes from the game's own piles."""
+    return tuple(
+        PileView(
+            COLOUR_INDEX[pile["colour"]],
+            pile["label"],
+            tuple(card["id"] for card in pile["cards"]),
+            pile["complete"],
+            pile["house"]["id"] if pile["house"] else -1,
+            pile["hotel"]["id"] if pile["hotel"] else -1,
+        )
+        for pile in sets
+    )
+
+
+def pile_views(table: list[PropertySet]) -> tuple[PileView, ...]:
     """The views of a table's piles. Labels are the colour names unless a colour has
     several piles (``set_labels``); plain loops, as this runs at nearly every decision."""
     seen = 0

@@ -16,7 +16,7 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import DealPolicyAgent, HeuristicAgent, RandomAgent, play_out
-from monopoly_widgets.agents.deal_policy import RULES, PerSeatAgent, PolicyView, policy_view
+from monopoly_widgets.agents.deal_policy import RULES, PolicyView, policy_view
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.observation import observe
@@ -350,16 +350,3 @@ def test_the_search_agent_plays_with_it_as_its_rollout_policy() -> None:
     g = play_out(mw.new_game("deal", players=2, seed=3), [search, HeuristicAgent()], seed=3)
     assert g.is_over and search.spent > 0
     assert "DealPolicyAgent" in repr(search)
-
-
-def test_per_seat_agent_plays_each_seat_with_its_own_agent() -> None:
-    """The rollout option: the policy for seat 0, the heuristic for seat 1, each handed
-    its own kind of view; the game is the one the two agents play directly."""
-    both = PerSeatAgent({0: DealPolicyAgent()}, HeuristicAgent())
-    shared = play_out(mw.new_game("deal", players=2, seed=21), [both, both], seed=21)
-    apart = play_out(
-        mw.new_game("deal", players=2, seed=21), [DealPolicyAgent(), HeuristicAgent()], seed=21
-    )
-    assert shared.history == apart.history
-    assert isinstance(both.observe(shared.rules, shared.state, 0), PolicyView)
-    assert not isinstance(both.observe(shared.rules, shared.state, 1), PolicyView)
