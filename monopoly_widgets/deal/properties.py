@@ -188,14 +188,14 @@ def table_changed(
     """Every change to a player's property collection ends here: what was worked out from
     the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again,
     and a change that may have completed a set is noted for the win check
-    (``state.set_completed``, read by ``turns.win_check_needed``). ``wilds`` False says the wild
+    (``state.completed_by``, read by ``turns.win_check_needed``). ``wilds`` False says the wild
     moves cannot have changed (a building, or a property card put into or taken out of a
     pile that stays, which changes no pile's wilds, label or colour).
     The one seam between the rules and the speed memos."""
     if wilds:
         state.wild_moves_memo.pop(player, None)
     if completed:
-        state.set_completed = True
+        state.completed_by.add(player)
 
 
 def add_property(

@@ -108,7 +108,7 @@ class DealRules(Rules):
     def apply(self, state: DealState, action: Action) -> list[Event]:
         events = carry_out(state, action)
         if win_check_needed(state):
-            check_win(state, events)
+            check_win(state, events, completed_only=True)
         return events
 
     def why_illegal(self, state: DealState, action_id: str) -> str:
