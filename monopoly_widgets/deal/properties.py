@@ -38,7 +38,7 @@ from monopoly_widgets.deal.cards import (
     SET_SIZE,
     WILD_IDS,
 )
-from monopoly_widgets.deal.fast_paths import forget_moves, tidy_in_place
+from monopoly_widgets.deal.fast_paths import flip_in_place, forget_moves, tidy_in_place
 from monopoly_widgets.deal.rulebook import OPTION_BROKEN_SET
 from monopoly_widgets.deal.state import DealState, PropertySet
 
@@ -223,6 +223,10 @@ def move_card(
     ``take_from_pile`` then ``add_property`` do, with one ``table_changed`` for both.
     Returns True if that made a complete set of ``colour``."""
     table = state.tables[player]
+    completed = flip_in_place(table, pile_index, card, colour)
+    if completed is not None:  # both ends changed in place (``fast_paths.flip_in_place``)
+        table_changed(state, player, completed)
+        return completed
     old_colour = table[pile_index].colour
     removed = tidy_in_place(table, old_colour, -1, card, pile_index)
     if removed is None:
