@@ -9,6 +9,7 @@ games as JSON. All rules live in the game packages (``deal``, ``bid``,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from monopoly_widgets.core.actions import Action, Event
@@ -51,6 +52,8 @@ class Game:
         self.timeline = Timeline(rules, state, rules.setup_events(state))
         self._legal: tuple[Action, ...] | None = None
         self._legal_by_id: dict[str, Action] | None = None
+        #: ``rules.is_over(state)``, worked out whenever the state changes (``is_over``).
+        self._over = rules.is_over(state)
 
     # --- who, what, when -------------------------------------------------------
     @property
@@ -81,10 +84,12 @@ class Game:
         """The turn number, from 1."""
         return self.rules.turn(self._state)
 
-    @property
-    def is_over(self) -> bool:
-        """True once someone has won or the game ended as a draw."""
-        return self.rules.is_over(self._state)
+    #: True once someone has won or the game ended as a draw. Read before every decision of
+    #: a simulation, so it is kept up to date as the state changes (``apply``, ``go_back_to``)
+    #: and read by a getter written in C (a property written in Python costs a call each time).
+    is_over = property(
+        attrgetter("_over"), doc="True once someone has won or the game ended as a draw."
+    )
 
     @property
     def winner(self) -> int | None:
@@ -167,6 +172,7 @@ class Game:
         events = self.rules.apply(self._state, action)
         self.timeline.record(action, events)
         self._legal = None
+        self._over = self.rules.is_over(self._state)
         return events
 
     def undo(self, steps: int = 1) -> None:
@@ -188,6 +194,7 @@ class Game:
         self._state = self.timeline.state_at(step)
         self.timeline.truncate(step)
         self._legal = None
+        self._over = self.rules.is_over(self._state)
 
     def state_at(self, step: int) -> Any:
         """A copy of the state after ``step`` actions, without changing this game."""

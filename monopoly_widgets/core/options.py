@@ -30,6 +30,11 @@ class RuleOption:
     low: int | None = None
     high: int | None = None
 
+    def __post_init__(self) -> None:
+        # The default is checked once, here, so a game's options need not check it again
+        # each time a game is made (``resolve_options``); a wrong default fails at import.
+        self.check(self.default)
+
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is allowed, else raise :class:`OptionError`."""
         if self.choices is not None and value not in self.choices:
@@ -77,9 +82,19 @@ def resolve_options(
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise OptionError(f"unknown option(s) {shown}{more}; known options are {sorted(known)}")
     return {
-        name: opt.check(given[name] if name in given else copy.deepcopy(opt.default))
+        name: opt.check(given[name]) if name in given else _own_copy(opt.default)
         for name, opt in known.items()
     }
+
+
+#: Values that cannot change, so a game may share them with the option's default.
+_IMMUTABLE = (str, int, float, bool, type(None))
+
+
+def _own_copy(default: Any) -> Any:
+    """A default the game can own: shared if it cannot change, else a deep copy (a dict or
+    list default must not be changed through one game's options)."""
+    return default if isinstance(default, _IMMUTABLE) else copy.deepcopy(default)
 
 
 def _option_error(field: str, problem: str) -> OptionError:

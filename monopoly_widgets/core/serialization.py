@@ -25,7 +25,7 @@ from monopoly_widgets.core.errors import (
 )
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.options import resolve_options
-from monopoly_widgets.core.registry import get_rules
+from monopoly_widgets.core.registry import describe, get_rules
 from monopoly_widgets.core.rng import fresh_seed
 from monopoly_widgets.core.validation import (
     MAX_JSON_CHARS,
@@ -55,15 +55,15 @@ def new_game(
     ``game.seed``. ``options`` are named rule options (see ``docs/rules/``).
     """
     rules = get_rules(name)
+    game = describe(name)  # its player counts (read here, not through the rules' properties)
     if isinstance(players, bool) or not isinstance(players, int):
         raise OptionError(
-            f"players must be a whole number from {rules.min_players} to {rules.max_players}, "
+            f"players must be a whole number from {game.min_players} to {game.max_players}, "
             f"not {excerpt(players)}"
         )
-    if not rules.min_players <= players <= rules.max_players:
+    if not game.min_players <= players <= game.max_players:
         raise OptionError(
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
-            f"not {players}"
+            f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}"
         )
     seed = _check_seed(seed)
     resolved = resolve_options(rules.options, options)

@@ -6,11 +6,15 @@ game"), laid as a property, or played as an action card into the discard pile
 (except House and Hotel, which go on a set). Each uses one of the 3 plays.
 Double the Rent goes with a rent card and uses a play of its own
 (RULES-NOTES). Moving a wild is free (Property Wild Cards).
+
+Each event's words are given as a format string and its values, worded only when someone
+reads them (see ``core.actions.Event``): simulations make an event at every play.
 """
 
 from __future__ import annotations
 
 from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     ACTION,
     CARD_COLOURS,
@@ -57,6 +61,10 @@ CARD_FOR_VERB = {
     "hotel": "hotel",
 }
 
+#: Each action id cut into its parts (``verb:...``, see ``legal.py``), remembered: the same
+#: ids come back all game long, and a dict lookup costs less than splitting the id again.
+ID_PARTS: Memo[str, tuple[str, ...]] = Memo()
+
 
 def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
     """Carry out a legal play-phase action (already checked by ``Game``).
@@ -64,7 +72,9 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
     ``action.card`` is the very card the legal action was made for (the first card of
     that name in the hand, or the wild being moved), so it is used directly.
     """
-    parts = action.id.split(":")
+    parts = ID_PARTS.get(action.id)
+    if parts is None:
+        parts = ID_PARTS.keep(action.id, tuple(action.id.split(":")))
     verb = parts[0]
     player = state.turn_player
     if verb == "wild":
@@ -83,30 +93,21 @@ def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
     name = NAME[card % PACK_SIZE]
     if verb == "bank":
         state.banks[player].append(card)
-        events.append(
-            Event(
-                f"Player {player} banks {name} (${VALUE[card % PACK_SIZE]}M).",
-                RULE_PLAYING,
-                player,
-                "bank",
-            )
-        )
+        text = ("Player {} banks {} (${}M).", player, name, VALUE[card % PACK_SIZE])
+        events.append(Event(text, RULE_PLAYING, player, "bank"))
     elif verb == "lay":
         colour = COLOUR_INDEX[parts[2]] if len(parts) > 2 else _natural_colour(card)
         add_property(state, player, card, colour, events)
-        shown = f" as {COLOUR_NAMES[colour]}" if len(parts) > 2 else ""
-        events.append(Event(f"Player {player} lays {name}{shown}.", RULE_PLAYING, player, "lay"))
+        if len(parts) > 2:
+            text = ("Player {} lays {} as {}.", player, name, COLOUR_NAMES[colour])
+        else:
+            text = ("Player {} lays {}.", player, name)
+        events.append(Event(text, RULE_PLAYING, player, "lay"))
     elif verb == "house" or verb == "hotel":
         pile = state.tables[player][pile_by_label(state.tables[player], parts[1])]
         put_building(state, player, pile, card)
-        events.append(
-            Event(
-                f"Player {player} puts a {name} on their {parts[1]} set.",
-                RULE_BUILDINGS,
-                player,
-                "build",
-            )
-        )
+        text = ("Player {} puts a {} on their {} set.", player, name, parts[1])
+        events.append(Event(text, RULE_BUILDINGS, player, "build"))
     else:
         state.discard_pile.append(card)
         _play_action_card(state, player, card, parts, events)
@@ -116,7 +117,7 @@ def _natural_colour(card: int) -> int:
     return CARD_COLOURS[card % PACK_SIZE][0]
 
 
-def _from_hand(state: DealState, player: int, action: Action, parts: list[str]) -> int:
+def _from_hand(state: DealState, player: int, action: Action, parts: tuple[str, ...]) -> int:
     """Remove and return the hand card an action is about.
 
     That is ``action.card`` for an action listed by ``legal.py``; an action made by hand
@@ -136,43 +137,25 @@ def _from_hand(state: DealState, player: int, action: Action, parts: list[str]) 
 
 
 def _play_action_card(
-    state: DealState, player: int, card: int, parts: list[str], events: list[Event]
+    state: DealState, player: int, card: int, parts: tuple[str, ...], events: list[Event]
 ) -> None:
     verb = parts[0]
     n = state.players
     everyone = [(player + k) % n for k in range(1, n)]
     if verb == "play" and parts[1] == "Pass Go":
         drawn = draw_cards(state, player, 2, events)
-        events.append(
-            Event(
-                f"Player {player} plays Pass Go and draws {drawn} cards.",
-                RULE_PASS_GO,
-                player,
-                "pass_go",
-            )
-        )
+        text = ("Player {} plays Pass Go and draws {} cards.", player, drawn)
+        events.append(Event(text, RULE_PASS_GO, player, "pass_go"))
         return
     if verb == "play":  # It's My Birthday
-        events.append(
-            Event(
-                f"Player {player} plays It's My Birthday: every other player owes them $2M.",
-                RULE_BIRTHDAY,
-                player,
-                "action",
-            )
-        )
+        text = ("Player {} plays It's My Birthday: every other player owes them $2M.", player)
+        events.append(Event(text, RULE_BIRTHDAY, player, "action"))
         begin(state, Pending("birthday", player, [card], everyone, amount=2), events)
         return
     seat = int(parts[1])
     if verb == "debt":
-        events.append(
-            Event(
-                f"Player {player} plays Debt Collector on player {seat}: they owe $5M.",
-                RULE_DEBT,
-                player,
-                "action",
-            )
-        )
+        text = ("Player {} plays Debt Collector on player {}: they owe $5M.", player, seat)
+        events.append(Event(text, RULE_DEBT, player, "action"))
         begin(state, Pending("debt", player, [card], [seat], amount=5), events)
         return
     their = state.tables[seat]
@@ -180,14 +163,14 @@ def _play_action_card(
         pile = their[pile_by_label(their, parts[2])]
         pending = Pending("deal_breaker", player, [card], [seat], take_colour=pile.colour)
         pending.take_card = pile.cards[0]
-        text = f"Player {player} plays Deal Breaker on player {seat}'s {parts[2]} set."
+        text = ("Player {} plays Deal Breaker on player {}'s {} set.", player, seat, parts[2])
         rule = RULE_BREAKER
     else:
         colour = COLOUR_INDEX[parts[2]]
         _, take = find_loose_card(their, colour, parts[3])
         if verb == "sly":
             pending = Pending("sly_deal", player, [card], [seat], take_colour=colour)
-            text = f"Player {player} plays Sly Deal to take {parts[3]} from player {seat}."
+            text = ("Player {} plays Sly Deal to take {} from player {}.", player, parts[3], seat)
             rule = RULE_SLY
         else:
             give_colour = COLOUR_INDEX[parts[4]]
@@ -197,8 +180,11 @@ def _play_action_card(
             )
             pending.give_card = give
             text = (
-                f"Player {player} plays Forced Deal: their {parts[5]} for player {seat}'s "
-                f"{parts[3]}."
+                "Player {} plays Forced Deal: their {} for player {}'s {}.",
+                player,
+                parts[5],
+                seat,
+                parts[3],
             )
             rule = RULE_FORCED
         pending.take_card = take
@@ -219,7 +205,7 @@ def _givable_card(state: DealState, player: int, colour: int, name: str) -> int:
     raise LookupError(f"player {player} has no {name} in {COLOUR_NAMES[colour]}")
 
 
-def _play_rent(state: DealState, player: int, parts: list[str], events: list[Event]) -> None:
+def _play_rent(state: DealState, player: int, parts: tuple[str, ...], events: list[Event]) -> None:
     """rent:<card>:<colour>[:<seat>][:x2|:x4]"""
     hand = state.hands[player]
     card = next(c for c in hand if NAME[c % PACK_SIZE] == parts[1])
@@ -248,20 +234,21 @@ def _play_rent(state: DealState, player: int, parts: list[str], events: list[Eve
     who = f"player {seat}" if seat is not None else "every other player"
     doubled = ("", ", doubled by Double the Rent", ", doubled twice by Double the Rent")[doubles]
     rule = rent_rule(doubles)
-    events.append(
-        Event(
-            f"Player {player} plays {parts[1]} for {parts[2]}{doubled}: {who} owes ${amount}M.",
-            rule,
-            player,
-            "action",
-            {"amount": amount, "plays": 1 + doubles},
-        )
+    text = (
+        "Player {} plays {} for {}{}: {} owes ${}M.",
+        player,
+        parts[1],
+        parts[2],
+        doubled,
+        who,
+        amount,
     )
+    events.append(Event(text, rule, player, "action", {"amount": amount, "plays": 1 + doubles}))
     begin(state, Pending("rent", player, played, targets, amount=amount, colour=colour), events)
 
 
 def _move_wild(
-    state: DealState, player: int, action: Action, parts: list[str], events: list[Event]
+    state: DealState, player: int, action: Action, parts: tuple[str, ...], events: list[Event]
 ) -> None:
     """Move a wild (free): ``wild:<set>:<wild>:<colour>``. With option ``wild_moves`` =
     "once_between_plays" the card is remembered, so it is not offered again until the
@@ -276,11 +263,5 @@ def _move_wild(
     move_card(state, player, index, card, colour, events)
     if state.options["wild_moves"] == "once_between_plays":
         state.moved_wilds.append(card)
-    events.append(
-        Event(
-            f"Player {player} moves {name} from their {label} set to {parts[3]}.",
-            RULE_WILD_MOVE,
-            player,
-            "move_wild",
-        )
-    )
+    text = ("Player {} moves {} from their {} set to {}.", player, name, label, parts[3])
+    events.append(Event(text, RULE_WILD_MOVE, player, "move_wild"))

@@ -38,7 +38,7 @@ from monopoly_widgets.deal.cards import (
     SET_SIZE,
     WILD_IDS,
 )
-from monopoly_widgets.deal.fast_paths import forget_moves, tidy_in_place
+from monopoly_widgets.deal.fast_paths import flip_in_place, forget_moves, tidy_in_place
 from monopoly_widgets.deal.rulebook import OPTION_BROKEN_SET
 from monopoly_widgets.deal.state import DealState, PropertySet
 
@@ -188,14 +188,14 @@ def table_changed(
     """Every change to a player's property collection ends here: what was worked out from
     the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again,
     and a change that may have completed a set is noted for the win check
-    (``state.set_completed``, read by ``turns.win_check_needed``). ``wilds`` False says the wild
+    (``state.completed_by``, read by ``turns.win_check_needed``). ``wilds`` False says the wild
     moves cannot have changed (a building, or a property card put into or taken out of a
     pile that stays, which changes no pile's wilds, label or colour).
     The one seam between the rules and the speed memos."""
     if wilds:
         state.wild_moves_memo.pop(player, None)
     if completed:
-        state.set_completed = True
+        state.completed_by.add(player)
 
 
 def add_property(
@@ -223,6 +223,10 @@ def move_card(
     ``take_from_pile`` then ``add_property`` do, with one ``table_changed`` for both.
     Returns True if that made a complete set of ``colour``."""
     table = state.tables[player]
+    completed = flip_in_place(table, pile_index, card, colour)
+    if completed is not None:  # both ends changed in place (``fast_paths.flip_in_place``)
+        table_changed(state, player, completed)
+        return completed
     old_colour = table[pile_index].colour
     removed = tidy_in_place(table, old_colour, -1, card, pile_index)
     if removed is None:

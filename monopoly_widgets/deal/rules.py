@@ -101,13 +101,14 @@ class DealRules(Rules):
     def current_player(self, state: DealState) -> int | None:
         return current_player(state)
 
-    def legal_actions(self, state: DealState) -> list[Action]:
-        return legal.legal_actions(state)
+    # Asked before every decision, so ``legal.py``'s function is the method itself (a method
+    # that only passed the state on would cost a call per decision).
+    legal_actions = staticmethod(legal.legal_actions)
 
     def apply(self, state: DealState, action: Action) -> list[Event]:
         events = carry_out(state, action)
         if win_check_needed(state):
-            check_win(state, events)
+            check_win(state, events, completed_only=True)
         return events
 
     def why_illegal(self, state: DealState, action_id: str) -> str:

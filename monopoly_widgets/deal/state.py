@@ -126,11 +126,12 @@ class DealState:
     #: ``properties.table_changed`` whenever that table changes. Not part of the game: not
     #: cloned, saved or compared (see ``wild_moves.py``).
     wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
-    #: True once a change may have completed one of someone's sets (``properties.table_changed``),
+    #: The seats for which a change may have completed a set (``properties.table_changed``),
     #: until ``turns.check_win`` has looked; ``turns.win_check_needed`` reads it to skip the
-    #: check after actions that completed nothing. Not part of the game either: a clone
-    #: starts with False (a position's own check does not depend on it).
-    set_completed: bool = field(default=False, compare=False, repr=False)
+    #: check after actions that completed nothing, and the check looks only at these seats.
+    #: Not part of the game either: a clone starts with none (a position's own check looks
+    #: at every seat).
+    completed_by: set[int] = field(default_factory=set, compare=False, repr=False)
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""

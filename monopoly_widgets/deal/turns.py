@@ -142,36 +142,45 @@ def win_check_needed(state: DealState) -> bool:
 
     Rulebook, How to Win: a player wins with 3 complete sets of different colours, and a
     player can only come to hold them when one of their sets is completed. So, by default,
-    the check looks only after an action that completed a set (``state.set_completed``,
-    noted by ``properties.table_changed``): banking, ending a turn, most plays and payments
-    complete none. With the option ``win_declared_on_own_turn`` (leaflet) it looks after
-    every action: the turn player's win may have come on another player's turn.
+    the check looks only after an action that completed a set (``state.completed_by``,
+    noted by ``properties.table_changed``), and only at the seats whose set it completed:
+    banking, ending a turn, most plays and payments complete none. With the option
+    ``win_declared_on_own_turn`` (leaflet) it looks after every action: the turn player's win
+    may have come on another player's turn.
     ``tests/deal/test_win_check.py`` compares this with the full check over random play.
     """
-    return state.set_completed or state.options["win_declared_on_own_turn"]
+    return bool(state.completed_by) or state.options["win_declared_on_own_turn"]
 
 
-def check_win(state: DealState, events: list[Event]) -> None:
+def check_win(state: DealState, events: list[Event], completed_only: bool = False) -> None:
     """End the game if someone has 3 complete sets of different colours.
 
     Default (rulebook, The End of the Game): whoever has them wins at once, the turn
     player checked first, then the others from their left. With the option
     ``win_declared_on_own_turn`` (leaflet) only the turn player can win, so only they are
-    checked. ``DealRules.apply`` calls this only when ``win_check_needed``.
+    checked. ``DealRules.apply`` calls this only when ``win_check_needed``, with
+    ``completed_only``: then only the seats in ``state.completed_by`` are looked at, as a
+    player whose sets were not completed since the last look has not won since (with
+    ``win_declared_on_own_turn`` the turn player is looked at all the same).
     """
-    state.set_completed = False
+    completed = state.completed_by
     if state.phase == PHASE_OVER:
+        completed.clear()
         return
     if state.options["win_declared_on_own_turn"]:
         n = 1
         rule = OPTION_WIN_OWN_TURN
+        completed_only = False
     else:
         n = state.players
         rule = RULE_WIN
     turn_player = state.turn_player
     for k in range(n):
         player = (turn_player + k) % state.players
+        if completed_only and player not in completed:
+            continue
         if has_won(state.tables[player]):
+            completed.clear()
             state.winner = player
             state.phase = PHASE_OVER
             state.pending = None
@@ -184,6 +193,7 @@ def check_win(state: DealState, events: list[Event]) -> None:
                 )
             )
             return
+    completed.clear()
 
 
 def end_in_draw(state: DealState, reason: str, events: list[Event]) -> None:

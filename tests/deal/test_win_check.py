@@ -3,9 +3,9 @@
 
 Rulebook, How to Win: "Be the first player to collect 3 complete Property sets in different
 colors". A player can only come to hold them when one of their sets is completed, which
-``properties.table_changed`` notes (``state.set_completed``). If that reasoning were wrong
-somewhere (say a new way of moving properties that completes a set without saying so), a win
-would go unnoticed and this test would say where.
+``properties.table_changed`` notes, seat by seat (``state.completed_by``). If that reasoning
+were wrong somewhere (say a new way of moving properties that completes a set without saying
+so, or notes the wrong seat), a win would go unnoticed and this test would say where.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ from monopoly_widgets.deal.turns import check_win, win_check_needed
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_skipped_win_check_agrees_with_the_full_one(players, options):
     """Engine convention (turns.win_check_needed): at every step of 12 random games per player
-    count, the game's own check (skipped when no set was completed) and the full check, which
-    always looks, find the same winner, or none."""
+    count, the game's own check (skipped when no set was completed, else looking only at the
+    seats whose sets were completed) and the full check, which always looks at every seat,
+    find the same winner, or none."""
     agent = RandomAgent()
     skipped = 0
     wins = 0
@@ -43,7 +44,7 @@ def test_skipped_win_check_agrees_with_the_full_one(players, options):
             action = agent(None, g.legal_actions(), rng)
             full = g.state.clone()
             full_events = carry_out(full, action)
-            skipped += not win_check_needed(full)  # the clone starts with set_completed False
+            skipped += not win_check_needed(full)  # the clone starts with completed_by empty
             check_win(full, full_events)
             events = g.apply(action)
             assert (g.state.winner, g.state.phase) == (full.winner, full.phase), (seed, g.step)

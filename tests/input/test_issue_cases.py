@@ -12,6 +12,8 @@ import time
 import pytest
 
 import monopoly_widgets as mw
+from monopoly_widgets.core.errors import OptionError
+from monopoly_widgets.core.options import RuleOption
 from monopoly_widgets.core.validation import MAX_JSON_DEPTH
 from tests.input.helpers import MARK, assert_short, played, snapshot
 from tests.widgets.helpers import game_names
@@ -92,6 +94,15 @@ def test_default_options_are_not_shared_between_games(name: str) -> None:
         if isinstance(value, (dict, list)):
             assert value is not second.options[key], key
             assert value is not mw.core.get_rules(name).options[key].default
+
+
+def test_a_rule_option_with_a_wrong_default_fails_where_it_is_defined() -> None:
+    """Defaults are checked once, when the option is made, not each time a game is made
+    (``resolve_options`` shares a str/int/bool default and copies a dict or list one)."""
+    with pytest.raises(OptionError, match="must be one of"):
+        RuleOption("colour", "purple", "doc", "source", choices=("red", "green"))
+    with pytest.raises(OptionError, match="whole number"):
+        RuleOption("turns", "ten", "doc", "source", kind=int)
 
 
 # --- wrong types ----------------------------------------------------------------------------------
