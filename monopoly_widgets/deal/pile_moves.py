@@ -36,8 +36,8 @@ class PileMoves:
 
     ``fixed``: the moves of its two-colour wilds. ``multicolour``: its multicolour wild's
     move to each colour (``multicolour[c]``, None for the colour it is in), or None when it
-    holds no multicolour wild; ``wild_moves._add_multicolour_moves`` narrows them to the
-    colours allowed. Compared and hashed by identity: one object per key.
+    holds no multicolour wild; ``wild_moves.wild_moves`` narrows them to the colours
+    allowed. Compared and hashed by identity: one object per key.
     """
 
     __slots__ = ("key", "wilds", "fixed", "multicolour")

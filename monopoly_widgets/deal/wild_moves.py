@@ -56,9 +56,23 @@ def wild_moves(state: DealState, player: int) -> list[Action]:
             known = _work_out(player, table, index, moved)
         if not known.wilds:
             continue  # most piles hold no wild
-        actions.extend(known.fixed)
-        if known.multicolour is not None:
-            _add_multicolour_moves(state, table, known.multicolour, actions)
+        actions += known.fixed
+        by_colour = known.multicolour  # its multicolour wild's move to each colour, or None
+        if by_colour is None:
+            continue
+        # Option multicolour_wild_moves_to: by default only to colours in which the player has
+        # a set. (Written out here, not called: a random player lists this at most flips.)
+        if state.options["multicolour_wild_moves_to"] == "any_colour":
+            actions += [move for move in by_colour if move is not None]
+            continue
+        previous = -1
+        for other in table:  # piles of one colour sit together, in colour order (order_piles)
+            colour = other.colour
+            if colour != previous:
+                previous = colour
+                move = by_colour[colour]
+                if move is not None:
+                    actions.append(move)
     if not moved:
         state.wild_moves_memo[player] = actions
     return actions
@@ -81,25 +95,3 @@ def _work_out(player: int, table: list[PropertySet], index: int, moved: list[int
         return PileMoves(key, *pile_wild_moves(player, colour, label, wilds, moved))
     known = pile.wild_moves = pile_moves(player, colour, label, wilds)
     return known
-
-
-def _add_multicolour_moves(
-    state: DealState,
-    table: list[PropertySet],
-    by_colour: tuple[Action | None, ...],
-    actions: list[Action],
-) -> None:
-    """A multicolour wild's moves: by default only to colours in which the player has a set
-    (option multicolour_wild_moves_to). ``by_colour[c]`` is its move to colour ``c`` (None for
-    the colour it is in now)."""
-    if state.options["multicolour_wild_moves_to"] == "any_colour":
-        actions.extend([move for move in by_colour if move is not None])
-        return
-    previous = -1
-    for pile in table:  # piles of one colour sit together, in colour order (order_piles)
-        colour = pile.colour
-        if colour != previous:
-            previous = colour
-            move = by_colour[colour]
-            if move is not None:
-                actions.append(move)
