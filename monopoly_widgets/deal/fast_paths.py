@@ -20,6 +20,7 @@ from operator import attrgetter
 from typing import TypeVar
 
 from monopoly_widgets.deal.cards import NATURAL_IDS, SET_SIZE, WILD_IDS
+from monopoly_widgets.deal.pile_moves import CHANGES, after_change
 from monopoly_widgets.deal.state import PropertySet
 
 T = TypeVar("T")
@@ -45,8 +46,9 @@ def tidy_in_place(
     lays out its loose cards again, natural property cards first, in piles of the set size,
     after the complete ones. With one loose pile laid out so already, taking a card out keeps
     that order, and a card put in goes after the natural cards (a natural card) or at the end
-    (a wild). A pile changed in place forgets its remembered wild moves
-    (``PropertySet.wild_moves``).
+    (a wild). A pile changed in place keeps its set label, so its remembered wild moves
+    (``PropertySet.wild_moves``) stay when a natural card comes or goes, and follow the wild
+    that came or went (``pile_moves.after_change``).
     """
     if not ENABLED or (new_card >= 0) == (removed >= 0):
         return None
@@ -66,7 +68,9 @@ def tidy_in_place(
             return None  # another loose pile of the colour comes before
         cards.remove(removed)
         if cards:
-            pile.wild_moves = None
+            known = pile.wild_moves  # a natural card leaving changes no wild move
+            if known is not None and removed in WILD_IDS:
+                pile.wild_moves = CHANGES.get((known, removed)) or after_change(known, removed)
         else:
             del table[removed_from]
             if removed_from > 0 and table[removed_from - 1].colour == colour:
@@ -88,12 +92,14 @@ def tidy_in_place(
         return None  # several loose piles: the plain path cuts them again
     if new_card in WILD_IDS:
         cards.append(new_card)
-    else:  # after the natural property cards, before the wilds
+        known = last.wild_moves
+        if known is not None:
+            last.wild_moves = CHANGES.get((known, new_card)) or after_change(known, new_card)
+    else:  # after the natural property cards, before the wilds (no wild move changes)
         at = 0
         while at < len(cards) and cards[at] not in WILD_IDS:
             at += 1
         cards.insert(at, new_card)
-    last.wild_moves = None
     return len(cards) >= size and cards[0] not in WILD_IDS
 
 

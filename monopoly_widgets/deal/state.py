@@ -34,10 +34,11 @@ class PropertySet:
     cards: list[int]
     house: int = -1
     hotel: int = -1
-    #: The wild moves worked out for this pile (``wild_moves.PileMoves``), or None until then.
-    #: ``properties.py`` sets it back to None whenever they may change (new cards, a new set
-    #: label, a new owner). Not part of the game: not copied or compared (see ``wild_moves.py``).
-    wild_moves: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
+    #: The wild moves worked out for this pile (``pile_moves.PileMoves``), or None until then.
+    #: ``properties.py`` and ``fast_paths.py`` set it back to None whenever they may change (new
+    #: cards, a new set label, a new owner), or to the new moves when one wild left or joined
+    #: the pile. Not part of the game: not copied or compared (see ``wild_moves.py``).
+    wild_moves: Any = field(default=None, compare=False, repr=False)
 
     def copy(self) -> PropertySet:
         return PropertySet(self.colour, self.cards.copy(), self.house, self.hotel)
