@@ -153,7 +153,9 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     completed = False
     if join is not None:
         their.append(wild)  # a wild goes after the natural property cards
-        join.wild_moves = None
+        known = join.wild_moves  # its set label stays: its moves follow the wild
+        if known is not None:
+            join.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
         completed = len(their) >= new_size and their[0] not in WILD_IDS
     else:
         table.insert(end, PropertySet(colour, [wild]))
@@ -164,8 +166,10 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     cards.remove(wild)
     if breaks:
         cards.sort(key=_is_wild_card)  # natural property cards first, as laid out again
-    if cards:
-        pile.wild_moves = None
+    if cards:  # the last pile of its colour keeps its set label: its moves follow the wild
+        known = pile.wild_moves
+        if known is not None:
+            pile.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
     else:
         del table[index]
         if index > 0 and table[index - 1].colour == old:
