@@ -8,6 +8,7 @@ Usage::
     python benchmarks/deal_policy.py search --baseline --games 200 --seed 7   # heuristic rollouts
     python benchmarks/deal_policy.py search --per-seat --only-extra --games 200 --seed 7
     python benchmarks/deal_policy.py cost --games 40
+    python benchmarks/deal_policy.py decisions --games 100 --seed 1   # a digest of choices
 
 ``plain``: ``DealPolicyAgent`` against ``HeuristicAgent`` in 2-player Monopoly Deal,
 half the games with the policy first and half second on the same seeds, so the
@@ -26,6 +27,9 @@ is); ``--only-extra`` plays only those.
 (every seat the same agent), the two interleaved round by round so both see the
 same load on a shared machine; medians over rounds.
 
+``decisions``: a digest of every choice the policy makes in games against itself and
+against the heuristic (one line per seed): a pure speed change must print the same.
+
 Win rates are printed with 95% Wilson intervals (``monopoly_widgets.sim.intervals``).
 Without ``--seed`` the seeds are fresh (drawn at random and printed); give the same
 ``--seed`` to compare settings on the same games.
@@ -34,6 +38,7 @@ Without ``--seed`` the seeds are fresh (drawn at random and printed); give the s
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import statistics
@@ -113,10 +118,23 @@ def cost(games: int, rounds: int, seed: int) -> None:
     print(f"policy / heuristic: {ratio:.2f}x")
 
 
+def decisions(games: int, seed: int) -> None:
+    """Per seed, a digest of the policy's choices (self-play, then against the heuristic)."""
+    for s in range(seed, seed + games):
+        digest = hashlib.sha256()
+        for agents in (
+            [DealPolicyAgent(), DealPolicyAgent()],
+            [DealPolicyAgent(), HeuristicAgent()],
+        ):
+            game = play_out(mw.new_game("deal", players=2, seed=s), agents, seed=s)
+            digest.update(" ".join(game.history).encode())
+        print(f"seed {s}: {digest.hexdigest()[:16]}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "what", nargs="?", default="all", choices=["all", "plain", "search", "cost"]
+        "what", nargs="?", default="all", choices=["all", "plain", "search", "cost", "decisions"]
     )
     parser.add_argument("--games", type=int, default=400, help="total games (half per seating)")
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")
@@ -134,6 +152,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6, 10**9)
+    if args.what == "decisions":  # no load figures: the output is compared between trees
+        decisions(args.games, args.seed)
+        return
     print(f"2-player Monopoly Deal, seeds {args.seed}..{args.seed + args.games // 2 - 1}, each")
     print(f"seating; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.what in ("all", "plain"):

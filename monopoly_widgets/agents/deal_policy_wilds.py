@@ -14,6 +14,7 @@ from monopoly_widgets.agents.deal_policy_view import (
     my_table,
 )
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     COLOUR_NAMES,
@@ -75,8 +76,25 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
     hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
     if not _could_win(naturals, wilds, hand, goal):
         return None
-    plays = view.plays_left
-    for size in range(0, min(plays, len(hand)) + 1):
+    # The plan depends on nothing else, and plays beyond the cards that could be laid
+    # change nothing: the search's rollouts meet the same tables again and again.
+    plays = min(view.plays_left, len(hand))
+    key = (tuple(naturals), tuple(wilds), tuple(hand), plays, goal)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS.keep(key, _search_plan(naturals, wilds, hand, plays, goal) or False)
+    return plan or None
+
+
+#: Winning plans (or False: none) by what they depend on (``_winning_plan``).
+_PLANS: Memo[tuple, tuple[list[str], list[str]] | bool] = Memo(20_000)
+
+
+def _search_plan(
+    naturals: list[int], wilds: list[tuple[int, int, str]], hand: list[int], plays: int, goal: int
+) -> tuple[list[str], list[str]] | None:
+    """``_winning_plan``'s search over the cards laid (at most ``plays`` from ``hand``)."""
+    for size in range(0, plays + 1):
         best: tuple[list[tuple[int, int, int, str]], tuple[int, ...]] | None = None
         best_moves = 0
         for laid in combinations(hand, size):
@@ -92,6 +110,8 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
             placed = _place_wilds(counts, free, goal)
             if placed is not None and (best is None or _moves(placed) < best_moves):
                 best, best_moves = (placed, laid), _moves(placed)
+                if best_moves == 0:
+                    break  # nothing later can move fewer (only fewer replaces it)
         if best is not None:
             return _steps(*best)
     return None
@@ -136,8 +156,12 @@ def _place_wilds(
             able[colour] += 1
     candidates = [c for c, size in enumerate(SET_SIZE) if counts[c] and size - counts[c] <= able[c]]
     best: list[tuple[int, int, int, str]] | None = None
+    best_moves = 0
+    from_hand = sum(1 for _, now, _ in wilds if now < 0)  # laying one moves nothing
     for chosen in combinations(candidates, goal):
         need = {c: SET_SIZE[c] - counts[c] for c in chosen if SET_SIZE[c] > counts[c]}
+        if sum(need.values()) > len(wilds):
+            continue  # each wild fills one gap: ``_cover`` could only fail
         # Wilds already on a needed colour stay there (no move), if the rest can then be
         # covered; otherwise every wild is free to go anywhere it can.
         assignment: list[tuple[int, int, int, str]] = []
@@ -150,11 +174,15 @@ def _place_wilds(
                 assignment.append((card, now, now, label))
             else:
                 rest.append(wild)
+        if best is not None and sum(kept.values()) - from_hand >= best_moves:
+            continue  # gaps no wild already fills: at least that many moves, no fewer
         found = _cover(kept, rest, assignment)
         if found is None:
             found = _cover(dict(need), list(wilds), [])
-        if found is not None and (best is None or _moves(found) < _moves(best)):
-            best = found
+        if found is not None and (best is None or _moves(found) < best_moves):
+            best, best_moves = found, _moves(found)
+            if best_moves == 0:
+                break  # nothing later can move fewer (only fewer replaces it)
     return best
 
 
