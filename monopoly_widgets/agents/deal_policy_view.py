@@ -99,6 +99,18 @@ def my_table(view: PolicyView) -> MyTable:
     return mine
 
 
+def wilds_on_table(view: PolicyView) -> tuple[bool, int]:
+    """Is there a wild on my table, and how many cards are there? Read from the game's own
+    piles (``DealView.piles``), as the wild rules need ``my_table`` only when there is one."""
+    cards = 0
+    wild = False
+    for pile in view.piles:
+        cards += len(pile.cards)
+        if not wild and not NATURAL_IDS.issuperset(pile.cards):
+            wild = True
+    return wild, cards
+
+
 def policy_view(state: DealState, viewer: int) -> PolicyView:
     """The view ``DealPolicyAgent`` decides by (as ``deal.observation.decision_view``)."""
     return PolicyView(state, viewer, state.players, state.phase, PLAYS_PER_TURN - state.plays_used)

@@ -12,6 +12,7 @@ from monopoly_widgets.agents.deal_policy_view import (
     PolicyView,
     choose_without,
     my_table,
+    wilds_on_table,
 )
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.memo import Memo
@@ -60,8 +61,8 @@ def _might_win(view: PolicyView) -> bool:
     """Worth planning a win? Only with a wild on the table to move (without one, laying
     what completes a set, one card at a time as the heuristic does, is all there is)
     and at least 6 cards, the three smallest sets, on the table or playable this turn."""
-    mine = my_table(view)
-    return bool(mine.wilds) and mine.cards + view.plays_left >= 6
+    wild, cards = wilds_on_table(view)
+    return wild and cards + view.plays_left >= 6
 
 
 def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | None:
@@ -260,9 +261,9 @@ def place_wilds_well(view: PolicyView, legal: Sequence[Action], choice: Action) 
     and the move that raises the total most is made; a move must raise it, so
     wilds never go round in circles.
     """
-    mine = my_table(view)
-    if choice.id.startswith("breaker:") or not mine.wilds:
+    if choice.id.startswith("breaker:") or not wilds_on_table(view)[0]:
         return None
+    mine = my_table(view)
     counts, naturals = mine.counts, mine.naturals
     wanted: list[tuple[float, str, str, int]] = []  # (gain, pile label, wild name, colour)
     for card, source, label in mine.wilds:
