@@ -72,18 +72,20 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
     not depend on where the wilds are now, and a move made from the plan leaves one with
     a move fewer: so following it one step at a time always ends, never in circles.
     """
-    mine = my_table(view)
-    naturals, wilds = mine.naturals, mine.wilds
     hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
-    if not _could_win(naturals, wilds, hand, goal):
-        return None
-    # The plan depends on nothing else, and plays beyond the cards that could be laid
-    # change nothing: the search's rollouts meet the same tables again and again.
+    # The plan depends on nothing else (my piles give ``my_table``), and plays beyond the
+    # cards that could be laid change nothing: games and the search's rollouts meet the
+    # same tables again and again.
     plays = min(view.plays_left, len(hand))
-    key = (tuple(naturals), tuple(wilds), tuple(hand), plays, goal)
+    key = (tuple([(pile.colour, *pile.cards) for pile in view.piles]), tuple(hand), plays, goal)
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _PLANS.keep(key, _search_plan(naturals, wilds, hand, plays, goal) or False)
+        mine = my_table(view)
+        naturals, wilds = mine.naturals, mine.wilds
+        found = None
+        if _could_win(naturals, wilds, hand, goal):
+            found = _search_plan(naturals, wilds, hand, plays, goal)
+        plan = _PLANS.keep(key, found or False)
     return plan or None
 
 
