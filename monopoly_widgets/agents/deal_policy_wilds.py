@@ -39,7 +39,7 @@ def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
     wilds (table and laid) is tried; if one completes 3 colours, its next step
     (wild moves first, they are free) is played.
     """
-    if choice.id.startswith("breaker:") or not _might_win(view):
+    if choice.id.startswith("breaker:"):
         return None
     plan = _winning_plan(view, 3)
     if plan is None:
@@ -57,22 +57,34 @@ def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
     return choice
 
 
-def _might_win(view: PolicyView) -> bool:
-    """Worth planning a win? Only with a wild on the table to move (without one, laying
-    what completes a set, one card at a time as the heuristic does, is all there is)
-    and at least 6 cards, the three smallest sets, on the table or playable this turn."""
-    wild, cards = wilds_on_table(view)
-    return wild and cards + view.plays_left >= 6
-
-
 def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | None:
     """(wild moves, lays) as action ids that give ``goal`` complete colours, or None.
 
     The fewest cards laid from hand, then the fewest wild moves. Which plans exist does
     not depend on where the wilds are now, and a move made from the plan leaves one with
     a move fewer: so following it one step at a time always ends, never in circles.
+
+    Worth planning only with a wild on the table to move (without one, laying what
+    completes a set, one card at a time as the heuristic does, is all there is), at
+    least 6 cards (the three smallest sets) on the table or playable this turn, and
+    enough cards and wilds for ``goal`` colours (``_could_win``): read from the game's
+    own piles, as most decisions stop there.
     """
+    naturals = [0] * len(SET_SIZE)
+    table_wilds: list[tuple[int, int, str]] = []  # (card, colour): the bound needs no labels
+    cards = 0
+    for pile in view.piles:
+        cards += len(pile.cards)
+        for card in pile.cards:
+            if card in NATURAL_IDS:
+                naturals[pile.colour] += 1
+            else:
+                table_wilds.append((card, pile.colour, ""))
+    if not table_wilds or cards + view.plays_left < 6:
+        return None
     hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
+    if not _could_win(naturals, table_wilds, hand, goal):
+        return None
     # The plan depends on nothing else (my piles give ``my_table``), and plays beyond the
     # cards that could be laid change nothing: games and the search's rollouts meet the
     # same tables again and again.
@@ -81,10 +93,7 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
     plan = _PLANS.get(key)
     if plan is None:
         mine = my_table(view)
-        naturals, wilds = mine.naturals, mine.wilds
-        found = None
-        if _could_win(naturals, wilds, hand, goal):
-            found = _search_plan(naturals, wilds, hand, plays, goal)
+        found = _search_plan(mine.naturals, mine.wilds, hand, plays, goal)
         plan = _PLANS.keep(key, found or False)
     return plan or None
 
