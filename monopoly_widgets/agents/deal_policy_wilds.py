@@ -272,8 +272,29 @@ def place_wilds_well(view: PolicyView, legal: Sequence[Action], choice: Action) 
     and the move that raises the total most is made; a move must raise it, so
     wilds never go round in circles.
     """
-    if choice.id.startswith("breaker:") or not wilds_on_table(view)[0]:
+    if choice.id.startswith("breaker:"):
         return None
+    # The moves wanted depend on my piles alone, which stay the same over most of a turn.
+    key = tuple([(pile.colour, *pile.cards) for pile in view.piles])
+    wanted = _WANTED.get(key)
+    if wanted is None:
+        wanted = _WANTED.keep(key, _wanted_moves(view) if wilds_on_table(view)[0] else ())
+    if not wanted:
+        return None
+    ids = {action.id: action for action in legal if action.kind == "move_wild"}
+    for move in wanted:  # the best move the rules allow now
+        best = ids.get(move)
+        if best is not None:
+            return best
+    return None
+
+
+#: ``place_wilds_well``'s wanted moves (action ids, best first) by my piles.
+_WANTED: Memo[tuple, tuple[str, ...]] = Memo(20_000)
+
+
+def _wanted_moves(view: PolicyView) -> tuple[str, ...]:
+    """The wild moves that raise my colours' total score, as action ids, best first."""
     mine = my_table(view)
     counts, naturals = mine.counts, mine.naturals
     wanted: list[tuple[float, str, str, int]] = []  # (gain, pile label, wild name, colour)
@@ -286,12 +307,5 @@ def place_wilds_well(view: PolicyView, legal: Sequence[Action], choice: Action) 
                 gain = scores[counts[target] + 1] - scores[counts[target]] - loss
                 if gain > 1e-9:
                     wanted.append((gain, label, NAME[card % PACK_SIZE], target))
-    if not wanted:
-        return None
     wanted.sort(key=lambda move: -move[0])
-    ids = {action.id: action for action in legal if action.kind == "move_wild"}
-    for _, label, name, target in wanted:  # the best move the rules allow now
-        best = ids.get(f"wild:{label}:{name}:{COLOUR_NAMES[target]}")
-        if best is not None:
-            return best
-    return None
+    return tuple(f"wild:{label}:{name}:{COLOUR_NAMES[target]}" for _, label, name, target in wanted)

@@ -1,10 +1,12 @@
 """``DealPolicyAgent``'s speed-ups change no choice (``agents/deal_policy_wilds.py``).
 
-The winning-plan search is remembered (a ``Memo``) by what it depends on, with the
-plays left capped at the cards that could be laid, and its wild placement skips
+The winning-plan search and the wild moves wanted are remembered (a ``Memo``) by what
+they depend on, with the plays left capped at the cards that could be laid, and the
+plan's wild placement skips
 colour choices that cannot move fewer wilds than the best so far. Here, at every
 play decision of whole games, the remembered plan equals a fresh search with the
-real plays left, and the pruned placement equals trying every choice of colours.
+real plays left, the remembered wild moves wanted equal fresh ones, and the pruned
+placement equals trying every choice of colours.
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ def test_remembered_and_pruned_plans_equal_a_full_search() -> None:
                         )
                         checked += 1
                     assert wilds._winning_plan(view, 3) == fresh
+                wilds.place_wilds_well(view, replay.legal_actions(), replay.legal_actions()[0])
+                kept = wilds._WANTED.get(tuple([(p.colour, *p.cards) for p in view.piles]))
+                assert kept == (wilds._wanted_moves(view) if mine.wilds else ())
                 for goal in (2, 3):
                     if len(mine.wilds) >= 1:
                         got = wilds._place_wilds(mine.naturals, mine.wilds, goal)
