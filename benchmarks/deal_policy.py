@@ -14,6 +14,11 @@ Usage::
 half the games with the policy first and half second on the same seeds, so the
 first-seat advantage cancels out.
 
+``--rules a,b`` plays a policy with only those rules (``DealPolicyAgent(rules=...)``:
+an empty list is the heuristic), and ``--against deal_policy`` plays it against the
+policy as it is (``--against rules=a,b``: against the policy with only those rules):
+a rule's worth is measured alone, on top of the other rules.
+
 ``search``: ``SearchAgent(rollout=DealPolicyAgent())`` against ``HeuristicAgent``,
 seated the same way, with the search agent's thinking time per game (CPU seconds
 inside its calls: the issue's limit is 1 s) as median, mean and 90th percentile.
@@ -56,6 +61,8 @@ from monopoly_widgets.sim.intervals import estimate_from_counts
 def _contender(kind: str) -> Any:
     if kind == "plain":
         return DealPolicyAgent()
+    if kind.startswith("rules="):  # a named set of rules, for measuring one rule's worth
+        return DealPolicyAgent(rules=[name for name in kind[6:].split(",") if name])
     if kind == "search":
         return SearchAgent(rollout=DealPolicyAgent())
     if kind == "per_seat":  # the policy for the searching seat, the heuristic for the other
@@ -63,22 +70,25 @@ def _contender(kind: str) -> Any:
     return SearchAgent()  # "baseline": the search agent as it is, heuristic rollouts
 
 
-def _one_game(job: tuple[str, int, int]) -> tuple[int | None, int, float]:
+def _one_game(job: tuple[str, int, int, str]) -> tuple[int | None, int, float]:
     """(winner, the contender's seat, its thinking CPU seconds) of one 2-player game."""
-    kind, seat, seed = job
+    kind, seat, seed, against = job
     contender = _contender(kind)
-    agents: list[Any] = [HeuristicAgent(), HeuristicAgent()]
+    if against == "heuristic":
+        agents: list[Any] = [HeuristicAgent(), HeuristicAgent()]
+    else:  # "deal_policy", or "rules=a,b" for the policy with only those rules
+        agents = [_contender("plain" if against == "deal_policy" else against) for _ in (0, 1)]
     agents[seat] = contender
     game = play_out(mw.new_game("deal", players=2, seed=seed), agents, seed=seed)
     return game.winner, seat, getattr(contender, "thinking_s", 0.0)
 
 
 def tournament(
-    kind: str, games: int, seed: int, workers: int
+    kind: str, games: int, seed: int, workers: int, against: str = "heuristic"
 ) -> list[tuple[int | None, int, float]]:
-    """Play ``games`` games of ``kind`` against the heuristic; seatings alternate per seed."""
+    """Play ``games`` games of ``kind`` against ``against``; seatings alternate per seed."""
     half = games // 2
-    jobs = [(kind, seat, seed + i) for i in range(half) for seat in (0, 1)]
+    jobs = [(kind, seat, seed + i, against) for i in range(half) for seat in (0, 1)]
     if workers == 1:
         return [_one_game(job) for job in jobs]
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -148,6 +158,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--only-extra", action="store_true", help="search: only the --per-seat/--baseline runs"
     )
+    parser.add_argument(
+        "--rules",
+        default=None,
+        help="plain: the policy's rules, comma-separated (default: its own)",
+    )
+    parser.add_argument(
+        "--against",
+        default="heuristic",
+        help='plain: the opponent, "heuristic", "deal_policy" or "rules=a,b" (the policy so)',
+    )
     parser.add_argument("--rounds", type=int, default=5, help="cost: interleaved rounds")
     args = parser.parse_args(argv)
     if args.seed is None:
@@ -158,8 +178,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"2-player Monopoly Deal, seeds {args.seed}..{args.seed + args.games // 2 - 1}, each")
     print(f"seating; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.what in ("all", "plain"):
-        results = tournament("plain", args.games, args.seed, args.workers)
-        report("DealPolicyAgent vs heuristic", results, thinking=False)
+        kind = "plain" if args.rules is None else f"rules={args.rules}"
+        results = tournament(kind, args.games, args.seed, args.workers, args.against)
+        name = "DealPolicyAgent" if args.rules is None else f"DealPolicyAgent(rules={args.rules})"
+        report(f"{name} vs {args.against}", results, thinking=False)
     if args.what in ("all", "search") and not args.only_extra:
         results = tournament("search", args.games, args.seed, args.workers)
         report("SearchAgent(rollout=DealPolicyAgent()) vs heuristic", results, thinking=True)

@@ -147,7 +147,9 @@ SCORES: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
 )
 
 
-def choose_without(view: PolicyView, legal: Sequence[Action], prefix: str) -> Action | None:
+def choose_without(
+    view: PolicyView, legal: Sequence[Action], prefix: str | tuple[str, ...]
+) -> Action | None:
     """The heuristic's choice among the actions whose id does not start with ``prefix``."""
     rest = [action for action in legal if not action.id.startswith(prefix)]
     if not rest:
