@@ -8,6 +8,7 @@ Usage::
     python benchmarks/deal_policy.py search --baseline --games 200 --seed 7   # heuristic rollouts
     python benchmarks/deal_policy.py search --per-seat --only-extra --games 200 --seed 7
     python benchmarks/deal_policy.py cost --games 40
+    python benchmarks/deal_policy.py cost --games 20 --instructions --base /tmp/old-tree
     python benchmarks/deal_policy.py decisions --games 100 --seed 1   # a digest of choices
 
 ``plain``: ``DealPolicyAgent`` against ``HeuristicAgent`` in 2-player Monopoly Deal,
@@ -30,7 +31,9 @@ is); ``--only-extra`` plays only those.
 
 ``cost``: CPU microseconds per decision of each agent over whole self-play games
 (every seat the same agent), the two interleaved round by round so both see the
-same load on a shared machine; medians over rounds.
+same load on a shared machine; medians over rounds. ``--instructions`` adds callgrind's
+instruction counts per step (which load does not change), for this tree and for each
+``--base`` tree (another checkout, e.g. before a speed change).
 
 ``decisions``: a digest of every choice the policy makes in games against itself and
 against the heuristic (one line per seed): a pure speed change must print the same.
@@ -44,9 +47,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import operator
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -128,6 +136,67 @@ def cost(games: int, rounds: int, seed: int) -> None:
     print(f"policy / heuristic: {ratio:.2f}x")
 
 
+def _self_play(name: str, seeds: range, rules: str | None = None) -> int:
+    """Whole games with ``name`` ("heuristic" or "deal_policy", with only ``rules`` if
+    given) in both seats; steps taken."""
+    make: Any = HeuristicAgent
+    if name == "deal_policy":
+        make = DealPolicyAgent if rules is None else (lambda: _contender(f"rules={rules}"))
+    return sum(
+        len(play_out(mw.new_game("deal", players=2, seed=s), [make(), make()], seed=s).history)
+        for s in seeds
+    )
+
+
+def count(games: int, seed: int, rules: str | None) -> None:
+    """Run under callgrind by :func:`instructions`: each agent's games are one
+    ``operator.call``, the function callgrind counts and dumps after (so imports and
+    the warm-up game count for nothing)."""
+    names = ("heuristic", "deal_policy")
+    for name in names:
+        _self_play(name, range(seed - 1, seed), rules)
+    seeds = range(seed, seed + games)
+    steps = {name: operator.call(_self_play, name, seeds, rules) for name in names}
+    print(json.dumps(steps))
+
+
+def instructions(games: int, seed: int, trees: list[str | None], rules: str | None) -> None:
+    """Instructions per step (callgrind: machine load does not change them) of self-play
+    games by the heuristic and by the policy, in this tree and in each ``--base`` tree
+    (with ``--rules``, the policy with only those: the same games in every tree)."""
+    for tree in trees:
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        if tree is not None:
+            env["PYTHONPATH"] = tree
+        with tempfile.TemporaryDirectory() as folder:
+            out = os.path.join(folder, "callgrind.out")
+            command = [
+                *("valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"),
+                *("--collect-atstart=no", "--toggle-collect=_operator_call"),
+                *("--dump-after=_operator_call", sys.executable, __file__, "_count"),
+                *("--games", str(games), "--seed", str(seed)),
+                *(("--rules", rules) if rules is not None else ()),
+            ]
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            steps = json.loads(done.stdout.strip().splitlines()[-1])
+            totals = [_totals(f"{out}.{part}") for part in (1, 2)]
+        heuristic, policy = (t / steps[n] for t, n in zip(totals, steps, strict=True))
+        print(
+            f"{tree or 'this tree'}: instructions per step (game and agent, {games} games "
+            f"of self-play): heuristic {heuristic:,.0f}, deal_policy {policy:,.0f}, "
+            f"policy / heuristic {policy / heuristic:.2f}x"
+        )
+
+
+def _totals(path: str) -> int:
+    """The instruction count in one callgrind dump."""
+    with open(path, encoding="utf-8") as dump:
+        for line in dump:
+            if line.startswith("totals:"):
+                return int(line.split()[1])
+    raise SystemExit(f"no totals in {path}")
+
+
 def decisions(games: int, seed: int) -> None:
     """Per seed, a digest of the policy's choices (self-play, then against the heuristic)."""
     for s in range(seed, seed + games):
@@ -144,7 +213,10 @@ def decisions(games: int, seed: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "what", nargs="?", default="all", choices=["all", "plain", "search", "cost", "decisions"]
+        "what",
+        nargs="?",
+        default="all",
+        choices=["all", "plain", "search", "cost", "decisions", "_count"],
     )
     parser.add_argument("--games", type=int, default=400, help="total games (half per seating)")
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")
@@ -169,11 +241,20 @@ def main(argv: list[str] | None = None) -> None:
         help='plain: the opponent, "heuristic", "deal_policy" or "rules=a,b" (the policy so)',
     )
     parser.add_argument("--rounds", type=int, default=5, help="cost: interleaved rounds")
+    parser.add_argument(
+        "--instructions", action="store_true", help="cost: also callgrind instruction counts"
+    )
+    parser.add_argument(
+        "--base", action="append", default=[], help="cost --instructions: another tree too"
+    )
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6, 10**9)
     if args.what == "decisions":  # no load figures: the output is compared between trees
         decisions(args.games, args.seed)
+        return
+    if args.what == "_count":
+        count(args.games, args.seed, args.rules)
         return
     print(f"2-player Monopoly Deal, seeds {args.seed}..{args.seed + args.games // 2 - 1}, each")
     print(f"seating; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
@@ -195,6 +276,8 @@ def main(argv: list[str] | None = None) -> None:
             report("SearchAgent() (heuristic rollouts) vs heuristic", results, thinking=True)
     if args.what in ("all", "cost"):
         cost(min(args.games, 40), args.rounds, args.seed)
+        if args.instructions:
+            instructions(min(args.games, 40), args.seed, [None, *args.base], args.rules)
 
 
 if __name__ == "__main__":
