@@ -60,9 +60,7 @@ $2M more collected (0.502); charge with a two-colour rent card before the
 Any-colour one (+0.001 on top of ``charge_over_bank``); and pay with a lone property
 of a 3- or 4-card colour rather than money, as the coach's examples suggested:
 clearly worse (0.459, 0.443 to 0.474). A Deal Breaker on a player with two sets and
-Pass Go as the last play never changed a choice in 100 games. On top of
-``charge_over_bank`` (4,000 games): banking when poor, as above, 0.486; a rent of
-$3M or more before a lay that completes nothing, 0.484.
+Pass Go as the last play never changed a choice in 100 games.
 
 The agent has the heuristic's calling convention and its ``observe`` (a light
 decision view, here :class:`PolicyView`, which adds the seat's own bank cards and
