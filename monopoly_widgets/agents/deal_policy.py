@@ -6,7 +6,7 @@ search. A better base policy therefore lifts both. ``DealPolicyAgent`` is that
 base: it asks the heuristic (``agents/heuristic_deal.py``) first and keeps its
 choice, except in a few patterns where the heuristic was found to lose, each
 fixed by one rule (payments and action cards in ``deal_policy_rules.py``, wilds
-in ``deal_policy_wilds.py``, the second round's rule in ``deal_policy_money.py``; the
+in ``deal_policy_wilds.py``, the second round's rules in ``deal_policy_money.py``; the
 view they read in ``deal_policy_view.py``). The patterns were found by the coach:
 decisions sampled from heuristic self-play, each judged by ``mw.analyse``
 (``benchmarks/find_heuristic_mistakes.py``), grouped by kind; each rule's gain was
@@ -23,7 +23,8 @@ measured alone, on top of the others, head to head against this agent without it
 (``deal_policy.py plain --rules <rule>,<the others> --against deal_policy``, both
 seatings of every seed: games where the rule never acts end one win each, so only
 its own effect shows). Kept: ``charge_over_bank``, 0.518 (0.503 to 0.534) of 4,000
-games, then 0.515 (0.504 to 0.526) of 8,000 on fresh seeds.
+games, then 0.515 (0.504 to 0.526) of 8,000 on fresh seeds; ``hide_sets``, on top of
+it, 0.519 (0.504 to 0.534) of 4,000 games, then 0.530 (0.519 to 0.541) of 8,000 on fresh seeds.
 
 The rules (names as in ``RULES``; each is a function ``rule(view, legal, choice)``
 that returns the action to play, which may be the heuristic's ``choice``, or ``None``
@@ -33,6 +34,8 @@ rulebook line and the coach's figures; in brief:
 
 - ``win_this_turn``: take a win that needs two steps (move a wild out of a complete
   set to complete another, then lay the card that completes the first again).
+- ``hide_sets``: as the turn ends, flip a wild out of a complete set (a Deal Breaker
+  finds no set there; it is flipped back, free, next turn).
 - ``place_wilds_well``: flip a wild that a set can spare, or that sits with no real
   card, to a colour it builds (free: wilds flip "any time on your turn").
 - ``keep_deal_breaker``: never bank a Deal Breaker just to use up a play.
@@ -75,7 +78,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from monopoly_widgets.agents import heuristic_deal
-from monopoly_widgets.agents.deal_policy_money import charge_over_bank
+from monopoly_widgets.agents.deal_policy_money import charge_over_bank, hide_sets
 from monopoly_widgets.agents.deal_policy_rules import (
     big_rent_last,
     exact_change,
@@ -97,6 +100,7 @@ from monopoly_widgets.core.rules import Rules
 #: The rules by name, in the order they are tried, and the phases they apply in.
 RULES: dict[str, tuple[str, Rule]] = {
     "win_this_turn": ("play", win_this_turn),
+    "hide_sets": ("play", hide_sets),
     "place_wilds_well": ("play", place_wilds_well),
     "charge_over_bank": ("play", charge_over_bank),
     "keep_deal_breaker": ("play", keep_deal_breaker),

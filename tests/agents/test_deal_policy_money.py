@@ -73,3 +73,62 @@ def test_charge_over_bank_leaves_a_lay_alone() -> None:
         )
     )
     assert without_and_with(g, "charge_over_bank") == ("lay:Illinois Avenue",) * 2
+
+
+def test_hide_sets_flips_a_wild_out_of_a_complete_set_at_the_end_of_a_turn() -> None:
+    """Leaflet, "Deal Breaker": "Steal a full set"; rulebook, "Property Wild Cards": flip
+    "any time on your turn". With no plays left the policy ended its turn with Dark
+    Blue complete (Boardwalk and the Multicolour wild) for a Deal Breaker to take."""
+    g = game(
+        position(
+            properties=[
+                table(
+                    ("Dark Blue", ["Boardwalk", "Multicolour wild"]), ("Red", ["Kentucky Avenue"])
+                ),
+                [],
+            ],
+            plays_used=3,
+        )
+    )
+    before, after = without_and_with(g, "hide_sets")
+    assert before == "end_turn"
+    assert after.startswith("wild:Dark Blue:Multicolour wild:")
+    g.apply(after)
+    assert not any(pile["complete"] for pile in g.observation(0)["seats"][0]["sets"])
+    assert pick(DealPolicyAgent(), g) == "end_turn"  # and it is not flipped back now
+
+
+def test_hide_sets_flips_it_back_when_the_turn_goes_on() -> None:
+    """At the start of a turn (plays left, a card to bank) the set is made whole again."""
+    g = game(
+        position(
+            hands=[["$1M"], []],
+            properties=[table(("Dark Blue", ["Boardwalk"]), ("Brown", ["Multicolour wild"])), []],
+        )
+    )
+    assert pick(DealPolicyAgent(), g) == "wild:Brown:Multicolour wild:Dark Blue"
+
+
+def test_hide_sets_completes_no_set_with_a_wild_as_the_turn_ends() -> None:
+    """With no plays left the policy completed Dark Blue with the wild, to stand all the
+    opponent's turn; now the turn just ends."""
+    g = game(
+        position(
+            properties=[table(("Dark Blue", ["Boardwalk"]), ("Brown", ["Multicolour wild"])), []],
+            plays_used=3,
+        )
+    )
+    assert without_and_with(g, "hide_sets") == ("wild:Brown:Multicolour wild:Dark Blue", "end_turn")
+
+
+def test_hide_sets_leaves_a_set_with_a_house_alone() -> None:
+    g = game(
+        position(
+            properties=[
+                table(("Dark Blue", ["Boardwalk", "Multicolour wild"], True, False)),
+                [],
+            ],
+            plays_used=3,
+        )
+    )
+    assert pick(DealPolicyAgent(), g) == "end_turn"
