@@ -5,12 +5,12 @@ step on the agent that plays its rollouts and makes every decision it does not
 search. A better base policy therefore lifts both. ``DealPolicyAgent`` is that
 base: it asks the heuristic (``agents/heuristic_deal.py``) first and keeps its
 choice, except in a few patterns where the heuristic was found to lose, each
-fixed by one rule (payments and action cards in ``deal_policy_rules.py``, wilds
-in ``deal_policy_wilds.py``, the second round's rules in ``deal_policy_money.py``; the
-view they read in ``deal_policy_view.py``). The patterns were found by the coach:
-decisions sampled from heuristic self-play, each judged by ``mw.analyse``
-(``benchmarks/find_heuristic_mistakes.py``), grouped by kind; each rule's gain was
-then measured in paired games (``benchmarks/deal_policy.py``).
+fixed by one rule (payments and action cards in ``deal_policy_rules.py``, wilds in
+``deal_policy_wilds.py`` and ``deal_policy_placement.py``, the second round's rules in
+``deal_policy_money.py``; the view they read in ``deal_policy_view.py``). The patterns
+were found by the coach: decisions sampled from heuristic self-play, each judged by
+``mw.analyse`` (``benchmarks/find_heuristic_mistakes.py``), grouped by kind; each
+rule's gain was then measured in paired games (``benchmarks/deal_policy.py``).
 
 A second round (expert iteration by hand) studied this agent's own decisions in
 games against the heuristic (``find_heuristic_mistakes.py --agent deal_policy
@@ -79,6 +79,7 @@ from typing import Any
 
 from monopoly_widgets.agents import heuristic_deal
 from monopoly_widgets.agents.deal_policy_money import charge_over_bank, hide_sets
+from monopoly_widgets.agents.deal_policy_placement import place_wilds_well
 from monopoly_widgets.agents.deal_policy_rules import (
     big_rent_last,
     exact_change,
@@ -92,7 +93,7 @@ from monopoly_widgets.agents.deal_policy_view import (
     Rule,
     policy_view,
 )
-from monopoly_widgets.agents.deal_policy_wilds import place_wilds_well, win_this_turn
+from monopoly_widgets.agents.deal_policy_wilds import win_this_turn
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.rules import Rules

@@ -1,4 +1,5 @@
-"""``DealPolicyAgent``'s speed-ups change no choice (``agents/deal_policy_wilds.py``).
+"""``DealPolicyAgent``'s speed-ups change no choice (``agents/deal_policy_wilds.py``,
+``agents/deal_policy_placement.py``).
 
 The winning-plan search and the wild moves wanted are remembered (a ``Memo``) by what
 they depend on, with the plays left capped at the cards that could be laid, and the
@@ -15,6 +16,7 @@ from itertools import combinations
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import DealPolicyAgent, HeuristicAgent, play_out
+from monopoly_widgets.agents import deal_policy_placement as placement
 from monopoly_widgets.agents import deal_policy_wilds as wilds
 from monopoly_widgets.agents.deal_policy_view import my_table, policy_view
 from monopoly_widgets.deal.cards import CARD_COLOURS, KIND, PACK_SIZE, SET_SIZE
@@ -68,9 +70,9 @@ def test_remembered_and_pruned_plans_equal_a_full_search() -> None:
                         )
                         checked += 1
                     assert wilds._winning_plan(view, 3) == fresh
-                wilds.place_wilds_well(view, replay.legal_actions(), replay.legal_actions()[0])
-                kept = wilds._WANTED.get(tuple([(p.colour, *p.cards) for p in view.piles]))
-                assert kept == (wilds._wanted_moves(view) if mine.wilds else ())
+                placement.place_wilds_well(view, replay.legal_actions(), replay.legal_actions()[0])
+                kept = placement._WANTED.get(tuple([(p.colour, *p.cards) for p in view.piles]))
+                assert kept == (placement._wanted_moves(view) if mine.wilds else ())
                 for goal in (2, 3):
                     if len(mine.wilds) >= 1:
                         got = wilds._place_wilds(mine.naturals, mine.wilds, goal)
