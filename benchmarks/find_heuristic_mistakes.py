@@ -4,6 +4,8 @@ Usage::
 
     python benchmarks/find_heuristic_mistakes.py --games 40 --every 4 --playouts 240
     python benchmarks/find_heuristic_mistakes.py --agent deal_policy ...   # the new policy
+    python benchmarks/find_heuristic_mistakes.py --agent deal_policy --against heuristic \
+        --continue-with per-seat --games 40 --every 2 --playouts 240   # its own decisions
     python benchmarks/find_heuristic_mistakes.py --load mistakes.jsonl     # summarise again
 
 Plays 2-player Monopoly Deal games between two copies of an agent (the heuristic by
@@ -20,6 +22,13 @@ and for each kind it prints how many decisions were sampled, how many were
 mistakes, and the mean chance of winning lost, with a few examples. That table is
 what ``monopoly_widgets/agents/deal_policy.py``'s rules were written from.
 ``--out FILE`` saves every record as JSON lines (``--load`` reads them back).
+
+``--against AGENT`` plays the agent against a different one instead (seats alternate
+from game to game) and judges only the agent's own decisions: the second round of
+expert iteration studies ``DealPolicyAgent`` where it matters, against the heuristic.
+``--continue-with per-seat`` has the coach's playouts continued by the agent for the
+judged seat and by the opponent's agent for the other (``PerSeat``), so a move is
+valued as those two would play on; the default continues with the heuristic.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from typing import Any
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent
+from monopoly_widgets.agents.base import observer_of
 
 
 def make_agent(name: str) -> Any:
@@ -41,6 +51,26 @@ def make_agent(name: str) -> Any:
     from monopoly_widgets.agents.deal_policy import DealPolicyAgent
 
     return DealPolicyAgent()
+
+
+class PerSeat:
+    """An agent for the coach's playouts that plays seat ``seat`` as ``mine`` and every
+    other seat as ``others`` (each sees its own kind of observation)."""
+
+    def __init__(self, seat: int, mine: Any, others: Any) -> None:
+        self.seat, self.mine, self.others = seat, mine, others
+        self._observe = (observer_of(mine), observer_of(others))
+
+    def observe(self, rules: Any, state: Any, seat: int) -> tuple[int, Any]:
+        return seat, self._observe[seat != self.seat](rules, state, seat)
+
+    def __call__(self, observation: tuple[int, Any], legal: Any, rng: random.Random) -> Any:
+        seat, seen = observation
+        agent = self.mine if seat == self.seat else self.others
+        return agent(seen, legal, rng)
+
+    def __repr__(self) -> str:
+        return f"PerSeat({self.seat}, {self.mine!r}, {self.others!r})"
 
 
 def category(chosen: str, best: str, phase: str) -> str:
@@ -91,16 +121,23 @@ def sample(args: argparse.Namespace) -> list[dict[str, Any]]:
         seed = args.seed + game_index
         game = mw.new_game("deal", players=2, seed=seed)
         agents = [make_agent(args.agent), make_agent(args.agent)]
+        judged = {0, 1}
+        if args.against:
+            judged = {game_index % 2}
+            agents[1 - game_index % 2] = make_agent(args.against)
         rng = random.Random(seed)
         while not game.is_over:
             seat = game.current_player
             legal = game.legal_actions()
             agent = agents[seat]
             choice = agent(game.observation(seat), legal, rng)
-            if len(legal) > 1:
+            if len(legal) > 1 and seat in judged:
                 count += 1
                 if count % args.every == 0:
-                    records.append(_judge(game, seat, choice, args, seed))
+                    policy: Any = "heuristic"
+                    if args.continue_with == "per-seat":
+                        policy = PerSeat(seat, agents[seat], agents[1 - seat])
+                    records.append(_judge(game, seat, choice, args, seed, policy))
                     if out is not None:
                         out.write(json.dumps(records[-1]) + "\n")
                         out.flush()
@@ -111,13 +148,18 @@ def sample(args: argparse.Namespace) -> list[dict[str, Any]]:
     return records
 
 
-def _judge(game: Any, seat: int, choice: Any, args: argparse.Namespace, seed: int) -> dict:
-    analysis = mw.analyse(game, playouts=args.playouts, workers=1, seed=seed)
+def _judge(
+    game: Any, seat: int, choice: Any, args: argparse.Namespace, seed: int, policy: Any
+) -> dict:
+    analysis = mw.analyse(
+        game, playouts=args.playouts, workers=1, seed=seed + game.step, continue_with=policy
+    )
     mine = analysis.move(choice.id)
     best = analysis.moves[0]
     phase = game.observation(seat)["phase"]
     return {
         "seed": seed,
+        "seat": seat,
         "step": game.step,
         "phase": phase,
         "chosen": choice.id,
@@ -161,6 +203,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=240)
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--agent", default="heuristic", choices=["heuristic", "deal_policy"])
+    parser.add_argument(
+        "--against", default=None, choices=["heuristic", "deal_policy"], help="the opponent"
+    )
+    parser.add_argument("--continue-with", default="heuristic", choices=["heuristic", "per-seat"])
     parser.add_argument("--examples", type=int, default=6)
     parser.add_argument("--out", default=None, help="save the records as JSON lines")
     parser.add_argument("--load", default=None, help="summarise saved records instead")

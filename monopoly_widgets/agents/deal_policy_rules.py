@@ -232,11 +232,12 @@ def forced_deal_must_gain(
     if not choice.id.startswith("forced:"):
         return None
     mine = pooled(view.table)
+    theirs: dict[int, tuple[list[int], list[bool]]] = {}
     best: Action | None = None
     best_gain = FORCED_GAIN
     for action in legal:
         if action.id.startswith("forced:"):
-            gain = _swap_gain(view, mine, action.id.split(":"))
+            gain = _swap_gain(view, mine, action.id.split(":"), theirs)
             if gain > best_gain:
                 best, best_gain = action, gain
     if best is None:
@@ -244,11 +245,19 @@ def forced_deal_must_gain(
     return best
 
 
-def _swap_gain(view: PolicyView, mine: tuple[list[int], list[bool]], parts: list[str]) -> float:
-    """``forced:<seat>:<colour>:<card>:<my colour>:<my card>``: my gain minus theirs."""
+def _swap_gain(
+    view: PolicyView,
+    mine: tuple[list[int], list[bool]],
+    parts: list[str],
+    pooled_by_seat: dict[int, tuple[list[int], list[bool]]],
+) -> float:
+    """``forced:<seat>:<colour>:<card>:<my colour>:<my card>``: my gain minus theirs
+    (``pooled_by_seat`` keeps each victim's pooled table for the next swap weighed)."""
     seat, take, take_name = int(parts[1]), COLOUR_INDEX[parts[2]], parts[3]
     give, give_name = COLOUR_INDEX[parts[4]], parts[5]
-    theirs = pooled(view.table_of(seat))
+    theirs = pooled_by_seat.get(seat)
+    if theirs is None:
+        theirs = pooled_by_seat[seat] = pooled(view.table_of(seat))
     take_real = KIND_BY_NAME.get(take_name) == "property"
     give_real = KIND_BY_NAME.get(give_name) == "property"
     return (

@@ -99,6 +99,18 @@ def my_table(view: PolicyView) -> MyTable:
     return mine
 
 
+def wilds_on_table(view: PolicyView) -> tuple[bool, int]:
+    """Is there a wild on my table, and how many cards are there? Read from the game's own
+    piles (``DealView.piles``), as the wild rules need ``my_table`` only when there is one."""
+    cards = 0
+    wild = False
+    for pile in view.piles:
+        cards += len(pile.cards)
+        if not wild and not NATURAL_IDS.issuperset(pile.cards):
+            wild = True
+    return wild, cards
+
+
 def policy_view(state: DealState, viewer: int) -> PolicyView:
     """The view ``DealPolicyAgent`` decides by (as ``deal.observation.decision_view``)."""
     return PolicyView(state, viewer, state.players, state.phase, PLAYS_PER_TURN - state.plays_used)
@@ -135,7 +147,9 @@ SCORES: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
 )
 
 
-def choose_without(view: PolicyView, legal: Sequence[Action], prefix: str) -> Action | None:
+def choose_without(
+    view: PolicyView, legal: Sequence[Action], prefix: str | tuple[str, ...]
+) -> Action | None:
     """The heuristic's choice among the actions whose id does not start with ``prefix``."""
     rest = [action for action in legal if not action.id.startswith(prefix)]
     if not rest:

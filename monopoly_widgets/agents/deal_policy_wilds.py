@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from monopoly_widgets.agents.deal_policy_view import (
-    SCORES,
     PolicyView,
     choose_without,
     my_table,
 )
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     COLOUR_NAMES,
@@ -37,7 +37,7 @@ def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
     wilds (table and laid) is tried; if one completes 3 colours, its next step
     (wild moves first, they are free) is played.
     """
-    if choice.id.startswith("breaker:") or not _might_win(view):
+    if choice.id.startswith("breaker:"):
         return None
     plan = _winning_plan(view, 3)
     if plan is None:
@@ -55,28 +55,56 @@ def win_this_turn(view: PolicyView, legal: Sequence[Action], choice: Action) -> 
     return choice
 
 
-def _might_win(view: PolicyView) -> bool:
-    """Worth planning a win? Only with a wild on the table to move (without one, laying
-    what completes a set, one card at a time as the heuristic does, is all there is)
-    and at least 6 cards, the three smallest sets, on the table or playable this turn."""
-    mine = my_table(view)
-    return bool(mine.wilds) and mine.cards + view.plays_left >= 6
-
-
 def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | None:
     """(wild moves, lays) as action ids that give ``goal`` complete colours, or None.
 
     The fewest cards laid from hand, then the fewest wild moves. Which plans exist does
     not depend on where the wilds are now, and a move made from the plan leaves one with
     a move fewer: so following it one step at a time always ends, never in circles.
+
+    Worth planning only with a wild on the table to move (without one, laying what
+    completes a set, one card at a time as the heuristic does, is all there is), at
+    least 6 cards (the three smallest sets) on the table or playable this turn, and
+    enough cards and wilds for ``goal`` colours (``_could_win``): read from the game's
+    own piles, as most decisions stop there.
     """
-    mine = my_table(view)
-    naturals, wilds = mine.naturals, mine.wilds
-    hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
-    if not _could_win(naturals, wilds, hand, goal):
+    naturals = [0] * len(SET_SIZE)
+    table_wilds: list[tuple[int, int, str]] = []  # (card, colour): the bound needs no labels
+    cards = 0
+    for pile in view.piles:
+        cards += len(pile.cards)
+        for card in pile.cards:
+            if card in NATURAL_IDS:
+                naturals[pile.colour] += 1
+            else:
+                table_wilds.append((card, pile.colour, ""))
+    if not table_wilds or cards + view.plays_left < 6:
         return None
-    plays = view.plays_left
-    for size in range(0, min(plays, len(hand)) + 1):
+    hand = [card for card in view.hand if KIND[card % PACK_SIZE] in ("property", "wild")]
+    if not _could_win(naturals, table_wilds, hand, goal):
+        return None
+    # The plan depends on nothing else (my piles give ``my_table``), and plays beyond the
+    # cards that could be laid change nothing: games and the search's rollouts meet the
+    # same tables again and again.
+    plays = min(view.plays_left, len(hand))
+    key = (tuple([(pile.colour, *pile.cards) for pile in view.piles]), tuple(hand), plays, goal)
+    plan = _PLANS.get(key)
+    if plan is None:
+        mine = my_table(view)
+        found = _search_plan(mine.naturals, mine.wilds, hand, plays, goal)
+        plan = _PLANS.keep(key, found or False)
+    return plan or None
+
+
+#: Winning plans (or False: none) by what they depend on (``_winning_plan``).
+_PLANS: Memo[tuple, tuple[list[str], list[str]] | bool] = Memo(20_000)
+
+
+def _search_plan(
+    naturals: list[int], wilds: list[tuple[int, int, str]], hand: list[int], plays: int, goal: int
+) -> tuple[list[str], list[str]] | None:
+    """``_winning_plan``'s search over the cards laid (at most ``plays`` from ``hand``)."""
+    for size in range(0, plays + 1):
         best: tuple[list[tuple[int, int, int, str]], tuple[int, ...]] | None = None
         best_moves = 0
         for laid in combinations(hand, size):
@@ -92,6 +120,8 @@ def _winning_plan(view: PolicyView, goal: int) -> tuple[list[str], list[str]] | 
             placed = _place_wilds(counts, free, goal)
             if placed is not None and (best is None or _moves(placed) < best_moves):
                 best, best_moves = (placed, laid), _moves(placed)
+                if best_moves == 0:
+                    break  # nothing later can move fewer (only fewer replaces it)
         if best is not None:
             return _steps(*best)
     return None
@@ -136,8 +166,12 @@ def _place_wilds(
             able[colour] += 1
     candidates = [c for c, size in enumerate(SET_SIZE) if counts[c] and size - counts[c] <= able[c]]
     best: list[tuple[int, int, int, str]] | None = None
+    best_moves = 0
+    from_hand = sum(1 for _, now, _ in wilds if now < 0)  # laying one moves nothing
     for chosen in combinations(candidates, goal):
         need = {c: SET_SIZE[c] - counts[c] for c in chosen if SET_SIZE[c] > counts[c]}
+        if sum(need.values()) > len(wilds):
+            continue  # each wild fills one gap: ``_cover`` could only fail
         # Wilds already on a needed colour stay there (no move), if the rest can then be
         # covered; otherwise every wild is free to go anywhere it can.
         assignment: list[tuple[int, int, int, str]] = []
@@ -150,11 +184,15 @@ def _place_wilds(
                 assignment.append((card, now, now, label))
             else:
                 rest.append(wild)
+        if best is not None and sum(kept.values()) - from_hand >= best_moves:
+            continue  # gaps no wild already fills: at least that many moves, no fewer
         found = _cover(kept, rest, assignment)
         if found is None:
             found = _cover(dict(need), list(wilds), [])
-        if found is not None and (best is None or _moves(found) < _moves(best)):
-            best = found
+        if found is not None and (best is None or _moves(found) < best_moves):
+            best, best_moves = found, _moves(found)
+            if best_moves == 0:
+                break  # nothing later can move fewer (only fewer replaces it)
     return best
 
 
@@ -213,45 +251,3 @@ def _steps(
             colour = colour_of.get(card, CARD_COLOURS[card % PACK_SIZE][0])
             lays.append(f"lay:{name}:{COLOUR_NAMES[colour]}")
     return moves, lays
-
-
-# --- wild placement ----------------------------------------------------------------------------
-def place_wilds_well(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
-    """Flip a wild to where it does more: out of a set that has a card to spare, or out
-    of a pile with no real card, into a colour it builds.
-
-    Rulebook, "Property Wild Cards": "You can flip the card to change the color of the
-    Property any time on your turn!" (free: it uses none of the 3 plays). The
-    heuristic moves a wild only when that completes a set, so a multicolour wild
-    stays in a Brown set that a second Brown card already completes, or two Red/Yellow
-    wilds sit in Red with no real Red card while a real Yellow waits alone. The coach
-    rated such moves far above the heuristic's choice (0.58 against 0.31, 0.81 against
-    0.38 in sampled positions). Each colour is scored by how close it is to a set
-    (complete: 1; else the share held, squared, halved without a real card; a second
-    pile of a colour counts with the first, as the engine merges unfinished piles),
-    and the move that raises the total most is made; a move must raise it, so
-    wilds never go round in circles.
-    """
-    mine = my_table(view)
-    if choice.id.startswith("breaker:") or not mine.wilds:
-        return None
-    counts, naturals = mine.counts, mine.naturals
-    wanted: list[tuple[float, str, str, int]] = []  # (gain, pile label, wild name, colour)
-    for card, source, label in mine.wilds:
-        scores = SCORES[source][naturals[source] > 0]
-        loss = scores[counts[source]] - scores[counts[source] - 1]
-        for target in CARD_COLOURS[card % PACK_SIZE]:
-            if target != source:
-                scores = SCORES[target][naturals[target] > 0]
-                gain = scores[counts[target] + 1] - scores[counts[target]] - loss
-                if gain > 1e-9:
-                    wanted.append((gain, label, NAME[card % PACK_SIZE], target))
-    if not wanted:
-        return None
-    wanted.sort(key=lambda move: -move[0])
-    ids = {action.id: action for action in legal if action.kind == "move_wild"}
-    for _, label, name, target in wanted:  # the best move the rules allow now
-        best = ids.get(f"wild:{label}:{name}:{COLOUR_NAMES[target]}")
-        if best is not None:
-            return best
-    return None
