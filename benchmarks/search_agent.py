@@ -22,6 +22,7 @@ final figure is not measured on the seeds the agent was tuned on; give the same
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -68,11 +69,15 @@ def main(argv: list[str] | None = None) -> None:
         choices=["heuristic", "None"],
         help="how other hands are imagined: leaning as a heuristic player's do, or 'None' (fair)",
     )
-    parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument(
+        "--rollout",
+        default=defaults.rollout_name,
+        choices=["heuristic", "deal_policy", "random"],
+    )
     parser.add_argument(
         "--opponents",
         default=None,
-        choices=["heuristic", "random"],
+        choices=["heuristic", "deal_policy", "random"],
         help="the agent for the other seats in rollouts (default: the rollout agent)",
     )
     parser.add_argument(
@@ -83,6 +88,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")
+    parser.add_argument(
+        "--record",
+        default=None,
+        help="also write one JSON line per game (seed, seat, winner, thinking, rollouts) here, "
+        "to compare two settings game by game",
+    )
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6, 10**9)
@@ -112,6 +123,11 @@ def main(argv: list[str] | None = None) -> None:
                 wins = sum(result[0] == result[1] for result in results)
                 print(f"  {len(results)} games: search won {wins}", flush=True)
     seconds = time.perf_counter() - start
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as out:
+            for (_, _, seat, seed), (winner, _, think, spent) in zip(jobs, results, strict=False):
+                row = {"seed": seed, "seat": seat, "winner": winner, "thinking_s": think}
+                out.write(json.dumps({**row, "rollouts": spent}) + "\n")
     n = len(results)
     search_wins = sum(winner == seat for winner, seat, _, _ in results)
     draws = sum(winner is None for winner, _, _, _ in results)

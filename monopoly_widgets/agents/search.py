@@ -59,6 +59,7 @@ from typing import Any
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.agents.random_agent import RandomAgent
+from monopoly_widgets.agents.search_beliefs import JustSayNoRecord, hold_as_known
 from monopoly_widgets.agents.search_deal import lean_hands, win_chance
 from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.core.actions import Action
@@ -235,6 +236,8 @@ class SearchAgent:
         self.game = game
         self._turn: Any = None
         self._tried: dict[str, set[str]] = {}
+        #: What the public record says about who holds a Just Say No (Deal, ``beliefs``).
+        self._record: JustSayNoRecord | None = None
         #: CPU seconds spent choosing since the last ``bind`` (``benchmarks/search_agent.py``
         #: reports it per game: CPU time, not wall clock, so a busy machine does not inflate it).
         self.thinking_s = 0.0
@@ -246,6 +249,7 @@ class SearchAgent:
         self.game = game
         self._turn = None
         self._tried = {}
+        self._record = None
         self.thinking_s = 0.0
         self.spent = 0
 
@@ -263,6 +267,7 @@ class SearchAgent:
             "game": None,
             "_turn": None,
             "_tried": {},
+            "_record": None,
             "thinking_s": 0.0,
             "spent": 0,
         }
@@ -362,12 +367,19 @@ class SearchAgent:
         worlds: list[State] = []
 
         lean = self.beliefs == "heuristic" and rules.name == "deal"
+        known: dict[int, bool] = {}
+        if lean:
+            if self._record is None or self._record.seat != seat:
+                self._record = JustSayNoRecord(seat)
+            known = self._record.update(self.game)
 
         def world(index: int) -> State:
             while len(worlds) <= index:
                 dealer = make_rng(seed, "world", len(worlds))
                 sampled = rules.determinize(real_state, seat, dealer)
-                worlds.append(lean_hands(sampled, seat, dealer) if lean else sampled)
+                if lean:
+                    sampled = hold_as_known(lean_hands(sampled, seat, dealer), known, dealer)
+                worlds.append(sampled)
             return worlds[index]
 
         candidates = self._candidates(rules, world(0), seat, legal_actions, default, limit, seed)
@@ -496,6 +508,12 @@ def _agent(field: str, value: str | Callable[..., Any]) -> Callable[..., Any]:
         return HeuristicAgent()
     if value == "random":
         return RandomAgent()
+    if value == "deal_policy":
+        from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+
+        return DealPolicyAgent()
     if callable(value):
         return value
-    raise ValueError(f"{field} must be 'heuristic', 'random' or an agent, not {value!r}")
+    raise ValueError(
+        f"{field} must be 'heuristic', 'deal_policy', 'random' or an agent, not {value!r}"
+    )

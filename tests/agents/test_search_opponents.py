@@ -51,5 +51,5 @@ def test_without_opponents_the_rollout_agent_plays_every_seat() -> None:
 
 
 def test_an_unknown_opponent_model_is_refused() -> None:
-    with pytest.raises(ValueError, match="opponents must be 'heuristic', 'random' or an agent"):
+    with pytest.raises(ValueError, match="opponents must be 'heuristic', 'deal_policy', 'random' or an agent"):
         SearchAgent(opponents="grandmaster")
