@@ -59,7 +59,13 @@ from typing import Any
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.agents.random_agent import RandomAgent
-from monopoly_widgets.agents.search_beliefs import JustSayNoRecord, hold_as_known
+from monopoly_widgets.agents.search_beliefs import (
+    TRIES,
+    JustSayNoRecord,
+    decisions_since_draw,
+    explains,
+    hold_as_known,
+)
 from monopoly_widgets.agents.search_deal import lean_hands, win_chance
 from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.core.actions import Action
@@ -368,17 +374,35 @@ class SearchAgent:
 
         lean = self.beliefs == "heuristic" and rules.name == "deal"
         known: dict[int, bool] = {}
+        past: list[Any] = []
         if lean:
             if self._record is None or self._record.seat != seat:
                 self._record = JustSayNoRecord(seat)
             known = self._record.update(self.game)
+            if type(self.opponents) is HeuristicAgent:
+                past = decisions_since_draw(self.game, seat)
+        watch = observer_of(self.opponents)
+
+        def deal(number: int, attempt: int) -> tuple[State, random.Random]:
+            dealer = make_rng(seed, "world", number, *([attempt] if attempt else []))
+            sampled = rules.determinize(real_state, seat, dealer)
+            if lean:
+                sampled = hold_as_known(lean_hands(sampled, seat, dealer), known, dealer)
+            return sampled, dealer
 
         def world(index: int) -> State:
             while len(worlds) <= index:
-                dealer = make_rng(seed, "world", len(worlds))
-                sampled = rules.determinize(real_state, seat, dealer)
-                if lean:
-                    sampled = hold_as_known(lean_hands(sampled, seat, dealer), known, dealer)
+                number = len(worlds)
+                sampled, _ = deal(number, 0)
+                if past:  # keep the world whose hands best explain what the opponent did
+                    best = explains(sampled, seat, past, rules, watch)
+                    for attempt in range(1, TRIES):
+                        if best == len(past):
+                            break
+                        other, _ = deal(number, attempt)
+                        score = explains(other, seat, past, rules, watch)
+                        if score > best:
+                            sampled, best = other, score
                 worlds.append(sampled)
             return worlds[index]
 

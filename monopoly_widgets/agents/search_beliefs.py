@@ -31,7 +31,7 @@ import random
 from typing import Any
 
 from monopoly_widgets.deal.cards import ACTION, PACK_SIZE
-from monopoly_widgets.deal.state import PHASE_RESPOND, DealState
+from monopoly_widgets.deal.state import PHASE_PAY, PHASE_PLAY, PHASE_RESPOND, DealState
 
 #: Action-card plays (``play`` actions by their id's first word) that hit other players.
 HIT_VERBS = frozenset({"rent", "debt", "sly", "forced", "breaker"})
@@ -131,3 +131,119 @@ def hold_as_known(world: DealState, known: dict[int, bool], rng: random.Random) 
                     i = rng.choice(others)
                     hand[j], pile[i] = pile[i], hand[j]
     return world
+
+
+# --- What the heuristic did says what it held -------------------------------------------
+#: Worlds dealt for one imagined world at most, looking for hands that explain what the
+#: heuristic opponent did (``explains``); the world that explains most is kept.
+TRIES = 6
+#: How many steps back ``decisions_since_draw`` reads (a turn and the next, with room).
+WINDOW = 48
+
+
+class _Recorder:
+    """Stands in for the random stream in ``heuristic_deal.choose``, which draws its
+    tie-break as ``rng.choice(best)``: it notes every best action instead of drawing."""
+
+    def __init__(self) -> None:
+        self.best: list[Any] = []
+
+    def choice(self, options: Any) -> Any:
+        self.best = list(options)
+        return options[0]
+
+
+class PastDecision:
+    """One decision of another player since they last drew: the state before it (its
+    hidden parts are replaced before anything reads it), what was chosen, and the cards
+    that left their hand from then on (public: they reached a bank, a table or the
+    discard pile)."""
+
+    __slots__ = ("state", "player", "action_id", "played_since")
+
+    def __init__(self, state: DealState, player: int, action_id: str) -> None:
+        self.state = state
+        self.player = player
+        self.action_id = action_id
+        self.played_since: list[int] = []
+
+
+def _public_cards(state: DealState) -> set[int]:
+    cards = set(state.discard_pile)
+    for bank in state.banks:
+        cards.update(bank)
+    for table in state.tables:
+        for pile in table:
+            cards.update(pile.cards)
+            cards.update(b for b in (pile.house, pile.hotel) if b >= 0)
+    return cards
+
+
+def decisions_since_draw(game: Any, seat: int) -> list[PastDecision]:
+    """The other player's choices since they last drew (turn start or Pass Go), 2 players.
+
+    Their hand now is what they held then less what they played since, so a sampled
+    hand now gives the hand at each of those choices. Only public facts are read from
+    the replayed states; each ``PastDecision.state`` keeps the hidden cards as they were
+    until ``explains`` replaces them.
+    """
+    timeline = game.timeline
+    if game.players != 2 or len(timeline) == 0:
+        return []
+    other = 1 - seat
+    last = len(timeline)
+    start = max(0, last - WINDOW)
+    out: list[PastDecision] = []
+    seen_draw = start == 0
+    before = None
+    for moment in timeline.walk(start, last):
+        state = moment.state
+        if before is not None:
+            action = timeline.actions[moment.step - 1]
+            drew = action.id == "play:Pass Go" or state.turn_player != before.turn_player
+            if drew and state.turn_player == other:
+                out, seen_draw = [], True  # they drew unseen cards: start again from here
+            elif _actor(before) == other:
+                new = _public_cards(state) - _public_cards(before)
+                if before.phase == PHASE_PLAY and action.kind != "move_wild":
+                    out.append(PastDecision(before, other, action.id))
+                for decision in out:
+                    decision.played_since.extend(new)
+        before = state.clone()
+    return out if seen_draw else []
+
+
+def _actor(state: DealState) -> int:
+    """Who decides in ``state`` (public: the phase and the pending action say it)."""
+    pending = state.pending
+    if pending is not None and state.phase == PHASE_RESPOND:
+        return pending.responder
+    if pending is not None and state.phase == PHASE_PAY:
+        return pending.targets[0]
+    return state.turn_player
+
+
+def explains(
+    world: DealState, seat: int, decisions: list[PastDecision], rules: Any, chooser: Any
+) -> int:
+    """How many of ``decisions`` the heuristic (``chooser``) would have made had it held,
+    then, the hand ``world`` gives it now plus what it played since (ties all count)."""
+    from monopoly_widgets.agents import heuristic_deal
+    from monopoly_widgets.deal.observation import DealView
+
+    count = 0
+    for decision in decisions:
+        past = decision.state.clone()
+        past.hands[decision.player] = world.hands[decision.player] + decision.played_since
+        past.draw_pile = list(world.draw_pile)
+        legal = rules.legal_actions(past)
+        if not any(action.id == decision.action_id for action in legal):
+            continue
+        view = chooser(rules, past, decision.player)
+        if not isinstance(view, DealView):
+            return 0
+        recorder = _Recorder()
+        heuristic_deal.choose(view, legal, recorder)  # type: ignore[arg-type]
+        if len(legal) == 1 or any(a.id == decision.action_id for a in recorder.best):
+            count += 1
+    return count
