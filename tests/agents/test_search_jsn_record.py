@@ -1,4 +1,5 @@
-"""The search agent's worlds agree with what the record says about Just Say No.
+"""The search agent's worlds agree with the public record: Just Say No, and what the
+heuristic opponent did since it last drew.
 
 Rule: "Just Say No ... can be played at any time an action is played against you"
 (rulebook, Action cards); the engine asks a target to answer only when they hold
@@ -12,7 +13,13 @@ from collections import Counter
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent
-from monopoly_widgets.agents.search_beliefs import JustSayNoRecord, hold_as_known
+from monopoly_widgets.agents.base import observer_of
+from monopoly_widgets.agents.search_beliefs import (
+    JustSayNoRecord,
+    decisions_since_draw,
+    explains,
+    hold_as_known,
+)
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.cards import ACTION, PACK_SIZE
 
@@ -44,11 +51,9 @@ def test_a_game_stepped_back_is_read_again() -> None:
     while game.step < 60 and not game.is_over:
         record.update(game)
         game.apply(agent(game.observation(game.current_player), game.legal_actions(), rng))
-    known = dict(record.update(game))
     game.undo(30)
     fresh = JustSayNoRecord(0)
     assert record.update(game) == fresh.update(game)
-    assert known is not None
 
 
 def worlds_agreeing(game, seat: int, known: dict[int, bool], use_record: bool) -> int:
@@ -82,3 +87,51 @@ def test_imagined_hands_agree_with_the_record_where_fair_deals_do_not() -> None:
                 checked += 1
             game.apply(agent(game.observation(seat), game.legal_actions(), rng))
     assert checked == 6
+
+
+# --- What the heuristic did says what it held ----------------------------------------------
+
+
+def heuristic_positions(seeds: range, every: int = 4):
+    """(game, seat, past decisions) at some play decisions of heuristic self-play."""
+    agent = HeuristicAgent()
+    for seed in seeds:
+        game = mw.new_game("deal", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.current_player
+            if game.state.phase == "play" and game.step % every == 0:
+                past = decisions_since_draw(game, seat)
+                if past:
+                    yield game, seat, past
+            game.apply(agent(game.observation(seat), game.legal_actions(), rng))
+
+
+def test_the_real_hand_explains_every_past_decision_and_fair_deals_often_do_not() -> None:
+    watch = observer_of(HeuristicAgent())
+    positions = fair_tries = fair_explained = 0
+    for game, seat, past in heuristic_positions(range(8)):
+        assert explains(game.state, seat, past, game.rules, watch) == len(past)
+        for index in range(5):
+            world = game.rules.determinize(game.state, seat, make_rng(index, "fair"))
+            fair_explained += explains(world, seat, past, game.rules, watch) == len(past)
+            fair_tries += 1
+        positions += 1
+    assert positions > 30
+    assert fair_explained < 0.6 * fair_tries, (fair_explained, fair_tries)
+
+
+def test_explaining_never_reads_the_hidden_cards_of_the_past() -> None:
+    """The replayed states hold the real hidden cards; scrambling them changes nothing."""
+    watch = observer_of(HeuristicAgent())
+    for game, seat, past in heuristic_positions(range(3)):
+        world = game.rules.determinize(game.state, seat, make_rng(0, "world"))
+        before = explains(world, seat, past, game.rules, watch)
+        other = 1 - seat
+        for decision in past:
+            hidden = decision.state.hands[other] + decision.state.draw_pile
+            random.Random(1).shuffle(hidden)
+            size = len(decision.state.hands[other])
+            decision.state.hands[other] = hidden[:size]
+            decision.state.draw_pile = hidden[size:]
+        assert explains(world, seat, past, game.rules, watch) == before
