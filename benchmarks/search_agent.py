@@ -76,9 +76,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--opponents",
-        default=None,
-        choices=["heuristic", "deal_policy", "random"],
-        help="the agent for the other seats in rollouts (default: the rollout agent)",
+        default=str(defaults.opponents_name),
+        choices=["heuristic", "deal_policy", "random", "None"],
+        help="the agent for the other seats in rollouts ('None': the rollout agent)",
     )
     parser.add_argument(
         "--key-kinds",
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     search = SearchAgent(
         playouts=args.playouts,
         rollout=args.rollout,
-        opponents=args.opponents,
+        opponents=None if args.opponents == "None" else args.opponents,
         horizon=None if args.horizon == "end" else int(args.horizon),
         game_playouts=None if args.game_playouts == "None" else int(args.game_playouts),
         candidates=args.candidates,

@@ -176,9 +176,10 @@ class SearchAgent:
     160), twice the rollouts (73 against 80 of 120), Just Say No answers or payments
     left to the rollout agent (127, 124). Over 400 fresh seeds the defaults won 0.630
     (0.582 to 0.676) at 0.54 CPU-s a game median on a busy machine.
-    ``rollout``: the agent that plays this seat (and, without ``opponents``, every seat)
-    inside the imagined games ("heuristic" or "random", or an agent object); it is also
-    the default choice.
+    ``rollout``: the agent that plays this seat inside the imagined games
+    ("deal_policy", the default: ``DealPolicyAgent``, the heuristic with its measured
+    mistakes corrected, which is the heuristic in other games; "heuristic", "random", or
+    an agent object); it is also the default choice.
     ``horizon``: how many turns a rollout plays past the current one before
     ``leaf_value`` scores it (``None``: to the end of the game).
     ``candidates``: at most this many actions are searched (the rollout agent's
@@ -192,8 +193,9 @@ class SearchAgent:
     (the default) takes them from ``KEY_KINDS`` for the bound game, ``None`` searches
     every decision. Elsewhere the rollout agent decides alone.
     ``opponents``: the agent that plays the other seats inside the imagined games
-    (``None``: the rollout agent). A model of the real opponents: with a stronger
-    ``rollout`` for this seat, keep ``"heuristic"`` here against heuristic players.
+    (default ``"heuristic"``, the usual opponent; ``None``: the rollout agent). A model
+    of the real opponents: against the heuristic it is exact but for the hidden cards,
+    and the worlds are then dealt to explain what it did (``beliefs``).
     ``beliefs``: how the other hands are imagined: ``None``, a fair re-deal of the
     unseen cards; ``"heuristic"`` (Deal), leaning towards what a heuristic player's
     hand holds once it has ended a turn (``search_deal.lean_hands``).
@@ -205,7 +207,7 @@ class SearchAgent:
     def __init__(
         self,
         playouts: int = 48,
-        rollout: str | Callable[..., Any] = "heuristic",
+        rollout: str | Callable[..., Any] = "deal_policy",
         horizon: int | None = 1,
         candidates: int = 6,
         margin: float = 0.005,
@@ -215,7 +217,7 @@ class SearchAgent:
         key_kinds: frozenset[str] | str | None = "game",
         game_playouts: int | None = 1400,
         beliefs: str | None = "heuristic",
-        opponents: str | Callable[..., Any] | None = None,
+        opponents: str | Callable[..., Any] | None = "heuristic",
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
@@ -226,6 +228,7 @@ class SearchAgent:
         self.playouts = playouts
         self.game_playouts = game_playouts
         self.rollout_name = rollout if isinstance(rollout, str) else type(rollout).__name__
+        self.opponents_name = type(opponents).__name__ if callable(opponents) else opponents
         self.rollout: Callable[..., Any] = _agent("rollout", rollout)
         self.opponents: Callable[..., Any] = (
             self.rollout if opponents is None else _agent("opponents", opponents)
@@ -262,7 +265,8 @@ class SearchAgent:
     def __repr__(self) -> str:
         return (
             f"SearchAgent(playouts={self.playouts}, game_playouts={self.game_playouts}, "
-            f"rollout={self.rollout_name!r}, horizon={self.horizon}, "
+            f"rollout={self.rollout_name!r}, opponents={self.opponents_name!r}, "
+            f"horizon={self.horizon}, "
             f"candidates={self.candidates}, beliefs={self.beliefs!r})"
         )
 
