@@ -60,6 +60,11 @@ def main(argv: list[str] | None = None) -> None:
         default=str(defaults.horizon),
         help="turns a rollout looks ahead, or 'end' to play to the end",
     )
+    parser.add_argument(
+        "--late-horizon",
+        default=str(defaults.late_horizon),
+        help="the horizon once someone has 2 complete sets, or 'end'",
+    )
     parser.add_argument("--candidates", type=int, default=defaults.candidates)
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--strictness", type=float, default=defaults.strictness)
@@ -103,6 +108,7 @@ def main(argv: list[str] | None = None) -> None:
         rollout=args.rollout,
         opponents=None if args.opponents == "None" else args.opponents,
         horizon=None if args.horizon == "end" else int(args.horizon),
+        late_horizon=None if args.late_horizon in ("end", "None") else int(args.late_horizon),
         game_playouts=None if args.game_playouts == "None" else int(args.game_playouts),
         candidates=args.candidates,
         margin=args.margin,

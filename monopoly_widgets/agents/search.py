@@ -7,9 +7,15 @@ To choose, the agent imagines the game a number of times. Each time it
    with its own observation, so it never uses the real hidden cards; in
    Monopoly Deal the other hands are then dealt again from those same cards,
    leaning towards what a heuristic player keeps in hand (few properties, which
-   it lays at once; more rent cards and Just Say No: ``search_deal.lean_hands``);
+   it lays at once; more rent cards and Just Say No: ``search_deal.lean_hands``),
+   and agreeing with the public record (``search_beliefs.py``): who was asked to
+   answer an action card holds a Just Say No, who was hit and not asked holds none;
+   and, against the heuristic, a world is dealt up to ``TRIES`` times to find hands
+   under which the heuristic would have made the choices it was seen to make since it
+   last drew (its hand then is the imagined hand now plus the cards it played since);
 2. tries a candidate action in that world, and plays on with fast *rollout*
-   agents (the heuristic by default) to the end of the turn after next
+   agents to the end of the turn after next: ``DealPolicyAgent`` for its own seat
+   (the heuristic with measured mistakes corrected) and the heuristic for the others
    (``horizon``), every candidate in the same worlds with the same random
    numbers ("common random numbers": the candidates are compared on equal
    terms, so few worlds are enough);
@@ -218,6 +224,7 @@ class SearchAgent:
         game_playouts: int | None = 1400,
         beliefs: str | None = "heuristic",
         opponents: str | Callable[..., Any] | None = "heuristic",
+        late_horizon: int | None | str = "same",
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
@@ -234,6 +241,9 @@ class SearchAgent:
             self.rollout if opponents is None else _agent("opponents", opponents)
         )
         self.horizon = horizon
+        self.late_horizon = horizon if late_horizon == "same" else late_horizon
+        #: The horizon of the decision being searched (``late_horizon`` near the end).
+        self._horizon_now = horizon
         self.candidates = candidates
         self.margin = margin
         self.strictness = strictness
@@ -374,6 +384,9 @@ class SearchAgent:
         default = self.rollout(observation, legal_actions, random.Random(rng.getrandbits(32)))
         limit = self.decision_budget()
         seed = rng.getrandbits(32)
+        self._horizon_now = self.horizon
+        if self.late_horizon != self.horizon and max(rules.metrics(real_state)["sets"]) >= 2:
+            self._horizon_now = self.late_horizon  # a set from the end: the leaf guesses worst
         worlds: list[State] = []
 
         lean = self.beliefs == "heuristic" and rules.name == "deal"
@@ -513,7 +526,8 @@ class SearchAgent:
             rules.apply(state, others(observe(rules, state, player), legal, rng))
 
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
-        last_turn = None if self.horizon is None else rules.turn(state) + self.horizon
+        horizon = self._horizon_now
+        last_turn = None if horizon is None else rules.turn(state) + horizon
         mine, observe_mine = self.rollout, observer_of(self.rollout)
         others, observe_others = self.opponents, observer_of(self.opponents)
         for _ in range(self.max_rollout_steps):
