@@ -224,7 +224,7 @@ class SearchAgent:
         game_playouts: int | None = 1400,
         beliefs: str | None = "heuristic",
         opponents: str | Callable[..., Any] | None = "heuristic",
-        late_horizon: int | None | str = "same",
+        late_horizon: int | None | str = 3,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
