@@ -180,8 +180,15 @@ class SearchAgent:
     None of these beat the defaults on the same 200 games (131 won; Dec 2026): horizon 2
     (124, 0.7 CPU-s), every decision searched (126), 4 candidates (96 against 105 of
     160), twice the rollouts (73 against 80 of 120), Just Say No answers or payments
-    left to the rollout agent (127, 124). Over 400 fresh seeds the defaults won 0.630
-    (0.582 to 0.676) at 0.54 CPU-s a game median on a busy machine.
+    left to the rollout agent (127, 124). Over 400 fresh seeds those defaults (heuristic
+    rollouts) won 0.630 (0.582 to 0.676) at 0.54 CPU-s a game median on a busy machine.
+    Later, with DealPolicyAgent rollouts, on the same 300 games (seeds 910000 to 910149,
+    Dec 2026; 208 won with the heuristic as the opponents' model, 0.53 CPU-s): the policy
+    as the opponents' model too, 211 (0.67 CPU-s); worlds that agree with the Just Say No
+    record, 206, and also explain what the heuristic did, 208 (0.59 CPU-s); twice the
+    rollouts, 139 against 140 of 200; 64 rollouts and 8 candidates, 66 against 67 of 100;
+    strictness 0.5, 156 against 152 of 220. A control that sees the opponent's real hand
+    won 221: all that could be learnt about the hidden hand is worth about that much.
     ``rollout``: the agent that plays this seat inside the imagined games
     ("deal_policy", the default: ``DealPolicyAgent``, the heuristic with its measured
     mistakes corrected, which is the heuristic in other games; "heuristic", "random", or
@@ -207,7 +214,9 @@ class SearchAgent:
     and the worlds are then dealt to explain what it did (``beliefs``).
     ``beliefs``: how the other hands are imagined: ``None``, a fair re-deal of the
     unseen cards; ``"heuristic"`` (Deal), leaning towards what a heuristic player's
-    hand holds once it has ended a turn (``search_deal.lean_hands``).
+    hand holds once it has ended a turn (``search_deal.lean_hands``), agreeing with the
+    Just Say No record and, when ``opponents`` is the heuristic, dealt up to ``TRIES``
+    times to explain its choices since it last drew (``search_beliefs.py``).
     """
 
     needs_observation = True
