@@ -5,6 +5,7 @@ Usage::
     python benchmarks/search_agent.py                      # 2-player Deal, 400 fresh seeds
     python benchmarks/search_agent.py --games 100 --seed 7 --workers 1   # a paired comparison
     python benchmarks/search_agent.py --game bid
+    python benchmarks/search_agent.py --games 300 --seed 910000 --workers 1 --record a.jsonl
 
 Half the games seat the search agent first and half second (same seeds), so
 the first-seat advantage cancels out. Prints the search agent's win rate with
@@ -16,7 +17,9 @@ The load average is printed before and after, since it still matters.
 
 Without ``--seed`` the seeds are fresh (drawn at random and printed), so a
 final figure is not measured on the seeds the agent was tuned on; give the same
-``--seed`` to compare two settings on the same games.
+``--seed`` to compare two settings on the same games; ``--record`` writes each game's
+outcome, so two settings can be compared game by game (most games end the same way
+under both, so the games that differ say more than the totals).
 """
 
 from __future__ import annotations
