@@ -197,7 +197,8 @@ class SearchAgent:
     ``leaf_value`` scores it (``None``: to the end of the game). ``late_horizon``: the
     same once someone has 2 complete sets (public), where the fitted leaf guesses worst
     and games are short (``"same"``: ``horizon``). 3 won 145 against 138 of the same 200
-    games (Dec 2026); to the end of the game, 111 against 115 of 160.
+    games (168 against 164 of 240, Dec 2026); to the end of the game, 111 against 115 of
+    160: within the noise, kept for the reason above.
     ``candidates``: at most this many actions are searched (the rollout agent's
     choice and the best by an immediate look). ``margin``: how much better on
     average (as a chance of winning) an action must be to overrule the rollout
