@@ -23,7 +23,7 @@ a rule's worth is measured alone, on top of the other rules.
 ``search``: ``SearchAgent(rollout=DealPolicyAgent())`` against ``HeuristicAgent``,
 seated the same way, with the search agent's thinking time per game (CPU seconds
 inside its calls: the issue's limit is 1 s) as median, mean and 90th percentile.
-``--baseline`` also plays ``SearchAgent()`` (heuristic rollouts) on the same seeds,
+``--baseline`` also plays ``SearchAgent(rollout="heuristic", opponents=None)`` on the same seeds,
 so the two can be compared game by game; ``--per-seat`` also plays rollouts in which
 only the searching seat is played by the policy and its opponent by the heuristic
 (``SearchAgent(opponents="heuristic")``: the opponent imagined as the one it really
@@ -72,10 +72,10 @@ def _contender(kind: str) -> Any:
     if kind.startswith("rules="):  # a named set of rules, for measuring one rule's worth
         return DealPolicyAgent(rules=[name for name in kind[6:].split(",") if name])
     if kind == "search":
-        return SearchAgent(rollout=DealPolicyAgent())
+        return SearchAgent(rollout=DealPolicyAgent(), opponents=None)
     if kind == "per_seat":  # the policy for the searching seat, the heuristic for the other
         return SearchAgent(rollout=DealPolicyAgent(), opponents="heuristic")
-    return SearchAgent()  # "baseline": the search agent as it is, heuristic rollouts
+    return SearchAgent(rollout="heuristic", opponents=None)  # "baseline": heuristic rollouts
 
 
 def _one_game(job: tuple[str, int, int, str]) -> tuple[int | None, int, float]:

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/search_agent.py                      # 2-player Deal, 400 fresh seeds
     python benchmarks/search_agent.py --games 100 --seed 7 --workers 1   # a paired comparison
     python benchmarks/search_agent.py --game bid
+    python benchmarks/search_agent.py --games 300 --seed 910000 --workers 1 --record a.jsonl
 
 Half the games seat the search agent first and half second (same seeds), so
 the first-seat advantage cancels out. Prints the search agent's win rate with
@@ -16,12 +17,15 @@ The load average is printed before and after, since it still matters.
 
 Without ``--seed`` the seeds are fresh (drawn at random and printed), so a
 final figure is not measured on the seeds the agent was tuned on; give the same
-``--seed`` to compare two settings on the same games.
+``--seed`` to compare two settings on the same games; ``--record`` writes each game's
+outcome, so two settings can be compared game by game (most games end the same way
+under both, so the games that differ say more than the totals).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -59,6 +63,11 @@ def main(argv: list[str] | None = None) -> None:
         default=str(defaults.horizon),
         help="turns a rollout looks ahead, or 'end' to play to the end",
     )
+    parser.add_argument(
+        "--late-horizon",
+        default=str(defaults.late_horizon),
+        help="the horizon once someone has 2 complete sets, or 'end'",
+    )
     parser.add_argument("--candidates", type=int, default=defaults.candidates)
     parser.add_argument("--margin", type=float, default=defaults.margin)
     parser.add_argument("--strictness", type=float, default=defaults.strictness)
@@ -68,12 +77,16 @@ def main(argv: list[str] | None = None) -> None:
         choices=["heuristic", "None"],
         help="how other hands are imagined: leaning as a heuristic player's do, or 'None' (fair)",
     )
-    parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument(
+        "--rollout",
+        default=defaults.rollout_name,
+        choices=["heuristic", "deal_policy", "random"],
+    )
     parser.add_argument(
         "--opponents",
-        default=None,
-        choices=["heuristic", "random"],
-        help="the agent for the other seats in rollouts (default: the rollout agent)",
+        default=str(defaults.opponents_name),
+        choices=["heuristic", "deal_policy", "random", "None"],
+        help="the agent for the other seats in rollouts ('None': the rollout agent)",
     )
     parser.add_argument(
         "--key-kinds",
@@ -83,6 +96,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")
+    parser.add_argument(
+        "--record",
+        default=None,
+        help="also write one JSON line per game (seed, seat, winner, thinking, rollouts) here, "
+        "to compare two settings game by game",
+    )
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6, 10**9)
@@ -90,8 +109,9 @@ def main(argv: list[str] | None = None) -> None:
     search = SearchAgent(
         playouts=args.playouts,
         rollout=args.rollout,
-        opponents=args.opponents,
+        opponents=None if args.opponents == "None" else args.opponents,
         horizon=None if args.horizon == "end" else int(args.horizon),
+        late_horizon=None if args.late_horizon in ("end", "None") else int(args.late_horizon),
         game_playouts=None if args.game_playouts == "None" else int(args.game_playouts),
         candidates=args.candidates,
         margin=args.margin,
@@ -112,6 +132,11 @@ def main(argv: list[str] | None = None) -> None:
                 wins = sum(result[0] == result[1] for result in results)
                 print(f"  {len(results)} games: search won {wins}", flush=True)
     seconds = time.perf_counter() - start
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as out:
+            for (_, _, seat, seed), (winner, _, think, spent) in zip(jobs, results, strict=False):
+                row = {"seed": seed, "seat": seat, "winner": winner, "thinking_s": think}
+                out.write(json.dumps({**row, "rollouts": spent}) + "\n")
     n = len(results)
     search_wins = sum(winner == seat for winner, seat, _, _ in results)
     draws = sum(winner is None for winner, _, _, _ in results)

@@ -7,9 +7,15 @@ To choose, the agent imagines the game a number of times. Each time it
    with its own observation, so it never uses the real hidden cards; in
    Monopoly Deal the other hands are then dealt again from those same cards,
    leaning towards what a heuristic player keeps in hand (few properties, which
-   it lays at once; more rent cards and Just Say No: ``search_deal.lean_hands``);
+   it lays at once; more rent cards and Just Say No: ``search_deal.lean_hands``),
+   and agreeing with the public record (``search_beliefs.py``): who was asked to
+   answer an action card holds a Just Say No, who was hit and not asked holds none;
+   and, against the heuristic, a world is dealt up to ``TRIES`` times to find hands
+   under which the heuristic would have made the choices it was seen to make since it
+   last drew (its hand then is the imagined hand now plus the cards it played since);
 2. tries a candidate action in that world, and plays on with fast *rollout*
-   agents (the heuristic by default) to the end of the turn after next
+   agents to the end of the turn after next: ``DealPolicyAgent`` for its own seat
+   (the heuristic with measured mistakes corrected) and the heuristic for the others
    (``horizon``), every candidate in the same worlds with the same random
    numbers ("common random numbers": the candidates are compared on equal
    terms, so few worlds are enough);
@@ -59,6 +65,13 @@ from typing import Any
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.agents.random_agent import RandomAgent
+from monopoly_widgets.agents.search_beliefs import (
+    TRIES,
+    JustSayNoRecord,
+    decisions_since_draw,
+    explains,
+    hold_as_known,
+)
 from monopoly_widgets.agents.search_deal import lean_hands, win_chance
 from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.core.actions import Action
@@ -167,13 +180,25 @@ class SearchAgent:
     None of these beat the defaults on the same 200 games (131 won; Dec 2026): horizon 2
     (124, 0.7 CPU-s), every decision searched (126), 4 candidates (96 against 105 of
     160), twice the rollouts (73 against 80 of 120), Just Say No answers or payments
-    left to the rollout agent (127, 124). Over 400 fresh seeds the defaults won 0.630
-    (0.582 to 0.676) at 0.54 CPU-s a game median on a busy machine.
-    ``rollout``: the agent that plays this seat (and, without ``opponents``, every seat)
-    inside the imagined games ("heuristic" or "random", or an agent object); it is also
-    the default choice.
+    left to the rollout agent (127, 124). Over 400 fresh seeds those defaults (heuristic
+    rollouts) won 0.630 (0.582 to 0.676) at 0.54 CPU-s a game median on a busy machine.
+    Later, with DealPolicyAgent rollouts, on the same 300 games (seeds 910000 to 910149,
+    Dec 2026; 208 won with the heuristic as the opponents' model, 0.53 CPU-s): the policy
+    as the opponents' model too, 211 (0.67 CPU-s); worlds that agree with the Just Say No
+    record, 206, and also explain what the heuristic did, 208 (0.59 CPU-s); twice the
+    rollouts, 139 against 140 of 200; 64 rollouts and 8 candidates, 66 against 67 of 100;
+    strictness 0.5, 156 against 152 of 220. A control that sees the opponent's real hand
+    won 221: all that could be learnt about the hidden hand is worth about that much.
+    ``rollout``: the agent that plays this seat inside the imagined games
+    ("deal_policy", the default: ``DealPolicyAgent``, the heuristic with its measured
+    mistakes corrected, which is the heuristic in other games; "heuristic", "random", or
+    an agent object); it is also the default choice.
     ``horizon``: how many turns a rollout plays past the current one before
-    ``leaf_value`` scores it (``None``: to the end of the game).
+    ``leaf_value`` scores it (``None``: to the end of the game). ``late_horizon``: the
+    same once someone has 2 complete sets (public), where the fitted leaf guesses worst
+    and games are short (``"same"``: ``horizon``). 3 won 145 against 138 of the same 200
+    games (168 against 164 of 240, Dec 2026); to the end of the game, 111 against 115 of
+    160: within the noise, kept for the reason above.
     ``candidates``: at most this many actions are searched (the rollout agent's
     choice and the best by an immediate look). ``margin``: how much better on
     average (as a chance of winning) an action must be to overrule the rollout
@@ -185,11 +210,14 @@ class SearchAgent:
     (the default) takes them from ``KEY_KINDS`` for the bound game, ``None`` searches
     every decision. Elsewhere the rollout agent decides alone.
     ``opponents``: the agent that plays the other seats inside the imagined games
-    (``None``: the rollout agent). A model of the real opponents: with a stronger
-    ``rollout`` for this seat, keep ``"heuristic"`` here against heuristic players.
+    (default ``"heuristic"``, the usual opponent; ``None``: the rollout agent). A model
+    of the real opponents: against the heuristic it is exact but for the hidden cards,
+    and the worlds are then dealt to explain what it did (``beliefs``).
     ``beliefs``: how the other hands are imagined: ``None``, a fair re-deal of the
     unseen cards; ``"heuristic"`` (Deal), leaning towards what a heuristic player's
-    hand holds once it has ended a turn (``search_deal.lean_hands``).
+    hand holds once it has ended a turn (``search_deal.lean_hands``), agreeing with the
+    Just Say No record and, when ``opponents`` is the heuristic, dealt up to ``TRIES``
+    times to explain its choices since it last drew (``search_beliefs.py``).
     """
 
     needs_observation = True
@@ -198,7 +226,7 @@ class SearchAgent:
     def __init__(
         self,
         playouts: int = 48,
-        rollout: str | Callable[..., Any] = "heuristic",
+        rollout: str | Callable[..., Any] = "deal_policy",
         horizon: int | None = 1,
         candidates: int = 6,
         margin: float = 0.005,
@@ -208,7 +236,8 @@ class SearchAgent:
         key_kinds: frozenset[str] | str | None = "game",
         game_playouts: int | None = 1400,
         beliefs: str | None = "heuristic",
-        opponents: str | Callable[..., Any] | None = None,
+        opponents: str | Callable[..., Any] | None = "heuristic",
+        late_horizon: int | None | str = 3,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be 1 or more, not {playouts!r}")
@@ -219,11 +248,15 @@ class SearchAgent:
         self.playouts = playouts
         self.game_playouts = game_playouts
         self.rollout_name = rollout if isinstance(rollout, str) else type(rollout).__name__
+        self.opponents_name = type(opponents).__name__ if callable(opponents) else opponents
         self.rollout: Callable[..., Any] = _agent("rollout", rollout)
         self.opponents: Callable[..., Any] = (
             self.rollout if opponents is None else _agent("opponents", opponents)
         )
         self.horizon = horizon
+        self.late_horizon = horizon if late_horizon == "same" else late_horizon
+        #: The horizon of the decision being searched (``late_horizon`` near the end).
+        self._horizon_now = horizon
         self.candidates = candidates
         self.margin = margin
         self.strictness = strictness
@@ -235,6 +268,8 @@ class SearchAgent:
         self.game = game
         self._turn: Any = None
         self._tried: dict[str, set[str]] = {}
+        #: What the public record says about who holds a Just Say No (Deal, ``beliefs``).
+        self._record: JustSayNoRecord | None = None
         #: CPU seconds spent choosing since the last ``bind`` (``benchmarks/search_agent.py``
         #: reports it per game: CPU time, not wall clock, so a busy machine does not inflate it).
         self.thinking_s = 0.0
@@ -246,13 +281,15 @@ class SearchAgent:
         self.game = game
         self._turn = None
         self._tried = {}
+        self._record = None
         self.thinking_s = 0.0
         self.spent = 0
 
     def __repr__(self) -> str:
         return (
             f"SearchAgent(playouts={self.playouts}, game_playouts={self.game_playouts}, "
-            f"rollout={self.rollout_name!r}, horizon={self.horizon}, "
+            f"rollout={self.rollout_name!r}, opponents={self.opponents_name!r}, "
+            f"horizon={self.horizon}, late_horizon={self.late_horizon}, "
             f"candidates={self.candidates}, beliefs={self.beliefs!r})"
         )
 
@@ -263,6 +300,7 @@ class SearchAgent:
             "game": None,
             "_turn": None,
             "_tried": {},
+            "_record": None,
             "thinking_s": 0.0,
             "spent": 0,
         }
@@ -359,15 +397,43 @@ class SearchAgent:
         default = self.rollout(observation, legal_actions, random.Random(rng.getrandbits(32)))
         limit = self.decision_budget()
         seed = rng.getrandbits(32)
+        self._horizon_now = self.horizon
+        if self.late_horizon != self.horizon and max(rules.metrics(real_state)["sets"]) >= 2:
+            self._horizon_now = self.late_horizon  # a set from the end: the leaf guesses worst
         worlds: list[State] = []
 
         lean = self.beliefs == "heuristic" and rules.name == "deal"
+        known: dict[int, bool] = {}
+        past: list[Any] = []
+        if lean:
+            if self._record is None or self._record.seat != seat:
+                self._record = JustSayNoRecord(seat)
+            known = self._record.update(self.game)
+            if type(self.opponents) is HeuristicAgent:
+                past = decisions_since_draw(self.game, seat)
+        watch = observer_of(self.opponents)
+
+        def deal(number: int, attempt: int) -> tuple[State, random.Random]:
+            dealer = make_rng(seed, "world", number, *([attempt] if attempt else []))
+            sampled = rules.determinize(real_state, seat, dealer)
+            if lean:
+                sampled = hold_as_known(lean_hands(sampled, seat, dealer), known, dealer)
+            return sampled, dealer
 
         def world(index: int) -> State:
             while len(worlds) <= index:
-                dealer = make_rng(seed, "world", len(worlds))
-                sampled = rules.determinize(real_state, seat, dealer)
-                worlds.append(lean_hands(sampled, seat, dealer) if lean else sampled)
+                number = len(worlds)
+                sampled, _ = deal(number, 0)
+                if past:  # keep the world whose hands best explain what the opponent did
+                    best = explains(sampled, seat, past, rules, watch)
+                    for attempt in range(1, TRIES):
+                        if best == len(past):
+                            break
+                        other, _ = deal(number, attempt)
+                        score = explains(other, seat, past, rules, watch)
+                        if score > best:
+                            sampled, best = other, score
+                worlds.append(sampled)
             return worlds[index]
 
         candidates = self._candidates(rules, world(0), seat, legal_actions, default, limit, seed)
@@ -473,7 +539,8 @@ class SearchAgent:
             rules.apply(state, others(observe(rules, state, player), legal, rng))
 
     def _rollout(self, rules: Rules, state: State, seat: int, rng: random.Random) -> float:
-        last_turn = None if self.horizon is None else rules.turn(state) + self.horizon
+        horizon = self._horizon_now
+        last_turn = None if horizon is None else rules.turn(state) + horizon
         mine, observe_mine = self.rollout, observer_of(self.rollout)
         others, observe_others = self.opponents, observer_of(self.opponents)
         for _ in range(self.max_rollout_steps):
@@ -496,6 +563,12 @@ def _agent(field: str, value: str | Callable[..., Any]) -> Callable[..., Any]:
         return HeuristicAgent()
     if value == "random":
         return RandomAgent()
+    if value == "deal_policy":
+        from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+
+        return DealPolicyAgent()
     if callable(value):
         return value
-    raise ValueError(f"{field} must be 'heuristic', 'random' or an agent, not {value!r}")
+    raise ValueError(
+        f"{field} must be 'heuristic', 'deal_policy', 'random' or an agent, not {value!r}"
+    )

@@ -11,6 +11,7 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent, play_out
 from monopoly_widgets.agents.search import SearchAgent, evaluate
+from monopoly_widgets.agents.search_beliefs import TRIES
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
@@ -181,8 +182,10 @@ def test_plain_decisions_are_left_to_the_rollout_agent(monkeypatch: pytest.Monke
 
 
 def test_payments_are_searched(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Choosing what to pay with is a key decision in Deal: worlds are imagined for it."""
+    """Choosing what to pay with is a key decision in Deal: worlds are imagined for it
+    (at most one per rollout, each dealt at most ``TRIES`` times to explain what the
+    heuristic opponent did)."""
     game = first_decision_with_kinds({"pay"}, seed=0)
     imagined = count_worlds(game, monkeypatch)
-    choose(SearchAgent(playouts=8, horizon=1), game, 1)
-    assert imagined and set(imagined) == {0} and len(imagined) <= 8
+    choose(SearchAgent(playouts=8, horizon=1, opponents="heuristic"), game, 1)
+    assert imagined and set(imagined) == {0} and len(imagined) <= 8 * TRIES

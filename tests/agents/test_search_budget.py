@@ -100,3 +100,40 @@ def test_thinking_time_is_counted_and_starts_again_on_bind() -> None:
     assert agent.thinking_s > 0 and agent.spent > 0
     agent.bind(game)
     assert agent.thinking_s == 0.0 and agent.spent == 0
+
+
+def key_decision(near_end: bool) -> Game:
+    """A 2-player game paused at a decision of seat 0 the search agent searches (an
+    action-card play), with someone 2 complete sets along (``near_end``) or nobody."""
+    agent = HeuristicAgent()
+    for seed in range(200):
+        game = mw.new_game("deal", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            near = max(game.metrics()["sets"]) >= 2
+            plays = [a for a in legal if a.kind == "play"]
+            if game.current_player == 0 and len(plays) >= 2 and near == near_end:
+                return game
+            game.apply(agent(game.observation(game.current_player), legal, rng))
+    raise AssertionError("no such decision")
+
+
+@pytest.mark.parametrize("near_end", [False, True])
+def test_rollouts_look_further_once_someone_is_two_sets_along(
+    monkeypatch: pytest.MonkeyPatch, near_end: bool
+) -> None:
+    """``late_horizon`` replaces ``horizon`` only when someone has 2 complete sets."""
+    game = key_decision(near_end)
+    agent = SearchAgent(playouts=8, horizon=1, late_horizon=3)
+    agent.bind(game)
+    horizons: list[Any] = []
+    real_rollout = agent._rollout
+
+    def noting(*args: Any) -> float:
+        horizons.append(agent._horizon_now)
+        return real_rollout(*args)
+
+    monkeypatch.setattr(agent, "_rollout", noting)
+    agent(game.observation(0), game.legal_actions(), make_rng(0, "choose"))
+    assert horizons and set(horizons) == {3 if near_end else 1}

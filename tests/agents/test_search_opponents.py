@@ -40,10 +40,10 @@ def test_rollouts_play_this_seat_with_rollout_and_the_others_with_opponents() ->
     assert theirs.seats and seat not in theirs.seats
 
 
-def test_without_opponents_the_rollout_agent_plays_every_seat() -> None:
+def test_with_opponents_none_the_rollout_agent_plays_every_seat() -> None:
     game = first_decision_with_kinds({"pay"}, seed=0)
     both = Recording(HeuristicAgent())
-    agent = SearchAgent(playouts=8, rollout=both, key_kinds=None)
+    agent = SearchAgent(playouts=8, rollout=both, key_kinds=None, opponents=None)
     agent.bind(game)
     seat = game.current_player
     agent(game.observation(seat), game.legal_actions(), make_rng(1, "choose"))
@@ -51,5 +51,5 @@ def test_without_opponents_the_rollout_agent_plays_every_seat() -> None:
 
 
 def test_an_unknown_opponent_model_is_refused() -> None:
-    with pytest.raises(ValueError, match="opponents must be 'heuristic', 'random' or an agent"):
+    with pytest.raises(ValueError, match="opponents must be 'heuristic', 'deal_policy', 'random'"):
         SearchAgent(opponents="grandmaster")
