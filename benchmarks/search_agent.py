@@ -34,6 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
+from monopoly_widgets.agents.deal_policy import DealPolicyAgent
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.sim.intervals import estimate_from_counts
 
@@ -83,6 +84,12 @@ def main(argv: list[str] | None = None) -> None:
         choices=["heuristic", "deal_policy", "random"],
     )
     parser.add_argument(
+        "--rollout-rules",
+        default=None,
+        help="with --rollout deal_policy: comma-separated DealPolicyAgent rules to use "
+        "(default: all of them), e.g. to leave out one that makes rollouts longer",
+    )
+    parser.add_argument(
         "--opponents",
         default=str(defaults.opponents_name),
         choices=["heuristic", "deal_policy", "random", "None"],
@@ -106,9 +113,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(10**6, 10**9)
 
+    rollout = args.rollout
+    if args.rollout_rules is not None:
+        if rollout != "deal_policy":
+            parser.error("--rollout-rules needs --rollout deal_policy")
+        rollout = DealPolicyAgent(rules=args.rollout_rules.split(","))
     search = SearchAgent(
         playouts=args.playouts,
-        rollout=args.rollout,
+        rollout=rollout,
         opponents=None if args.opponents == "None" else args.opponents,
         horizon=None if args.horizon == "end" else int(args.horizon),
         late_horizon=None if args.late_horizon in ("end", "None") else int(args.late_horizon),
