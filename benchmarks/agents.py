@@ -64,6 +64,8 @@ import tempfile
 import time
 from typing import Any
 
+from callgrind import totals  # benchmarks/callgrind.py, beside this script
+
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
 from monopoly_widgets.sim.intervals import estimate_from_counts
@@ -277,7 +279,7 @@ def report_count(tree: str | None, args: argparse.Namespace) -> None:
         ]
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
         steps = json.loads(done.stdout.strip().splitlines()[-1])
-        counts = [_totals(f"{out}.{part}") for part in (1, 2, 3)]
+        counts = [totals(f"{out}.{part}") for part in (1, 2, 3)]
     per = {
         name: total / steps[name]
         for name, total in zip(("random", "heuristic", "engine"), counts, strict=True)
@@ -290,15 +292,6 @@ def report_count(tree: str | None, args: argparse.Namespace) -> None:
         f"({own / per['heuristic']:.0%} of its decision; the engine's step in its games "
         f"{per['engine']:,.0f}, {per['engine'] / per['random']:.2f}x a random decision)"
     )
-
-
-def _totals(path: str) -> int:
-    """The instruction count in one callgrind dump."""
-    with open(path, encoding="utf-8") as dump:
-        for line in dump:
-            if line.startswith("totals:"):
-                return int(line.split()[1])
-    raise SystemExit(f"no totals in {path}")
 
 
 def _middle_half(values: list[float]) -> tuple[float, float]:

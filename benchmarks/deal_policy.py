@@ -59,6 +59,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from callgrind import totals  # benchmarks/callgrind.py, beside this script
+
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
 from monopoly_widgets.agents.deal_policy import DealPolicyAgent
@@ -179,22 +181,13 @@ def instructions(games: int, seed: int, trees: list[str | None], rules: str | No
             ]
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
             steps = json.loads(done.stdout.strip().splitlines()[-1])
-            totals = [_totals(f"{out}.{part}") for part in (1, 2)]
+            totals = [totals(f"{out}.{part}") for part in (1, 2)]
         heuristic, policy = (t / steps[n] for t, n in zip(totals, steps, strict=True))
         print(
             f"{tree or 'this tree'}: instructions per step (game and agent, {games} games "
             f"of self-play): heuristic {heuristic:,.0f}, deal_policy {policy:,.0f}, "
             f"policy / heuristic {policy / heuristic:.2f}x"
         )
-
-
-def _totals(path: str) -> int:
-    """The instruction count in one callgrind dump."""
-    with open(path, encoding="utf-8") as dump:
-        for line in dump:
-            if line.startswith("totals:"):
-                return int(line.split()[1])
-    raise SystemExit(f"no totals in {path}")
 
 
 def decisions(games: int, seed: int) -> None:
