@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default=None,
-        help="comma-separated agents per seat: random, heuristic, search "
+        help="comma-separated agents per seat: random, heuristic, deal_policy, search "
         "(one name fills every seat; default: heuristic in seat 0, random in the others)",
     )
     sim.add_argument("--workers", type=int, default=None, help="processes (default: every core)")

@@ -10,7 +10,7 @@ from monopoly_widgets.core.errors import IllegalActionError
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
 
-AGENT_NAMES = ("random", "heuristic", "search")
+AGENT_NAMES = ("random", "heuristic", "deal_policy", "search")
 
 
 class AgentError(RuntimeError):
@@ -18,7 +18,9 @@ class AgentError(RuntimeError):
 
 
 def make_agent(name: str) -> Callable[..., Any]:
-    """An agent from its name: "random", "heuristic" or "search"."""
+    """An agent from its name: "random", "heuristic", "deal_policy" (``DealPolicyAgent``:
+    the heuristic with coach-found rules for Monopoly Deal, the heuristic itself in the
+    other games) or "search"."""
     from monopoly_widgets.agents.heuristic import HeuristicAgent
     from monopoly_widgets.agents.random_agent import RandomAgent
 
@@ -26,6 +28,10 @@ def make_agent(name: str) -> Callable[..., Any]:
         return RandomAgent()
     if name == "heuristic":
         return HeuristicAgent()
+    if name == "deal_policy":
+        from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+
+        return DealPolicyAgent()
     if name == "search":
         from monopoly_widgets.agents.search import SearchAgent
 

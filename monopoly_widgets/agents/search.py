@@ -64,7 +64,7 @@ from typing import Any
 
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
-from monopoly_widgets.agents.random_agent import RandomAgent
+from monopoly_widgets.agents.playout import make_agent
 from monopoly_widgets.agents.search_beliefs import (
     TRIES,
     JustSayNoRecord,
@@ -557,16 +557,15 @@ class SearchAgent:
         return leaf_value(rules, state, seat)
 
 
-def _agent(field: str, value: str | Callable[..., Any]) -> Callable[..., Any]:
-    """An agent from its name ("heuristic", "random") or the agent itself."""
-    if value == "heuristic":
-        return HeuristicAgent()
-    if value == "random":
-        return RandomAgent()
-    if value == "deal_policy":
-        from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+#: The agents a rollout or an opponent model may be named by (``playout.make_agent``).
+ROLLOUT_NAMES = ("heuristic", "deal_policy", "random")
 
-        return DealPolicyAgent()
+
+def _agent(field: str, value: str | Callable[..., Any]) -> Callable[..., Any]:
+    """An agent from its name (``playout.make_agent``: "heuristic", "deal_policy",
+    "random"; not "search", which would search inside its own rollouts) or the agent itself."""
+    if isinstance(value, str) and value in ROLLOUT_NAMES:
+        return make_agent(value)
     if callable(value):
         return value
     raise ValueError(

@@ -67,7 +67,7 @@ def agent_label(agent: AgentSpec) -> str:
 
 
 def build_agents(specs: Sequence[AgentSpec]) -> list[Callable[..., Any]]:
-    """Agent objects from names ("random", "heuristic", "search") or objects."""
+    """Agent objects from names ("random", "heuristic", "deal_policy", "search") or objects."""
     return [make_agent(spec) if isinstance(spec, str) else spec for spec in specs]
 
 
@@ -189,7 +189,7 @@ def simulate(
 ) -> pd.DataFrame:
     """Play ``games`` games of ``game_name`` and return one row per game.
 
-    ``agents`` are names ("random", "heuristic", "search") or agent objects, one
+    ``agents`` are names ("random", "heuristic", "deal_policy", "search") or agent objects, one
     per seat (a single agent fills every seat). Without ``executor`` the games
     run on a ``ProcessPoolExecutor`` with ``workers`` processes (default: every
     core; ``workers=1`` plays in this process, as does any ``workers`` where no

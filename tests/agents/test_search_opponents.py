@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.core.actions import Action
@@ -53,3 +54,22 @@ def test_with_opponents_none_the_rollout_agent_plays_every_seat() -> None:
 def test_an_unknown_opponent_model_is_refused() -> None:
     with pytest.raises(ValueError, match="opponents must be 'heuristic', 'deal_policy', 'random'"):
         SearchAgent(opponents="grandmaster")
+
+
+def test_agents_named_for_rollouts_are_made_by_make_agent() -> None:
+    """One place makes agents from names (``playout.make_agent``): the search's rollout and
+    opponent names, tournaments and the CLI all read it; "search" is refused as a rollout
+    (it would search inside its own rollouts)."""
+    from monopoly_widgets.agents import DealPolicyAgent, make_agent
+
+    assert isinstance(make_agent("deal_policy"), DealPolicyAgent)
+    agent = SearchAgent(rollout="random", opponents="deal_policy")
+    assert isinstance(agent.rollout, RandomAgent)
+    assert isinstance(agent.opponents, DealPolicyAgent)
+    with pytest.raises(ValueError, match="rollout must be 'heuristic', 'deal_policy', 'random'"):
+        SearchAgent(rollout="search")
+
+
+def test_a_tournament_takes_deal_policy_by_name() -> None:
+    frame = mw.simulate("deal", agents=["deal_policy", "heuristic"], games=2, workers=1)
+    assert len(frame) == 2 and frame["agent_0"].iloc[0] == "deal_policy"
