@@ -174,16 +174,7 @@ def _place_wilds(
             continue  # each wild fills one gap: ``_cover`` could only fail
         # Wilds already on a needed colour stay there (no move), if the rest can then be
         # covered; otherwise every wild is free to go anywhere it can.
-        assignment: list[tuple[int, int, int, str]] = []
-        rest = []
-        kept = dict(need)
-        for wild in wilds:
-            card, now, label = wild
-            if kept.get(now, 0) > 0:
-                kept[now] -= 1
-                assignment.append((card, now, now, label))
-            else:
-                rest.append(wild)
+        kept, rest, assignment = keep_in_place(need, wilds)
         if best is not None and sum(kept.values()) - from_hand >= best_moves:
             continue  # gaps no wild already fills: at least that many moves, no fewer
         found = _cover(kept, rest, assignment)
@@ -194,6 +185,24 @@ def _place_wilds(
             if best_moves == 0:
                 break  # nothing later can move fewer (only fewer replaces it)
     return best
+
+
+def keep_in_place(
+    need: dict[int, int], wilds: list[tuple[int, int, str]]
+) -> tuple[dict[int, int], list[tuple[int, int, str]], list[tuple[int, int, int, str]]]:
+    """Wilds already on a colour in ``need`` stay there, one per gap: (the gaps left, the
+    wilds not kept, the kept wilds as (card, colour, same colour, pile label))."""
+    kept = dict(need)
+    rest: list[tuple[int, int, str]] = []
+    assignment: list[tuple[int, int, int, str]] = []
+    for wild in wilds:
+        card, now, label = wild
+        if kept.get(now, 0) > 0:
+            kept[now] -= 1
+            assignment.append((card, now, now, label))
+        else:
+            rest.append(wild)
+    return kept, rest, assignment
 
 
 def _cover(

@@ -32,14 +32,7 @@ def _place_every_way(counts, table_wilds, goal):
     best = None
     for chosen in combinations(candidates, goal):
         need = {c: SET_SIZE[c] - counts[c] for c in chosen if SET_SIZE[c] > counts[c]}
-        kept, rest, assignment = dict(need), [], []
-        for wild in table_wilds:
-            card, now, label = wild
-            if kept.get(now, 0) > 0:
-                kept[now] -= 1
-                assignment.append((card, now, now, label))
-            else:
-                rest.append(wild)
+        kept, rest, assignment = wilds.keep_in_place(need, table_wilds)
         found = wilds._cover(kept, rest, assignment)
         if found is None:
             found = wilds._cover(dict(need), list(table_wilds), [])
