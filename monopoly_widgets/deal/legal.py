@@ -131,10 +131,8 @@ def _pay_actions(state: DealState) -> list[Action]:
     assert pending is not None
     debtor = pending.targets[0]
     receiver = pending.source
-    known = ACTIONS.get  # ``_pay_action``'s memo, read here first: a debt lists many cards
     return [
-        known(("pay", debtor, receiver, where, card)) or _pay_action(debtor, receiver, where, card)
-        for where, card in payment_choices(state, debtor)
+        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
     ]
 
 
@@ -275,8 +273,7 @@ def _card_plays(
     elif what == "sly_deal":
         for seat in opponents:
             for colour, name in stealable_cards(tables[seat]):
-                found = STEALS.get((player, card, seat, colour, name, -1, ""))
-                actions.append(found or _steal_action(player, card, seat, colour, name))
+                actions.append(_steal_action(player, card, seat, colour, name))
     elif what == "forced_deal":
         mine = givable_cards(state, player)
         if not mine:
@@ -284,11 +281,8 @@ def _card_plays(
         for seat in opponents:
             for colour, name in stealable_cards(tables[seat]):
                 for mine_colour, mine_name in mine:
-                    key = (player, card, seat, colour, name, mine_colour, mine_name)
-                    found = STEALS.get(key)  # ``_steal_action``'s memo, read here: a hot loop
                     actions.append(
-                        found
-                        or _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
+                        _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
                     )
     elif what == "deal_breaker":
         for seat in opponents:
@@ -380,10 +374,7 @@ def _rent_plays(
         rent = best_rent(table, colour)
         if rent:
             key = ("rent", player, card, colour, rent, (None,), most)
-            found = PLAYS.get(key)  # ``_cached_plays`` written out: the busiest rent path
-            if found is None:
-                found = PLAYS.keep(key, _rent_actions(key))
-            actions += found
+            actions.extend(_cached_plays(key, _rent_actions))
 
 
 def _rent_actions(key: tuple[object, ...]) -> list[Action]:
