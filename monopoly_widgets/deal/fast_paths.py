@@ -68,9 +68,8 @@ def tidy_in_place(
             return None  # another loose pile of the colour comes before
         cards.remove(removed)
         if cards:
-            known = pile.wild_moves  # a natural card leaving changes no wild move
-            if known is not None and removed in WILD_IDS:
-                pile.wild_moves = CHANGES.get((known, removed)) or after_change(known, removed)
+            if removed in WILD_IDS:  # a natural card leaving changes no wild move
+                follow_wild(pile, removed)
         else:
             del table[removed_from]
             if removed_from > 0 and table[removed_from - 1].colour == colour:
@@ -92,9 +91,7 @@ def tidy_in_place(
         return None  # several loose piles: the plain path cuts them again
     if new_card in WILD_IDS:
         cards.append(new_card)
-        known = last.wild_moves
-        if known is not None:
-            last.wild_moves = CHANGES.get((known, new_card)) or after_change(known, new_card)
+        follow_wild(last, new_card)
     else:  # after the natural property cards, before the wilds (no wild move changes)
         at = 0
         while at < len(cards) and cards[at] not in WILD_IDS:
@@ -153,9 +150,7 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     completed = False
     if join is not None:
         their.append(wild)  # a wild goes after the natural property cards
-        known = join.wild_moves  # its set label stays: its moves follow the wild
-        if known is not None:
-            join.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
+        follow_wild(join, wild)  # its set label stays: its moves follow the wild
         completed = len(their) >= new_size and their[0] not in WILD_IDS
     else:
         table.insert(end, PropertySet(colour, [wild]))
@@ -167,14 +162,20 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     if breaks:
         cards.sort(key=_is_wild_card)  # natural property cards first, as laid out again
     if cards:  # the last pile of its colour keeps its set label: its moves follow the wild
-        known = pile.wild_moves
-        if known is not None:
-            pile.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
+        follow_wild(pile, wild)
     else:
         del table[index]
         if index > 0 and table[index - 1].colour == old:
             forget_moves(table, old)  # the other piles of its colour are renamed
     return completed
+
+
+def follow_wild(pile: PropertySet, wild: int) -> None:
+    """The pile, its set label unchanged, just lost or gained ``wild``: its remembered wild
+    moves (if any) become the ones it has now (``pile_moves.after_change``)."""
+    known = pile.wild_moves
+    if known is not None:
+        pile.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
 
 
 def forget_moves(table: list[PropertySet], colour: int) -> None:
