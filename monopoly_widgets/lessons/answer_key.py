@@ -8,19 +8,17 @@ fraction, the decimal, the percentage, and the working with the computed numbers
 (not a bare ``Fraction(5093672, 8445073)``), plus the exercise's hints and common
 mistakes.
 
-From a shell::
+From a shell (see :mod:`monopoly_widgets.lessons.__main__`)::
 
-    python -m monopoly_widgets.lessons.answer_key --out answer-key.md --notebooks notebooks
+    python -m monopoly_widgets.lessons answer-key --out answer-key.md --notebooks notebooks
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -147,24 +145,3 @@ def _made_here(path: Path) -> bool:
             return existing.readline().rstrip("\n") == MARKER
     except (OSError, UnicodeDecodeError):
         return False
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m monopoly_widgets.lessons.answer_key",
-        description="Write the lessons' answer key, with the working, as Markdown.",
-    )
-    parser.add_argument("--out", required=True, help="the Markdown file to write")
-    parser.add_argument("--notebooks", default="notebooks", help="the lesson notebooks' folder")
-    args = parser.parse_args(argv)
-    try:
-        path = write_answer_key(args.out, args.notebooks)
-    except LessonError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {path}")
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -136,7 +137,8 @@ def test_show_me_prints_the_answer_with_its_computed_working(
     show_me(HAND, **CONTEXT)
     out = capsys.readouterr().out
     model = at_least_one(**CONTEXT)
-    assert f"{model.numerator}/{model.denominator} = {float(model):.3f}" in out
+    assert f"{model.numerator}/{model.denominator} = {float(model):.6f}…" in out
+    assert f"which is {float(model):.3f} to 3 places" in out
     assert "C(96, 5) / C(106, 5)" in out and f"{float(model):.4f}" in out
     assert record_for(None).exercises["C-1"].shown
     reveal(HAND, **CONTEXT)
@@ -169,7 +171,8 @@ def test_the_variant_is_the_same_in_another_process() -> None:
         "from monopoly_widgets.lessons import variant\n"
         "print(sorted(variant(HAND, 'Ana').items()))"
     )
-    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": root}
     done = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
