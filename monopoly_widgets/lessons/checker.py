@@ -227,13 +227,18 @@ def submit(
 
 
 def worked_solution(
-    exercise: str | Exercise, /, *, student: str | None = None, **context: Any
+    exercise: str | Exercise, /, *, student: str | None = None, heading: bool = True, **context: Any
 ) -> str:
-    """The model answer, written out for a reader, with the exercise's working if it has one."""
+    """The model answer, written out for a reader, with the exercise's working if it has one.
+
+    The first line names the exercise (``heading=False``: just "Answer: ..." for a
+    widget that already shows its question).
+    """
     found = find_exercise(exercise)
     given = inputs(found, student, **context)
     model = found.solve(**given)
-    lines = [f"{found.key} ({found.question}): {found.expects.show(model)}"]
+    shown = found.expects.show(model)
+    lines = [f"{found.key} ({found.question}): {shown}" if heading else f"Answer: {shown}"]
     if found.working is not None:
         lines.append(str(found.working(**given)).strip())
     return "\n".join(lines)
