@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.lessons.checker import find_exercise, worked_solution
 from monopoly_widgets.lessons.exercise import Exercise, LessonError
 
@@ -40,13 +41,18 @@ def _recording(calls: Inputs) -> Iterator[None]:
     """``check`` and ``Question`` replaced by recorders of each exercise's inputs."""
     import monopoly_widgets.lessons as lessons
 
+    saved = {name: getattr(lessons, name) for name in ("check", "Question", "show_me")}
+
     def record(key: Any, *_answer: Any, student: Any = None, **context: Any) -> None:
         calls[find_exercise(key).key] = context
 
-    saved = {name: getattr(lessons, name) for name in ("check", "Question", "show_me")}
+    def question(key: Any, *args: Any, student: Any = None, **context: Any) -> Any:
+        widget = saved["Question"](key, *args, student=student, **context)
+        calls[widget.exercise.key] = dict(context)
+        return widget  # the notebook may keep it, and use it
+
     try:
-        for name in saved:
-            setattr(lessons, name, record)
+        lessons.check, lessons.show_me, lessons.Question = record, record, question
         yield
     finally:
         for name, value in saved.items():
@@ -68,11 +74,20 @@ def collect_inputs(notebook: str | os.PathLike[str]) -> Inputs:
         with _recording(calls), contextlib.redirect_stdout(io.StringIO()):
             for index, cell in enumerate(cells):
                 if cell.get("cell_type") == "code":
-                    source = "".join(cell.get("source", []))
-                    exec(compile(source, f"{path.name} cell {index}", "exec"), namespace)  # noqa: S102
+                    _run_cell(path, index, "".join(cell.get("source", [])), namespace)
     finally:
         os.chdir(here)
     return calls
+
+
+def _run_cell(path: Path, index: int, source: str, namespace: dict[str, Any]) -> None:
+    """Run one code cell; a failure names the notebook and the cell, not a bare traceback."""
+    try:
+        exec(compile(source, f"{path.name} cell {index}", "exec"), namespace)  # noqa: S102
+    except Exception as exc:  # noqa: BLE001 - any failure of a lesson's own code
+        raise LessonError(
+            f"{path.name}, code cell {index}: {type(exc).__name__}: {excerpt(str(exc), 120)}"
+        ) from exc
 
 
 def entry(exercise: Exercise, context: dict[str, Any] | None) -> str:

@@ -41,6 +41,18 @@ def lessons(tmp_path: Path) -> Path:
 
 def test_the_inputs_are_what_the_notebook_passed(lessons: Path) -> None:
     assert collect_inputs(lessons / "05_demo.ipynb") == {"05-E2": {"players": 3}}
+    notebook(
+        lessons,
+        "06_widget.ipynb",
+        "from monopoly_widgets.lessons import Question\nq = Question('05-E2', players=4)\nq.tries",
+    )
+    assert collect_inputs(lessons / "06_widget.ipynb") == {"05-E2": {"players": 4}}
+
+
+def test_a_failing_notebook_is_named_with_its_cell(lessons: Path) -> None:
+    notebook(lessons, "07_broken.ipynb", "x = 1", "1 / 0")
+    with pytest.raises(LessonError, match="07_broken.ipynb, code cell 1: ZeroDivisionError"):
+        collect_inputs(lessons / "07_broken.ipynb")
 
 
 def test_an_entry_shows_fraction_decimal_percentage_hints_and_mistakes() -> None:
