@@ -34,7 +34,7 @@ from monopoly_widgets.lessons.answers import CLOSE, CORRECT, INVALID, WRONG, Num
 from monopoly_widgets.lessons.exercise import Exercise, LessonError
 from monopoly_widgets.lessons.record import record_for
 from monopoly_widgets.lessons.students import student_name, student_seed
-from monopoly_widgets.lessons.verdict import type_name
+from monopoly_widgets.lessons.verdict import quote, type_name
 
 #: The placeholder a student replaces: ``e1_answer = ...``.
 PLACEHOLDER = Ellipsis
@@ -205,6 +205,7 @@ def check(
 
     Each checked answer is a try, counted per exercise and per student in this
     kernel and kept in the student's attempt record (:mod:`~monopoly_widgets.lessons.record`).
+    The same answer as last time (the cell run again, "Run All") is not a new try.
     """
     print(submit(exercise, answer, student=student, **context))
 
@@ -221,8 +222,11 @@ def submit(
     if answer is PLACEHOLDER:
         return grade(found, answer, student=name, **context)
     record = record_for(name)
+    said = quote(answer)
+    if record.same_as_last(found.key, said):  # the same cell run again: the same try
+        return grade(found, answer, student=name, attempt=record.tries(found.key), **context)
     feedback = grade(found, answer, student=name, attempt=record.tries(found.key) + 1, **context)
-    record.note_try(found.key, feedback.status)
+    record.note_try(found.key, feedback.status, said)
     return feedback
 
 

@@ -78,9 +78,11 @@ def test_one_press_is_one_try_and_hints_are_graded() -> None:
     question = Question(CHANCE, cards=3)
     attached(question)
     browser_says(question, {"type": "answer", "value": "0.2", "tries": 0})
-    browser_says(question, {"type": "answer", "value": "0.2", "tries": 0})  # Enter twice
+    browser_says(question, {"type": "answer", "value": "0.3", "tries": 0})  # a stale press
+    assert question.tries == 1 and question.answer == "0.2"
+    browser_says(question, {"type": "answer", "value": "0.2", "tries": 1})  # the same again
     assert question.tries == 1
-    browser_says(question, {"type": "answer", "value": "0.2", "tries": 1})
+    browser_says(question, {"type": "answer", "value": "0.25", "tries": 1})
     assert question.tries == 2 and "1 - P(none)" in question.feedback
 
 

@@ -54,10 +54,21 @@ def test_a_students_tries_are_written_beside_the_notebook(in_folder: Path) -> No
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["student"] == "Ana López" and data["format"] == "monopoly-widgets-record"
     assert data["exercises"]["R-1"] == {
-        "tries": 3, "correct": True, "correct_on_try": 2, "shown": False, "last": "correct"
+        "tries": 3, "correct": True, "correct_on_try": 2, "shown": False, "last": "correct",
+        "last_answer": "1050",
     }  # fmt: skip
     assert data["exercises"]["R-2"]["correct"] is False and data["exercises"]["R-2"]["shown"]
     assert [p.name for p in in_folder.iterdir()] == [path.name]  # nothing left aside
+
+
+def test_running_the_same_cell_again_is_not_a_new_try(capsys: pytest.CaptureFixture[str]) -> None:
+    for _ in range(3):  # "Run All" three times with the same wrong answer
+        check(SCORE, 1000, student="Ana")
+    assert record_for("Ana").tries("R-1") == 1
+    assert capsys.readouterr().out.count("Hint: add the houses") == 3
+    check(SCORE, 1001, student="Ana")
+    check(SCORE, 1000, student="Ana")  # back to an earlier answer: a new try
+    assert record_for("Ana").tries("R-1") == 3
 
 
 def test_tries_continue_after_a_kernel_restart(in_folder: Path) -> None:
@@ -109,7 +120,7 @@ def test_a_malformed_record_is_named_and_left_alone(in_folder: Path) -> None:
         ({"exercises": []}, '"exercises"'),
         ({"exercises": {"R-1": {"tries": -1}}}, "tries"),
         ({"exercises": {"R-1": {"tries": 1, "correct": True, "correct_on_try": 5,
-                                "shown": False, "last": ""}}}, "correct_on_try"),
+                                "shown": False, "last": "", "last_answer": ""}}}, "correct_on_try"),
         ({"predictions": {"p": {"text": 3, "value": None, "percent": False, "actual": None}}},
          "text"),
     ],
