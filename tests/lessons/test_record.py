@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -207,3 +208,17 @@ def test_a_huge_file_is_not_read(in_folder: Path) -> None:
     big.write_text(" " * 1_100_000)
     with pytest.raises(LessonError, match="too large"):
         read_record(big)
+
+
+def test_in_jupyterlite_a_record_is_written_even_without_a_rename(
+    in_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_rename(*args: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(os, "replace", no_rename)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    check(SCORE, 1050, student="Ana")
+    (path,) = record_files(in_folder)
+    assert read_record(path).exercises["R-1"].correct
+    assert [p.name for p in in_folder.iterdir()] == [path.name]
