@@ -29,9 +29,7 @@ from monopoly_widgets.lessons.checker import find_exercise, worked_solution
 from monopoly_widgets.lessons.exercise import Exercise, LessonError
 
 #: The first line of every key this module writes: only such a file is ever replaced.
-MARKER = (
-    "<!-- monopoly-widgets answer key: made by python -m monopoly_widgets.lessons.answer_key -->"
-)
+MARKER = "<!-- monopoly-widgets answer key, made by lessons.write_answer_key -->"
 
 Inputs = dict[str, dict[str, Any]]
 
@@ -125,12 +123,15 @@ def answer_key(inputs: Inputs, exercises: Sequence[Exercise] | None = None) -> s
 
 
 def write_answer_key(
-    out: str | os.PathLike[str], notebooks: str | os.PathLike[str] = "notebooks"
+    out: str | os.PathLike[str],
+    notebooks: str | os.PathLike[str] = "notebooks",
+    exercises: Sequence[Exercise] | None = None,
 ) -> Path:
     """Run every lesson notebook in ``notebooks``, then write the key to ``out`` atomically.
 
     An existing ``out`` is replaced only if this module wrote it (its first line is
     :data:`MARKER`); any other file is left alone, with an error saying so.
+    ``exercises`` (default: every lesson exercise) are the ones the key lists.
     """
     folder, target = Path(notebooks), Path(out)
     if not folder.is_dir():
@@ -142,7 +143,7 @@ def write_answer_key(
     inputs: Inputs = {}
     for notebook in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
         inputs.update(collect_inputs(notebook))
-    text = answer_key(inputs)
+    text = answer_key(inputs, exercises)
     handle, aside = tempfile.mkstemp(prefix=".answer-key-", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as written:

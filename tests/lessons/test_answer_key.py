@@ -26,6 +26,16 @@ def notebook(folder: Path, name: str, *cells: str) -> Path:
     return path
 
 
+#: A lesson exercise of this test's own, so the test does not follow the lessons' edits.
+FAIR = Exercise(
+    "K-2",
+    "the fair share of wins",
+    Number(3, percent=True, probability=True),
+    lambda players: Fraction(1, players),
+    working=lambda players: f"each of the {players} seats wins 1/{players} of the games",
+)
+
+
 @pytest.fixture
 def lessons(tmp_path: Path) -> Path:
     folder = tmp_path / "notebooks"
@@ -33,20 +43,23 @@ def lessons(tmp_path: Path) -> Path:
     notebook(
         folder,
         "05_demo.ipynb",
-        "from monopoly_widgets.lessons import check\nplayers = 3",
-        "e2_answer = ...\ncheck('05-E2', e2_answer, players=players)",
+        "from monopoly_widgets.lessons import check\n"
+        "from tests.lessons.test_answer_key import FAIR\nplayers = 3",
+        "e2_answer = ...\ncheck(FAIR, e2_answer, players=players)",
     )
     return folder
 
 
 def test_the_inputs_are_what_the_notebook_passed(lessons: Path) -> None:
-    assert collect_inputs(lessons / "05_demo.ipynb") == {"05-E2": {"players": 3}}
+    assert collect_inputs(lessons / "05_demo.ipynb") == {"K-2": {"players": 3}}
     notebook(
         lessons,
         "06_widget.ipynb",
-        "from monopoly_widgets.lessons import Question\nq = Question('05-E2', players=4)\nq.tries",
+        "from monopoly_widgets.lessons import Question\n"
+        "from tests.lessons.test_answer_key import FAIR\n"
+        "q = Question(FAIR, players=4)\nq.tries",
     )
-    assert collect_inputs(lessons / "06_widget.ipynb") == {"05-E2": {"players": 4}}
+    assert collect_inputs(lessons / "06_widget.ipynb") == {"K-2": {"players": 4}}
 
 
 def test_a_failing_notebook_is_named_with_its_cell(lessons: Path) -> None:
@@ -75,13 +88,15 @@ def test_an_entry_shows_fraction_decimal_percentage_hints_and_mistakes() -> None
 
 def test_the_key_is_written_and_only_its_own_file_replaced(lessons: Path, tmp_path: Path) -> None:
     out = tmp_path / "key.md"
-    write_answer_key(out, lessons)
+    write_answer_key(out, lessons, [FAIR, EXERCISES["07-E3"]])
     text = out.read_text(encoding="utf-8")
-    assert "## 05-E2: the fair share with 3 players" in text
+    assert text.startswith(MARKER + "\n")
+    assert "## K-2: the fair share of wins" in text
     assert "**Answer:** 1/3 = 0.333333…, which is 0.333 to 3 places (33.3%)" in text
-    assert "Not worked out" in text  # exercises no notebook here checks
-    assert len([key for key in EXERCISES if f"## {key}:" in text]) == len(EXERCISES)
-    write_answer_key(out, lessons)  # its own file: replaced
+    assert "each of the 3 seats wins 1/3 of the games" in text
+    assert "## 07-E3" in text and "Not worked out" in text  # no notebook here checks it
+    write_answer_key(out, lessons)  # its own file: replaced (every lesson exercise listed)
+    assert all(f"## {key}:" in out.read_text(encoding="utf-8") for key in EXERCISES)
     mine = tmp_path / "mine.md"
     mine.write_text("my own notes")
     with pytest.raises(LessonError, match="not an answer key made here"):
