@@ -79,30 +79,33 @@ def seat_labels(game: Game, agents: Sequence[Agent | None] | None) -> list[str]:
 def frames_for(
     game: Game,
     agents: Sequence[Agent | None] | None,
-    perspective: int | None,
+    perspectives: Sequence[int | None],
     panel: ProbabilityFn | None = None,
-) -> list[dict[str, Any]]:
-    """What the table shows at every step (0 to ``game.step``) in ``perspective``'s view.
+) -> dict[str, list[dict[str, Any]]]:
+    """What the table shows at every step (0 to ``game.step``) in each of ``perspectives``.
 
     Each frame holds the traits ``table.js`` draws for that step: ``table``,
     ``narration``, ``chart_series``, ``odds``. A seat's frames come from that
-    seat's observation only.
+    seat's observation only. One walk along the timeline serves every view, so
+    the odds of a seat are worked out once per step for the teacher's view and
+    that seat's (the cursor keeps them).
     """
     cursor = TimelineCursor(game, 0)
-    roles = seat_roles(game, agents, perspective)
-    frames = []
+    roles = {p: seat_roles(game, agents, p) for p in perspectives}
+    frames: dict[str, list[dict[str, Any]]] = {view_key(p): [] for p in perspectives}
     for step in range(game.step + 1):
         cursor.move_to(step)
-        observation = cursor.observation(perspective)
-        events = cursor.events[-NARRATION_EVENTS:]
-        frames.append(
-            {
-                "table": views.table_model(game.name, observation, roles),
-                "narration": [{"text": e.text, "rule": e.rule} for e in events],
-                "chart_series": series_at(cursor, game.name, perspective),
-                "odds": odds_at(cursor, game.name, perspective, panel),
-            }
-        )
+        narration = [{"text": e.text, "rule": e.rule} for e in cursor.events[-NARRATION_EVENTS:]]
+        for perspective in perspectives:
+            observation = cursor.observation(perspective)
+            frames[view_key(perspective)].append(
+                {
+                    "table": views.table_model(game.name, observation, roles[perspective]),
+                    "narration": narration,
+                    "chart_series": series_at(cursor, game.name, perspective),
+                    "odds": odds_at(cursor, game.name, perspective, panel),
+                }
+            )
     return frames
 
 
@@ -128,7 +131,7 @@ def replay_data(
         "views": [view_key(p) for p in shown],
         "seat_names": labels,
         "chart_labels": chart_labels(game.name, game.players),
-        "frames": {view_key(p): frames_for(game, agents, p, panel) for p in shown},
+        "frames": frames_for(game, agents, shown, panel),
     }
 
 
