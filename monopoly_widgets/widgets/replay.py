@@ -151,7 +151,10 @@ def replay_document(data: dict[str, Any], title: str) -> str:
         (STATIC / name).read_text(encoding="utf-8")
         for name in ("charts.js", "table.js", "replay_host.js")
     )
-    # Inside <script>, "</" could end the element early; JSON and base64 may not have it.
+    # The code goes inside <script>: a "</script" in it would end the element early
+    # (base64 cannot hold one).
+    if "</script" in script.lower():
+        raise RuntimeError("the table's JavaScript holds '</script': it cannot be inlined")
     frames = _packed(json.dumps(data, separators=(",", ":")).encode("utf-8"))
     plotly = _packed(PLOTLY_JS.read_bytes())
     styles = (STATIC / "table.css").read_text(encoding="utf-8") + (STATIC / "replay.css").read_text(
