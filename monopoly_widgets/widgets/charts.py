@@ -15,7 +15,8 @@ that it was attached to the page; until then it shows an empty placeholder
 plot, and later updates are applied to that placeholder. A view that missed
 that moment stayed blank, whatever was clicked. Here the charts are plain
 JSON traits of the table (a few KB), the browser loads Plotly once per page
-from one shared :class:`PlotlyLibrary` model, and ``charts.js`` draws every
+from a :class:`PlotlyLibrary` model (one per kernel in Jupyter, one per
+session in marimo: ``widgets/plotly_library.py``), and ``charts.js`` draws every
 chart from its complete data whenever the data or the element's size changes,
 so a chart cannot be left half-drawn.
 """
@@ -23,48 +24,14 @@ so a chart cannot be left half-drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
-
-import ipywidgets as widgets
-import plotly
-import traitlets
 
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.widgets import probability, views
 from monopoly_widgets.widgets.cursor import TimelineCursor
+from monopoly_widgets.widgets.plotly_library import plotly_library
 from monopoly_widgets.widgets.probability import ProbabilityFn, ProbabilityRow
 from monopoly_widgets.widgets.views.common import seat_colour, seat_name
-
-#: Plotly's own standalone build, shipped in the ``plotly`` package (no CDN).
-PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-
-
-class PlotlyLibrary(widgets.Widget):
-    """Plotly's JavaScript, sent to the browser once per kernel in one shared model.
-
-    Every explorer's table points at the same instance, and ``charts.js``
-    evaluates the source at most once per page.
-
-    The source is bytes (UTF-8), so it travels as a binary buffer beside the
-    widget state instead of inside its JSON: when a page opens, the browser asks
-    for every widget's state in one message, and parsing 4.9 MB of JSON there
-    delayed every widget on the page (Voila showed "model not found" on busy
-    machines; docs/compatibility.md).
-    """
-
-    source = traitlets.Bytes(b"").tag(sync=True)
-
-
-_LIBRARY: PlotlyLibrary | None = None
-
-
-def plotly_library() -> PlotlyLibrary:
-    """The one :class:`PlotlyLibrary` of this kernel (made on first use)."""
-    global _LIBRARY
-    if _LIBRARY is None:
-        _LIBRARY = PlotlyLibrary(source=PLOTLY_JS.read_bytes())
-    return _LIBRARY
 
 
 def chart_labels(game_name: str, players: int) -> dict[str, Any]:
@@ -92,39 +59,32 @@ class Charts:
         self.game_name = game_name
         self.players = players
         table.chart_labels = chart_labels(game_name, players)
-        table.plotly = plotly_library()
+        table.plotly = plotly_library(table)
 
     def show(
         self, cursor: TimelineCursor, perspective: int | None, panel: ProbabilityFn | None
     ) -> None:
         """The charts up to the cursor as ``perspective`` may see them, and the odds panel.
 
-        In a seat's view, the metrics worked out from hidden cards show only that
-        seat's line. The odds are those of the seat watched, else of the seat
-        deciding; ``panel`` replaces the game's own (``explorer.probability_panel``).
+        While the timer plays, the odds panel waits (exact odds can take a while:
+        Bid's are a big sum), and it is filled in when play stops.
         """
-        turns, values = cursor.chart_points()
-        if perspective is not None:
-            for key in views.private_metrics(self.game_name):
-                for seat, series in enumerate(values[key]):
-                    if seat != perspective:
-                        values[key][seat] = [None] * len(series)
-        self.show_series(turns, values["money"], values["properties"], values["sets"])
-        title = "Odds" if panel is not None else describe(self.game_name).odds_title
+        self.set_series(series_at(cursor, self.game_name, perspective))
         if self.table.playing:
-            # Exact odds can take a while (Bid's are a big sum); while the timer
-            # plays, the panel waits, and it is filled in when play stops.
-            self.show_odds(title, [], "shown when paused")
+            title = "Odds" if panel is not None else describe(self.game_name).odds_title
+            self.set_odds(odds_data(title, [], "shown when paused"))
             return
-        panel = panel or probability.probability_function(self.game_name)
-        seat = perspective if perspective is not None else cursor.current_player()
-        if panel is None or seat is None:
-            self.show_odds(title, [], "nothing to show at this step")
-            return
-        rows = cursor.odds(panel, seat)
-        self.show_odds(
-            f"{title}: {seat_name(seat)}", rows, "" if rows else "nothing to show at this step"
-        )
+        self.set_odds(odds_at(cursor, self.game_name, perspective, panel))
+
+    def set_series(self, series: dict[str, Any]) -> None:
+        """Assign ``chart_series`` only if it changed (nothing is sent otherwise)."""
+        if series != self.table.chart_series:
+            self.table.chart_series = series
+
+    def set_odds(self, odds: dict[str, Any]) -> None:
+        """Assign ``odds`` only if it changed."""
+        if odds != self.table.odds:
+            self.table.odds = odds
 
     def show_series(
         self,
@@ -134,29 +94,74 @@ class Charts:
         sets: Sequence[Sequence[int | None]],
     ) -> None:
         """Per-player values at each turn in ``turns`` (one list per seat)."""
-        series = {
-            "turns": list(turns),
-            "money": [list(m) for m in money],
-            "properties": [list(p) for p in properties],
-            "sets": [list(s) for s in sets],
-        }
-        if series != self.table.chart_series:
-            self.table.chart_series = series
+        self.set_series(series_data(turns, money, properties, sets))
 
     def show_odds(self, title: str, rows: Sequence[ProbabilityRow], note: str = "") -> None:
         """The probability panel: one bar per row, its explanation on hover and below."""
-        odds = {
-            "title": title,
-            "note": note,
-            "rows": [
-                {"label": str(label), "p": round(float(p), 4), "text": str(text)}
-                for label, p, text in rows
-            ],
-        }
-        if odds != self.table.odds:
-            self.table.odds = odds
+        self.set_odds(odds_data(title, rows, note))
 
     @property
     def odds_rows(self) -> list[tuple[str, float, str]]:
         """The panel's rows as shown: ``(label, probability, explanation)``."""
         return [(r["label"], r["p"], r["text"]) for r in self.table.odds.get("rows", [])]
+
+
+# --- the charts' data, for the table's traits and for a saved replay (widgets/replay.py) ---
+def series_data(
+    turns: Sequence[int],
+    money: Sequence[Sequence[int | None]],
+    properties: Sequence[Sequence[int | None]],
+    sets: Sequence[Sequence[int | None]],
+) -> dict[str, Any]:
+    """The ``chart_series`` value: per-player values at each turn in ``turns``."""
+    return {
+        "turns": list(turns),
+        "money": [list(m) for m in money],
+        "properties": [list(p) for p in properties],
+        "sets": [list(s) for s in sets],
+    }
+
+
+def odds_data(title: str, rows: Sequence[ProbabilityRow], note: str = "") -> dict[str, Any]:
+    """The ``odds`` value: one bar per row, with its explanation."""
+    return {
+        "title": title,
+        "note": note,
+        "rows": [
+            {"label": str(label), "p": round(float(p), 4), "text": str(text)}
+            for label, p, text in rows
+        ],
+    }
+
+
+def series_at(cursor: TimelineCursor, game_name: str, perspective: int | None) -> dict[str, Any]:
+    """The charts' series up to the cursor, as ``perspective`` may see them.
+
+    In a seat's view, the metrics worked out from hidden cards show only that
+    seat's line (``views.private_metrics``).
+    """
+    turns, values = cursor.chart_points()
+    if perspective is not None:
+        for key in views.private_metrics(game_name):
+            for seat, series in enumerate(values[key]):
+                if seat != perspective:
+                    values[key][seat] = [None] * len(series)
+    return series_data(turns, values["money"], values["properties"], values["sets"])
+
+
+def odds_at(
+    cursor: TimelineCursor, game_name: str, perspective: int | None, panel: ProbabilityFn | None
+) -> dict[str, Any]:
+    """The odds panel at the cursor: of the seat watched, else of the seat deciding.
+
+    ``panel`` replaces the game's own (``explorer.probability_panel``).
+    """
+    title = "Odds" if panel is not None else describe(game_name).odds_title
+    panel = panel or probability.probability_function(game_name)
+    seat = perspective if perspective is not None else cursor.current_player()
+    if panel is None or seat is None:
+        return odds_data(title, [], "nothing to show at this step")
+    rows = cursor.odds(panel, seat)
+    return odds_data(
+        f"{title}: {seat_name(seat)}", rows, "" if rows else "nothing to show at this step"
+    )

@@ -41,6 +41,7 @@ from monopoly_widgets.widgets import notices, probability, seats, views
 from monopoly_widgets.widgets.charts import Charts
 from monopoly_widgets.widgets.coaching import FIRST_PLAYOUTS, MAX_PLAYOUTS, Coach, refusal
 from monopoly_widgets.widgets.cursor import TimelineCursor
+from monopoly_widgets.widgets.frontends import in_marimo
 from monopoly_widgets.widgets.handlers import handler_for
 from monopoly_widgets.widgets.messages import check_message, clip_error
 from monopoly_widgets.widgets.seats import Agent, default_agents
@@ -93,6 +94,9 @@ class GameExplorer:
         self._nudge = ""
         self.table = GameTable(speed=check_speed(speed), layout_mode=check_layout(layout))
         self.table.set_handler(self.handle_message)
+        # marimo re-runs the cells that read the table only when the browser changes a
+        # trait, so there the browser reports the step it shows (``shown_step``).
+        self.table.reports_step = in_marimo()
         self.charts = Charts(self.table, game.name, game.players)
         # One widget: the table draws its charts itself, so it can place them by its width.
         self.widget = self.table
@@ -481,13 +485,62 @@ class GameExplorer:
         explorer.seek(0)
         return explorer
 
+    # --- one HTML file ----------------------------------------------------------------------
+    def save_html(
+        self, path: str | Path, perspective: int | None | str = "shown", *, overwrite: bool = False
+    ) -> Path:
+        """Write the game as one HTML file that replays it with no kernel and no network.
+
+        The file opens at the step shown, with the table, its step, back and play
+        controls, the timeline, the narration with its rule citations, and the
+        charts (``widgets/replay.py``). ``perspective`` is the view it holds: by
+        default the one shown now; ``None`` is the teacher's (every hand, and each
+        seat's view in the menu); a seat number holds that seat's view only, so no
+        other seat's hidden card is anywhere in the file. An existing file is
+        refused unless ``overwrite=True``.
+        """
+        from monopoly_widgets.widgets.replay import save_replay
+
+        seat = self._perspective if perspective == "shown" else perspective
+        return save_replay(
+            path,
+            self.game,
+            self.agents,
+            seat,  # type: ignore[arg-type]
+            self.cursor.step,
+            panel=self.probability_panel,
+            overwrite=overwrite,
+        )
+
     # --- notebook display ------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, and a static picture of the table for where widgets cannot show.
+
+        Front ends that have no widget manager show ``text/html`` instead of the
+        widget (nbconvert and nbviewer with no widget state, GitHub). JupyterLab
+        4 prefers the widget whenever its extension is installed, and with no
+        kernel it says "model not found" rather than fall back.
+        """
         bundle = self.widget._repr_mimebundle_(**kwargs)
         # anywidget answers (data, metadata); a plain widget answers data only.
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         data["text/plain"] = repr(self)
+        data["text/html"] = self.static_html()
         return data
+
+    def static_html(self) -> str:
+        """The table at the cursor as plain HTML, in the view shown (no script)."""
+        return self.game.rules.render_html(self.cursor.state, self._perspective)
+
+    def _mime_(self) -> tuple[str, str]:
+        """marimo's display protocol, understood by every marimo version: the table widget.
+
+        For other cells to react to the game, wrap the table yourself and read
+        its ``shown_step`` (see docs/api.md): ``view = mo.ui.anywidget(explorer.table)``.
+        """
+        import marimo as mo
+
+        return mo.ui.anywidget(self.table)._mime_()
 
     def __repr__(self) -> str:
         return (

@@ -3,15 +3,17 @@
 The traits are the source of truth; ``static/table.js`` only renders them (and
 ``static/charts.js`` the charts, from ``chart_series`` and ``odds``) and
 sends small custom messages back (``{"type": "step", "by": 1}``, ``{"type":
-"action", "id": ..., "seat": ...}``, ...). The browser never changes a trait
-itself: every request goes through :class:`~monopoly_widgets.widgets.explorer.
+"action", "id": ..., "seat": ...}``, ...). The browser changes no trait of the
+game: every request goes through :class:`~monopoly_widgets.widgets.explorer.
 GameExplorer`, which checks it and answers with new trait values or a visible
-error. The JavaScript and CSS ship inside the package (no CDN).
+error. The one trait the browser sets is ``shown_step``, the step it has drawn,
+so that a notebook that reacts only to the browser (marimo) can watch it; it
+changes nothing in the game. The JavaScript and CSS ship inside the package (no CDN).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ import ipywidgets as widgets
 import traitlets
 
 from monopoly_widgets.core.errors import InputError
-from monopoly_widgets.core.validation import excerpt
+from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.widgets import messages
 
 STATIC = Path(__file__).parent / "static"
@@ -98,7 +100,12 @@ class GameTable(anywidget.AnyWidget):
     #: ``coach.chart_data`` of the step and seat analysed);
     #: ``{}`` when the coach is off.
     coach = traitlets.Dict().tag(sync=True)
-    #: The shared model holding Plotly's JavaScript (``charts.PlotlyLibrary``).
+    #: The step the browser has drawn, set by the browser (only when ``reports_step``):
+    #: marimo re-runs the cells that read it (``mo.ui.anywidget(explorer.table)``).
+    shown_step = traitlets.Int(0).tag(sync=True)
+    #: Ask the browser to report ``shown_step`` after each step it draws.
+    reports_step = traitlets.Bool(False).tag(sync=True)
+    #: The model holding Plotly's JavaScript (``plotly_library.PlotlyLibrary``).
     plotly = traitlets.Instance(widgets.Widget, allow_none=True).tag(
         sync=True, **widgets.widget_serialization
     )
@@ -119,10 +126,20 @@ class GameTable(anywidget.AnyWidget):
         self._handler(content)
 
     def set_state(self, sync_data: Any) -> None:
-        """A trait update from the browser: refused and undone (the traits are Python's).
+        """A trait update from the browser: ``shown_step`` alone, else refused and undone.
 
-        ``table.js`` never sets a trait; see ``messages.refuse_trait_update``.
+        ``shown_step`` must be a step of the game (0 to ``steps``); it moves
+        nothing. Any other trait belongs to Python (``messages.refuse_trait_update``).
         """
+        if isinstance(sync_data, Mapping) and set(sync_data) == {"shown_step"}:
+            try:
+                whole_number(sync_data["shown_step"], "shown_step", 0, self.steps)
+            except InputError as exc:
+                self.send_state(["shown_step"])
+                self.show_error(f"ignored a message from the browser: {exc}")
+                return
+            super().set_state(sync_data)
+            return
         self.show_error(messages.refuse_trait_update(self, sync_data))
 
     def show_error(self, text: str) -> None:

@@ -12,7 +12,7 @@ import json
 
 from ipywidgets.widgets.widget import _remove_buffers
 
-from monopoly_widgets.widgets.charts import PLOTLY_JS, plotly_library
+from monopoly_widgets.widgets.plotly_library import PLOTLY_JS, plotly_library
 
 
 def test_the_plotly_source_travels_as_a_buffer() -> None:

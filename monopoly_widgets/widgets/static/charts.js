@@ -52,7 +52,7 @@ function loadPlotly(model) {
       if (globalThis.requestIdleCallback) {
         await new Promise((resolve) => globalThis.requestIdleCallback(resolve, { timeout: 2000 }));
       }
-      // The source arrives as a binary buffer (charts.PlotlyLibrary): decode it here.
+      // The source arrives as a binary buffer (plotly_library.PlotlyLibrary): decode it here.
       const source = new TextDecoder().decode(library.get("source"));
       // plotly.min.js is a UMD bundle: give it a CommonJS "module" to fill in.
       const module = { exports: {} };
@@ -477,16 +477,24 @@ function createCharts(model, makeEl, requestFrame) {
 
   const loading = makeEl("div", "mw-charts-loading", "Loading charts…");
   node.appendChild(loading);
-  loadPlotly(model)
-    .then((library) => {
-      plotly = library;
-      loading.remove();
-      schedule();
-    })
-    .catch((error) => {
-      failed = String(error);
-      loading.textContent = `The charts could not load: ${failed}`;
-    });
+  function load() {
+    loadPlotly(model)
+      .then((library) => {
+        plotly = library;
+        loading.remove();
+        schedule();
+      })
+      .catch((error) => {
+        failed = String(error);
+        loading.textContent = `The charts could not load: ${failed}`;
+      });
+  }
+  load();
+  // marimo closed the library this table named and Python named another
+  // (plotly_library.py): try again from it if Plotly is not loaded yet.
+  const onLibrary = () => {
+    if (!plotly) load();
+  };
 
   // Each panel's width, as the browser reports it after layout (a hidden panel is 0).
   const resize = new ResizeObserver((entries) => {
@@ -495,12 +503,16 @@ function createCharts(model, makeEl, requestFrame) {
   });
   for (const key of CHART_KEYS) resize.observe(panels[key].panel);
   resize.observe(coach);
-  // The Jupyter theme changes the text colour: redraw in the new one.
+  // The Jupyter theme (attributes on the body) or marimo's (a class or data-theme on
+  // the page) changes the text colour: redraw in the new one.
   const theme = new MutationObserver(() => {
     colour = null;
     schedule();
   });
-  theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
+  const themeAttributes = ["data-jp-theme-light", "data-jp-theme-name", "class", "data-theme"];
+  for (const page of [document.documentElement, document.body]) {
+    theme.observe(page, { attributes: true, attributeFilter: themeAttributes });
+  }
   const soon = () => schedule(true);
   const handlers = [
     ["change:chart_series", soon],
@@ -512,6 +524,7 @@ function createCharts(model, makeEl, requestFrame) {
       schedule();
     }],
     ["change:playing", soon],
+    ["change:plotly", onLibrary],
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
   showTabs();

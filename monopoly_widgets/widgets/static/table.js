@@ -924,6 +924,17 @@ function render({ model, el: host }) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
+  // --- the step shown, reported back (only when Python asks: reports_step) --------
+  // marimo re-runs the cells that read a widget only when the browser changes one of
+  // its traits; shown_step is the one trait the browser sets (table.py checks it).
+  function reportStep() {
+    if (!model.get("reports_step")) return;
+    const step = model.get("step");
+    if (model.get("shown_step") === step) return;
+    model.set("shown_step", step);
+    model.save_changes();
+  }
+
   // --- wiring -----------------------------------------------------------------------
   const onTable = () => {
     selectedCard = null;
@@ -936,6 +947,7 @@ function render({ model, el: host }) {
   };
   const onStep = () => {
     answered();
+    reportStep();
     drawSoon("controls");
   };
   const onPlaying = () => {
