@@ -1,24 +1,33 @@
-"""Lesson 01 (Monopoly Deal rules tour): its exercises and their worked-out answers."""
+"""Lesson 01 (Monopoly Deal rules tour): its exercises and their worked-out answers.
+
+Each exercise is given the table (``game``) and, where something is played, the
+moves (``moves``); the answer is worked out by playing them on a copy, so the
+notebook can show the table without playing it and so without giving the answer away.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
 from monopoly_widgets.lessons.answers import Seat, Truth, Whole
 from monopoly_widgets.lessons.exercise import Exercise
+from monopoly_widgets.lessons.narrate import play_out
 from monopoly_widgets.lessons.solutions.shared import owner_of
 
 
-def _deal_e1(game: Any) -> int | None:
-    return owner_of(game, lambda card_set: card_set["colour"] == "Dark Blue")
+def _deal_e1(game: Any, moves: Sequence[str]) -> int | None:
+    after, _ = play_out(game, moves)
+    return owner_of(after, lambda card_set: card_set["colour"] == "Dark Blue")
 
 
-def _deal_e2(game: Any) -> int:
+def _deal_e2(game: Any, moves: Sequence[str]) -> int:
     """The least a payer can hand over from the bank: no change is given (rulebook)."""
-    payer = game.current_player
-    owed = game.observation(payer)["pending"]["amount"]
-    values = [card["value"] for card in game.observation(payer)["seats"][payer]["bank"]]
+    after, _ = play_out(game, moves)
+    payer = after.current_player
+    owed = after.observation(payer)["pending"]["amount"]
+    values = [card["value"] for card in after.observation(payer)["seats"][payer]["bank"]]
     totals = [
         sum(chosen)
         for size in range(1, len(values) + 1)
@@ -32,12 +41,14 @@ def _deal_e3(game: Any) -> bool:
     return any(action.id == "house:Railroad" for action in game.legal_actions())
 
 
-def _deal_e4(game: Any) -> bool:
-    return bool(game.observation()["seats"][0]["sets"][0]["complete"])
+def _deal_e4(game: Any, moves: Sequence[str]) -> bool:
+    after, _ = play_out(game, moves)
+    return bool(after.observation()["seats"][0]["sets"][0]["complete"])
 
 
-def _deal_e5(game: Any) -> int:
-    return int(game.observation()["plays_left"])
+def _deal_e5(game: Any, moves: Sequence[str]) -> int:
+    after, _ = play_out(game, moves)
+    return int(after.observation()["plays_left"])
 
 
 EXERCISES = [
