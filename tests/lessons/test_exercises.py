@@ -101,7 +101,10 @@ def test_exercise_check(key: str) -> None:
     wrong = exercise.expects.wrong_answer(model)
     feedback = grade(key, wrong, **context)
     assert feedback.status == "wrong", (key, wrong, feedback)
-    if exercise.hint:
+    named = {mistake.name: mistake.message for mistake in exercise.mistakes}
+    if feedback.mistake is not None:  # a common mistake speaks for itself
+        assert feedback.message == named[feedback.mistake]
+    elif exercise.hint:
         assert exercise.hint in feedback.message
 
     for form in exercise.expects.equivalent_forms(model):
