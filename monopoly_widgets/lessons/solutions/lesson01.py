@@ -74,7 +74,7 @@ def _e2_working(game: Any, moves: Sequence[str]) -> str:
     return (
         f"Player {payer} owes {owed}M and has notes {', '.join(f'{n}M' for n in notes)}. "
         f"The choices that cover {owed}M: {ways}. The least is {_e2(game, moves)}M, and "
-        "no change is given (rulebook \"What if I Owe Another Player Money?\")."
+        'no change is given (rulebook "What if I Owe Another Player Money?").'
     )
 
 

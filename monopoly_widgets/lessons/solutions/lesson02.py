@@ -47,9 +47,7 @@ def _auction_working(game: Any, moves: Sequence[str]) -> str:
 def _chances(view: Any) -> dict[int, float]:
     from monopoly_widgets.prob import bid as bid_odds
 
-    return {
-        amount: bid_odds.chance_bid_wins(view, amount).probability for amount in PLAYER_1_BIDS
-    }
+    return {amount: bid_odds.chance_bid_wins(view, amount).probability for amount in PLAYER_1_BIDS}
 
 
 def _e3(view: Any) -> int:
