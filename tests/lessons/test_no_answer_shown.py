@@ -2,9 +2,9 @@
 
 Each lesson notebook runs here as a class runs it: in a fresh kernel, every cell, the
 exercises left at their ``...`` placeholder. A first cell (added here, not in the
-notebook) wraps ``check`` so that it notes each exercise's key and inputs. After the
-run, the kernel works out each exercise's model answer and worked solution from those
-very inputs, and the test reads the outputs of the cell that asked the exercise:
+notebook) wraps ``check`` and ``Question`` so that they note each exercise's key and
+inputs. After the run, the kernel works out each exercise's model answer and worked
+solution from those very inputs, and the test reads the outputs of the cell that asked the exercise:
 
 - it must say "not answered yet" (the placeholder was left, and nothing raised);
 - it must not contain the worked solution's lines, nor the line ``show_me`` prints,
@@ -42,6 +42,15 @@ def _noting_check(exercise, answer, /, **context):
 
 
 _lessons.check = _noting_check
+_real_question = _lessons.Question
+
+
+def _noting_question(exercise, /, **context):
+    _checked.append((exercise, context))
+    return _real_question(exercise, **context)
+
+
+_lessons.Question = _noting_question
 """
 
 REPORT_ANSWERS = """
@@ -103,7 +112,7 @@ def exercise_cells(notebook: Any) -> dict[str, Any]:
     cells = {}
     for cell in notebook.cells:
         if cell.cell_type == "code":
-            for key in re.findall(r"^check\(\s*\"(\d\d-E\d+)\"", cell.source, re.M):
+            for key in re.findall(r"(?:^check|Question)\(\s*\"(\d\d-E\d+)\"", cell.source, re.M):
                 cells[key] = cell
     return cells
 
@@ -142,7 +151,8 @@ def test_no_exercise_cell_shows_its_answer(path: Path) -> None:
     assert set(cells) == set(answers), "every exercise cell should call check once"
     for key, cell in cells.items():
         shown = output_text(cell)
-        assert "not answered yet" in shown, f"{key}: the placeholder's message is missing"
+        if "Question(" not in cell.source:  # a question widget waits without a message
+            assert "not answered yet" in shown, f"{key}: the placeholder's message is missing"
         assert not giveaways(shown, answers[key]), (
             f"{path.name} {key} shows its answer before the student answers: "
             f"{giveaways(shown, answers[key])}"

@@ -160,7 +160,7 @@ EXERCISES = [
         working=_e2_working,
     ),
     Exercise(
-        "01-E3", "can a House go on a complete Railroad set", Truth(), _e3,
+        "01-E3", "Can the House go on the complete Railroad set?", Truth(), _e3,
         hints=("read section 9 again: which sets may not take a House?",),
         mistakes=(
             Mistake("any complete set", lambda game: not _e3(game),

@@ -89,7 +89,7 @@ EXERCISES = [
         working=_auction_working,
     ),
     Exercise(
-        "02-E2", "where Boardwalk goes", Choice(("top", "bottom")), _e2,
+        "02-E2", "Where does Boardwalk go after the tied bids?", Choice(("top", "bottom")), _e2,
         hints=('read the rules at the top: "Was There a Tie?"',),
         mistakes=(
             Mistake("back on top", lambda game, moves: "top",
