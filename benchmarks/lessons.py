@@ -9,8 +9,10 @@ Each run starts a new Python kernel (nbclient, as ``jupyter nbconvert --execute`
 does), runs every cell of the committed notebook from the top, and times the cells
 only: the kernel's start-up is timed apart, since a student pays it once when the
 notebook opens, not on each Run All. The table gives the median of ``--runs`` runs,
-the slowest cell of the median run, and the machine's load average before and after,
-because this 2-core machine is shared and its load moves every figure. The issue's
+the kernel's CPU seconds for the Run All (user + system: what the lesson costs,
+nearly the same on a busy machine), the slowest cell of the median run, and the
+machine's load average before and after, because this 2-core machine is shared and
+its load moves every wall-clock figure. The issue's
 target (issue 25): every lesson under 10 s, and anything over 2 s shows progress.
 """
 
@@ -43,10 +45,29 @@ def lesson_paths(numbers: list[str]) -> list[Path]:
     return chosen
 
 
-def run_once(path: Path, cells: list[float] | None = None) -> tuple[float, float, float, int]:
-    """(kernel start-up seconds, Run All seconds, slowest cell seconds, its index).
+#: Run in the kernel before and after the lesson: the kernel's own CPU seconds so far.
+CPU_SECONDS = "import os as _os; print(sum(_os.times()[:4]))"
 
-    ``cells``, if given, receives each cell's seconds in order.
+
+def kernel_cpu(client: NotebookClient) -> float:
+    """The kernel's CPU seconds (user + system, its children too) at this moment."""
+    cells = client.nb.cells
+    cell = nbformat.v4.new_code_cell(CPU_SECONDS)
+    cells.append(cell)  # nbclient writes the executed cell back at its index
+    try:
+        client.execute_cell(cell, len(cells) - 1)
+    finally:
+        cells.pop()
+    return float("".join(output.get("text", "") for output in cell.outputs))
+
+
+def run_once(
+    path: Path, cells: list[float] | None = None
+) -> tuple[float, float, float, int, float]:
+    """(kernel start-up s, Run All s, slowest cell s, its index, the Run All's kernel CPU s).
+
+    ``cells``, if given, receives each cell's seconds in order. The CPU seconds hardly
+    move with the machine's load, so they compare runs made at different times.
     """
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(
@@ -58,6 +79,7 @@ def run_once(path: Path, cells: list[float] | None = None) -> tuple[float, float
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     started = time.perf_counter()
     with client.setup_kernel(env=env):
+        cpu_before = kernel_cpu(client)
         ready = time.perf_counter()
         slowest, slowest_index = 0.0, -1
         for index, cell in enumerate(notebook.cells):
@@ -69,7 +91,8 @@ def run_once(path: Path, cells: list[float] | None = None) -> tuple[float, float
             if took > slowest:
                 slowest, slowest_index = took, index
         finished = time.perf_counter()
-    return ready - started, finished - ready, slowest, slowest_index
+        cpu = kernel_cpu(client) - cpu_before
+    return ready - started, finished - ready, slowest, slowest_index, cpu
 
 
 def main() -> None:
@@ -83,7 +106,10 @@ def main() -> None:
     if args.runs < 1:
         raise SystemExit("--runs must be 1 or more")
     print(f"load average before: {os.getloadavg()[0]:.2f}  ({os.cpu_count()} cores)")
-    print(f"{'lesson':32} {'Run All median':>14} {'min':>6} {'max':>6} {'kernel':>7}  slowest cell")
+    print(
+        f"{'lesson':32} {'Run All median':>14} {'min':>6} {'max':>6} {'CPU':>6} "
+        f"{'kernel':>7}  slowest cell"
+    )
     for path in lesson_paths(args.lessons):
         cells: list[float] = []
         runs = [run_once(path) for _ in range(args.runs - 1)] + [run_once(path, cells)]
@@ -91,10 +117,11 @@ def main() -> None:
         median = statistics.median(times)
         middle = min(runs, key=lambda run: abs(run[1] - median))
         kernel = statistics.median(run[0] for run in runs)
+        cpu = statistics.median(run[4] for run in runs)
         flag = "  OVER 10 s" if median >= 10 else ""
         print(
             f"{path.stem:32} {median:13.2f}s {min(times):5.2f}s {max(times):5.2f}s "
-            f"{kernel:6.2f}s  #{middle[3]} {middle[2]:.2f}s{flag}",
+            f"{cpu:5.2f}s {kernel:6.2f}s  #{middle[3]} {middle[2]:.2f}s{flag}",
             flush=True,
         )
         if args.cells:

@@ -110,6 +110,28 @@ def _without_widgets(notebook: Any) -> None:
                 output["data"] = {"text/plain": WIDGET_NOTE}
 
 
+def _charts_as_html(notebook: Any) -> None:
+    """A chart shown as Plotly JSON only (``lessons/figures.py``) gets its HTML form too.
+
+    The first chart carries the Plotly library itself, so the page needs no download.
+    """
+    import plotly.io as pio
+
+    from monopoly_widgets.lessons.figures import PLOTLY_MIMETYPE
+
+    library_written = False
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if PLOTLY_MIMETYPE in data and "text/html" not in data:
+                data["text/html"] = pio.to_html(
+                    dict(data[PLOTLY_MIMETYPE]),
+                    include_plotlyjs=not library_written,
+                    full_html=False,
+                )
+                library_written = True
+
+
 def handout_html(path: Path) -> str:
     """The handout of the lesson notebook at ``path``, as one HTML page."""
     from nbconvert import HTMLExporter
@@ -118,6 +140,7 @@ def handout_html(path: Path) -> str:
 
     notebook = run_unanswered(path)
     _without_widgets(notebook)
+    _charts_as_html(notebook)
     config = Config()
     config.TagRemovePreprocessor.remove_cell_tags = {"notebook-only"}
     config.TagRemovePreprocessor.remove_input_tags = {"hide-input"}
