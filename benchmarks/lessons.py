@@ -29,12 +29,11 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
 
 
-def lesson_paths(numbers: list[str]) -> list[Path]:
-    """The lesson notebooks named by number ("01"), or all of them."""
-    every = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+def lesson_paths(numbers: list[str], root: Path = ROOT) -> list[Path]:
+    """The lesson notebooks of ``root`` named by number ("01"), or all of them."""
+    every = sorted((root / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     if not numbers:
         return every
     chosen = [path for path in every if path.name[:2] in numbers]
@@ -62,7 +61,7 @@ def kernel_cpu(client: NotebookClient) -> float:
 
 
 def run_once(
-    path: Path, cells: list[float] | None = None
+    path: Path, cells: list[float] | None = None, root: Path = ROOT
 ) -> tuple[float, float, float, int, float]:
     """(kernel start-up s, Run All s, slowest cell s, its index, the Run All's kernel CPU s).
 
@@ -74,9 +73,10 @@ def run_once(
         notebook,
         timeout=600,
         kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        resources={"metadata": {"path": str(path.parent)}},
     )
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # leave the checkout timed as it was
     started = time.perf_counter()
     with client.setup_kernel(env=env):
         cpu_before = kernel_cpu(client)
@@ -100,6 +100,12 @@ def main() -> None:
     parser.add_argument("lessons", nargs="*", help="lesson numbers such as 00 01 (default: all)")
     parser.add_argument("--runs", type=int, default=3, help="runs per lesson (default 3)")
     parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="a checkout of the project to time (its notebooks and package; default: this one)",
+    )
+    parser.add_argument(
         "--cells", action="store_true", help="also list the cells of the last run over 0.3 s"
     )
     args = parser.parse_args()
@@ -110,9 +116,10 @@ def main() -> None:
         f"{'lesson':32} {'Run All median':>14} {'min':>6} {'max':>6} {'CPU':>6} "
         f"{'kernel':>7}  slowest cell"
     )
-    for path in lesson_paths(args.lessons):
+    for path in lesson_paths(args.lessons, args.root):
         cells: list[float] = []
-        runs = [run_once(path) for _ in range(args.runs - 1)] + [run_once(path, cells)]
+        runs = [run_once(path, root=args.root) for _ in range(args.runs - 1)]
+        runs.append(run_once(path, cells, args.root))
         times = [run[1] for run in runs]
         median = statistics.median(times)
         middle = min(runs, key=lambda run: abs(run[1] - median))

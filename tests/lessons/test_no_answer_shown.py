@@ -9,7 +9,7 @@ solution from those very inputs, and the test reads the outputs of the cell that
 - it must say "not answered yet" (the placeholder was left, and nothing raised);
 - it must not contain the worked solution's lines, nor the line ``show_me`` prints,
   nor the model answer written out, when that is long enough to be told apart from
-  the table around it (a short answer such as ``2`` or ``True`` is shown only by the
+  the table around it (a short answer such as ``2``, ``player 1`` or ``True`` is shown by the
   working, which the first check catches: an exercise that played its moves and
   printed the narration, as lessons 01 and 02 once did, fails here).
 """
@@ -73,7 +73,7 @@ print("ANSWERS" + _json.dumps(_report))
 
 #: A worked-solution line this long is specific enough to look for in an output.
 LONGEST_COMMON_LINE = 24
-#: An answer written out with this many characters (and a digit) is looked for too.
+#: An answer written out with this many characters (and two digits) is looked for too.
 SHORTEST_DISTINCT_ANSWER = 4
 
 
@@ -125,7 +125,8 @@ def giveaways(shown_text: str, answers: dict[str, Any]) -> list[str]:
         if len(line) > LONGEST_COMMON_LINE and line in shown_text:
             found.append(f"worked solution line {line[:60]!r}")
     for form in [answers["shown"], *answers["forms"]]:
-        distinct = len(form) >= SHORTEST_DISTINCT_ANSWER and re.search(r"\d", form)
+        # "player 1" or "6 $M" also name a seat or a card in the table: too common to look for
+        distinct = len(form) >= SHORTEST_DISTINCT_ANSWER and len(re.findall(r"\d", form)) >= 2
         if distinct and re.search(rf"(?<![\w.,]){re.escape(form)}(?![\w]|[.,]\d)", shown_text):
             found.append(f"the answer {form!r}")
     return found
