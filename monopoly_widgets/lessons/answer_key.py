@@ -8,31 +8,28 @@ fraction, the decimal, the percentage, and the working with the computed numbers
 (not a bare ``Fraction(5093672, 8445073)``), plus the exercise's hints and common
 mistakes.
 
-From a shell::
+From a shell (see :mod:`monopoly_widgets.lessons.__main__`)::
 
-    python -m monopoly_widgets.lessons.answer_key --out answer-key.md --notebooks notebooks
+    python -m monopoly_widgets.lessons answer-key --out answer-key.md --notebooks notebooks
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.lessons.checker import find_exercise, worked_solution
 from monopoly_widgets.lessons.exercise import Exercise, LessonError
 
 #: The first line of every key this module writes: only such a file is ever replaced.
-MARKER = (
-    "<!-- monopoly-widgets answer key: made by python -m monopoly_widgets.lessons.answer_key -->"
-)
+MARKER = "<!-- monopoly-widgets answer key, made by lessons.write_answer_key -->"
 
 Inputs = dict[str, dict[str, Any]]
 
@@ -42,13 +39,18 @@ def _recording(calls: Inputs) -> Iterator[None]:
     """``check`` and ``Question`` replaced by recorders of each exercise's inputs."""
     import monopoly_widgets.lessons as lessons
 
+    saved = {name: getattr(lessons, name) for name in ("check", "Question", "show_me")}
+
     def record(key: Any, *_answer: Any, student: Any = None, **context: Any) -> None:
         calls[find_exercise(key).key] = context
 
-    saved = {name: getattr(lessons, name) for name in ("check", "Question", "show_me")}
+    def question(key: Any, *args: Any, student: Any = None, **context: Any) -> Any:
+        widget = saved["Question"](key, *args, student=student, **context)
+        calls[widget.exercise.key] = dict(context)
+        return widget  # the notebook may keep it, and use it
+
     try:
-        for name in saved:
-            setattr(lessons, name, record)
+        lessons.check, lessons.show_me, lessons.Question = record, record, question
         yield
     finally:
         for name, value in saved.items():
@@ -70,11 +72,20 @@ def collect_inputs(notebook: str | os.PathLike[str]) -> Inputs:
         with _recording(calls), contextlib.redirect_stdout(io.StringIO()):
             for index, cell in enumerate(cells):
                 if cell.get("cell_type") == "code":
-                    source = "".join(cell.get("source", []))
-                    exec(compile(source, f"{path.name} cell {index}", "exec"), namespace)  # noqa: S102
+                    _run_cell(path, index, "".join(cell.get("source", [])), namespace)
     finally:
         os.chdir(here)
     return calls
+
+
+def _run_cell(path: Path, index: int, source: str, namespace: dict[str, Any]) -> None:
+    """Run one code cell; a failure names the notebook and the cell, not a bare traceback."""
+    try:
+        exec(compile(source, f"{path.name} cell {index}", "exec"), namespace)  # noqa: S102
+    except Exception as exc:  # noqa: BLE001 - any failure of a lesson's own code
+        raise LessonError(
+            f"{path.name}, code cell {index}: {type(exc).__name__}: {excerpt(str(exc), 120)}"
+        ) from exc
 
 
 def entry(exercise: Exercise, context: dict[str, Any] | None) -> str:
@@ -112,12 +123,15 @@ def answer_key(inputs: Inputs, exercises: Sequence[Exercise] | None = None) -> s
 
 
 def write_answer_key(
-    out: str | os.PathLike[str], notebooks: str | os.PathLike[str] = "notebooks"
+    out: str | os.PathLike[str],
+    notebooks: str | os.PathLike[str] = "notebooks",
+    exercises: Sequence[Exercise] | None = None,
 ) -> Path:
     """Run every lesson notebook in ``notebooks``, then write the key to ``out`` atomically.
 
     An existing ``out`` is replaced only if this module wrote it (its first line is
     :data:`MARKER`); any other file is left alone, with an error saying so.
+    ``exercises`` (default: every lesson exercise) are the ones the key lists.
     """
     folder, target = Path(notebooks), Path(out)
     if not folder.is_dir():
@@ -129,7 +143,7 @@ def write_answer_key(
     inputs: Inputs = {}
     for notebook in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
         inputs.update(collect_inputs(notebook))
-    text = answer_key(inputs)
+    text = answer_key(inputs, exercises)
     handle, aside = tempfile.mkstemp(prefix=".answer-key-", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as written:
@@ -147,24 +161,3 @@ def _made_here(path: Path) -> bool:
             return existing.readline().rstrip("\n") == MARKER
     except (OSError, UnicodeDecodeError):
         return False
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m monopoly_widgets.lessons.answer_key",
-        description="Write the lessons' answer key, with the working, as Markdown.",
-    )
-    parser.add_argument("--out", required=True, help="the Markdown file to write")
-    parser.add_argument("--notebooks", default="notebooks", help="the lesson notebooks' folder")
-    args = parser.parse_args(argv)
-    try:
-        path = write_answer_key(args.out, args.notebooks)
-    except LessonError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {path}")
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

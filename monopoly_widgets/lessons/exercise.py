@@ -18,7 +18,7 @@ from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.lessons.answers import AnswerKind
 
 #: Keyword names ``check`` keeps for itself, so no ``solve`` may take them as inputs.
-RESERVED_INPUTS = ("student", "attempt")
+RESERVED_INPUTS = ("student", "attempt", "heading")
 
 
 class LessonError(MonopolyWidgetsError, ValueError):

@@ -191,16 +191,21 @@ class Number:
         return round(exact / 2 if exact > 0.1 else exact + 0.25, self.decimals)
 
     def show(self, model: Any) -> str:
-        """The model answer as a teacher writes it: fraction, decimal, percentage."""
+        """The model answer as a teacher writes it: the fraction, the decimal, the rounding.
+
+        For example "5093672/8445073 = 0.603153…, which is 0.6032 to 4 places (60.32%)".
+        """
         exact = _exact(model)
-        decimal = f"{float(exact):.{self.decimals}f}"
-        parts = []
+        full = f"{float(exact):.6g}"
+        if float(full) != float(exact):
+            full += "…"
+        text = full
         if isinstance(model, Fraction) and exact.denominator != 1:
-            parts.append(f"{exact.numerator}/{exact.denominator} = ")
-        parts.append(f"{decimal} (to {self.decimals} places)")
+            text = f"{exact.numerator}/{exact.denominator} = {full}"
+        text += f", which is {float(exact):.{self.decimals}f} to {self.decimals} places"
         if self.percent:
-            parts.append(f", or {float(exact) * 100:.{max(0, self.decimals - 2)}f}%")
-        return "".join(parts)
+            text += f" ({float(exact) * 100:.{max(0, self.decimals - 2)}f}%)"
+        return text
 
 
 def _rounds_right(value: Fraction, exact: Fraction, places: int, slack: Fraction) -> bool:

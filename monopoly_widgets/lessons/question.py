@@ -67,6 +67,7 @@ class Question(anywidget.AnyWidget):
     unit = traitlets.Unicode("").tag(sync=True)
     expects = traitlets.Unicode("").tag(sync=True)  # what to type, said in words
     tries = traitlets.Int(0).tag(sync=True)
+    answer = traitlets.Unicode("").tag(sync=True)  # the last answer marked, shown again on redraw
     status = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Unicode("").tag(sync=True)
     worked = traitlets.Unicode("").tag(sync=True)
@@ -142,7 +143,7 @@ class Question(anywidget.AnyWidget):
             raise MessageError(f"value must be one of the options, not {excerpt(value)}")
         feedback = submit(self._exercise, value, student=self._student, **self._context)
         self.error = ""
-        self.status, self.feedback = feedback.status, feedback.message
+        self.answer, self.status, self.feedback = value, feedback.status, feedback.message
         self.tries = record_for(self._student).tries(self._exercise.key)
 
     def _show_me(self, content: dict[str, Any]) -> None:
@@ -152,6 +153,8 @@ class Question(anywidget.AnyWidget):
             raise MessageError("this question does not show its answer")
         if self.tries < 1:
             raise MessageError("answer once before asking to be shown")
-        self.worked = worked_solution(self._exercise, student=self._student, **self._context)
+        self.worked = worked_solution(
+            self._exercise, student=self._student, heading=False, **self._context
+        )
         record_for(self._student).note_shown(self._exercise.key)
         self.error = ""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import warnings
 from dataclasses import asdict, dataclass, field
@@ -40,7 +41,8 @@ class ExerciseRecord:
     correct: bool = False
     correct_on_try: int | None = None
     shown: bool = False
-    last: str = ""
+    last: str = ""  # the last verdict
+    last_answer: str = ""  # a short excerpt of the last answer marked
 
 
 @dataclass
@@ -61,7 +63,9 @@ class AttemptRecord:
     folder: Path = field(default_factory=Path.cwd)
     exercises: dict[str, ExerciseRecord] = field(default_factory=dict)
     predictions: dict[str, PredictionRecord] = field(default_factory=dict)
+    #: False for a file that is another student's or unreadable: it is never written.
     writable: bool = True
+    warned: bool = field(default=False, repr=False)
 
     @property
     def path(self) -> Path | None:
@@ -70,10 +74,15 @@ class AttemptRecord:
             return None
         return self.folder / f"{RECORD_PREFIX}{file_stem(self.student)}.json"
 
-    def note_try(self, key: str, status: str) -> None:
+    def same_as_last(self, key: str, answer_excerpt: str) -> bool:
+        """Is this the answer marked last time (the cell run again, not a new try)?"""
+        entry = self.exercises.get(key)
+        return entry is not None and entry.tries > 0 and entry.last_answer == answer_excerpt
+
+    def note_try(self, key: str, status: str, answer_excerpt: str = "") -> None:
         entry = self.exercises.setdefault(key, ExerciseRecord())
         entry.tries += 1
-        entry.last = status
+        entry.last, entry.last_answer = status, answer_excerpt
         if status == "correct" and not entry.correct:
             entry.correct, entry.correct_on_try = True, entry.tries
         self.save()
@@ -114,12 +123,23 @@ class AttemptRecord:
                 Path(aside).unlink(missing_ok=True)
                 raise
         except OSError as exc:
-            self.writable = False
-            warnings.warn(
-                f"your record could not be written to {path} ({exc.strerror or exc}); "
-                "your answers still count in this session.",
-                stacklevel=3,
-            )
+            if sys.platform == "emscripten" and self._write_in_place(path, text):
+                return  # JupyterLite's browser storage, where a rename may not be offered
+            if not self.warned:
+                self.warned = True
+                warnings.warn(
+                    f"your record could not be written to {path} ({exc.strerror or exc}); "
+                    "your answers still count in this session.",
+                    stacklevel=3,
+                )
+
+    @staticmethod
+    def _write_in_place(path: Path, text: str) -> bool:
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError:
+            return False
+        return True
 
 
 def read_record(path: str | os.PathLike[str]) -> AttemptRecord:
@@ -174,14 +194,9 @@ def _checked_map(value: Any, name: str, bad: Any) -> dict[str, Any]:
 
 
 def _exercise_entry(entry: Any, where: str, bad: Any) -> ExerciseRecord:
-    if not isinstance(entry, dict) or set(entry) != {
-        "tries",
-        "correct",
-        "correct_on_try",
-        "shown",
-        "last",
-    }:
-        raise bad(f"{where} must have tries, correct, correct_on_try, shown and last")
+    fields = {"tries", "correct", "correct_on_try", "shown", "last", "last_answer"}
+    if not isinstance(entry, dict) or set(entry) != fields:
+        raise bad(f"{where} must have {', '.join(sorted(fields))}")
     tries, on_try = entry["tries"], entry["correct_on_try"]
     if (
         not _count(tries)
@@ -191,9 +206,18 @@ def _exercise_entry(entry: Any, where: str, bad: Any) -> ExerciseRecord:
         raise bad(f"{where}: tries must be a whole number, correct and shown true or false")
     if on_try is not None and not (_count(on_try) and 1 <= on_try <= tries):
         raise bad(f"{where}: correct_on_try must be a try number between 1 and tries")
-    if entry["correct"] != (on_try is not None) or not isinstance(entry["last"], str):
+    if entry["correct"] != (on_try is not None):
         raise bad(f"{where}: correct and correct_on_try disagree")
-    return ExerciseRecord(tries, entry["correct"], on_try, entry["shown"], entry["last"][:20])
+    if not isinstance(entry["last"], str) or not isinstance(entry["last_answer"], str):
+        raise bad(f"{where}: last and last_answer must be text")
+    return ExerciseRecord(
+        tries,
+        entry["correct"],
+        on_try,
+        entry["shown"],
+        entry["last"][:20],
+        entry["last_answer"][:60],
+    )
 
 
 def _prediction_entry(entry: Any, where: str, bad: Any) -> PredictionRecord:

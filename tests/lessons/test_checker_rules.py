@@ -89,7 +89,7 @@ def test_exact_fractions_and_their_decimals() -> None:
 
 
 def test_a_correct_answer_says_the_exact_value_afterwards() -> None:
-    assert "Exactly: 5093672/8445073 = 0.6032" in grade(EXACT, 0.6032).message
+    assert "Exactly: 5093672/8445073 = 0.603153…, which is 0.6032" in grade(EXACT, 0.6032).message
     assert "Exactly" not in grade(EXACT, 0.6031).message
 
 

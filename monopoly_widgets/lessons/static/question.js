@@ -83,6 +83,7 @@ function render({ model, el: host }) {
         radio.type = "radio";
         radio.name = id;
         radio.value = value;
+        radio.checked = value === model.get("answer");
         radio.addEventListener("change", refreshButtons);
         option.append(radio, document.createTextNode(label));
         group.append(option);
@@ -97,6 +98,7 @@ function render({ model, el: host }) {
       input.setAttribute("aria-labelledby", prompt.id);
       input.placeholder = "your answer";
       input.title = model.get("expects");
+      input.value = model.get("answer");
       input.addEventListener("input", refreshButtons);
       row.prepend(input);
       const unit = model.get("unit");
@@ -109,7 +111,9 @@ function render({ model, el: host }) {
     const status = model.get("status");
     feedback.className = `mwq-feedback${status ? ` mwq-${status}` : ""}`;
     feedback.textContent = model.get("feedback");
+    feedback.hidden = !model.get("feedback");
     error.textContent = model.get("error");
+    error.hidden = !model.get("error");
     const count = model.get("tries");
     tries.textContent = count ? `${count} ${count === 1 ? "try" : "tries"}` : "";
     worked.textContent = model.get("worked");
