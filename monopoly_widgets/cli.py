@@ -23,6 +23,7 @@ from typing import Any
 
 from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.core.registry import GAMES, describe
+from monopoly_widgets.lessons.cli import add_lessons_parser, run_lessons
 from monopoly_widgets.lite.cli import add_lite_parser, run_lite
 from monopoly_widgets.widgets.replay_cli import add_replay_parser, run_replay
 
@@ -90,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="list the games, with their player counts")
     add_lite_parser(commands)
     add_replay_parser(commands)
+    add_lessons_parser(commands)
     return parser
 
 
@@ -160,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_lite(args)
         if args.command == "replay":
             return run_replay(args)
+        if args.command == "lessons":
+            return run_lessons(args)
         return run_games()
     except (MonopolyWidgetsError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
