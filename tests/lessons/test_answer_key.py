@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from monopoly_widgets.cli import main
 from monopoly_widgets.lessons import Exercise, LessonError, Mistake, Number, write_answer_key
-from monopoly_widgets.lessons.__main__ import main
 from monopoly_widgets.lessons.answer_key import MARKER, answer_key, collect_inputs
 from monopoly_widgets.lessons.solutions import EXERCISES
 
@@ -102,5 +102,5 @@ def test_the_key_is_written_and_only_its_own_file_replaced(lessons: Path, tmp_pa
     with pytest.raises(LessonError, match="not an answer key made here"):
         write_answer_key(mine, lessons)
     assert mine.read_text() == "my own notes"
-    assert main(["answer-key", "--out", str(mine), "--notebooks", str(lessons)]) == 2
+    assert main(["lessons", "answer-key", "--out", str(mine), "--notebooks", str(lessons)]) == 2
     assert sorted(path.name for path in tmp_path.iterdir()) == ["key.md", "mine.md", "notebooks"]
