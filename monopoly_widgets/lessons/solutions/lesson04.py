@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoly_widgets.lessons.answers import Number, Truth
+from monopoly_widgets.lessons.answers import Number, Whole
 from monopoly_widgets.lessons.exercise import Exercise
 
 
@@ -20,14 +20,16 @@ def _prob_e2() -> Any:
     return prob_none(106, 10, 5)
 
 
-def _prob_e3(outcomes: list[bool]) -> bool:
+def _prob_e3(hits: int, trials: int) -> float:
+    """The low end of the 95% Wilson interval, as the package computes it."""
     from monopoly_widgets.sim import wilson_interval
 
-    def width(trials: int) -> float:
-        low, high = wilson_interval(sum(outcomes[:trials]), trials)
-        return high - low
+    return wilson_interval(hits, trials)[0]
 
-    return 0.4 < width(1600) / width(400) < 0.6
+
+def _prob_e4(trials: int) -> int:
+    """A third of the width: the width shrinks like 1/sqrt(n), so 3**2 times the trials."""
+    return 9 * trials
 
 
 EXERCISES = [
@@ -36,6 +38,9 @@ EXERCISES = [
              hint="1 - comb(N - K_jsn, 3) / comb(N, 3), with the unseen cards N."),
     Exercise("04-E2", "chance a 5-card hand holds no Pass Go", Number(4, probability=True),
              _prob_e2, hint="hands from the 96 other cards, over all 5-card hands."),
-    Exercise("04-E3", "4 times the trials, half the width", Truth(), _prob_e3,
-             hint="compare the widths printed at the end of section 4."),
+    Exercise("04-E3", "the low end of the Wilson interval for the first 100 trials",
+             Number(3, probability=True), _prob_e3,
+             hint="p = hits / 100 and z = 1.96; low = centre - half-width."),
+    Exercise("04-E4", "trials for a third of the interval's width", Whole("trials"), _prob_e4,
+             hint="the width shrinks like 1/sqrt(n): what n makes sqrt(n) three times bigger?"),
 ]  # fmt: skip
