@@ -3,14 +3,19 @@
 In a lesson notebook an exercise cell looks like::
 
     e1_answer = ...   # your answer: a whole number of dollars
-    check("03-E1", e1_answer)
+    check("03-E1", e1_answer, hand=green_hand)
 
 ``check`` prints one line: "not answered yet", "correct!", "close: you rounded to
-0.97, we wanted 3 decimal places", or "not quite" with a hint. It never raises on
-the student's answer, so "Run All" (and CI, which runs every lesson) goes through
-an unanswered exercise. The model answers live in :mod:`monopoly_widgets.lessons.solutions`,
-out of the student's view; they are *computed* (from the rules engine, or from the
-simulation the notebook just ran, passed in as keyword arguments), never typed.
+0.97, we wanted 3 decimal places", a message about a common mistake, or "not
+quite" with a hint that gets more specific with each try. It never raises on the
+student's answer, so "Run All" (and CI, which runs every lesson) goes through an
+unanswered exercise. The answer is never printed before the student has tried:
+after a correct answer ``check`` shows the exact value, and ``show_me`` shows the
+answer with its working when the student chooses to see it.
+
+The model answers live in :mod:`monopoly_widgets.lessons.solutions`, out of the
+student's view; they are *computed* (from the rules engine, or from the simulation
+the notebook just ran, passed in as keyword arguments), never typed.
 
 Teachers write their own exercises with :class:`~monopoly_widgets.lessons.exercise.Exercise`::
 
@@ -21,22 +26,36 @@ Teachers write their own exercises with :class:`~monopoly_widgets.lessons.exerci
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from monopoly_widgets.lessons.answers import CORRECT, WRONG, Verdict
+from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.lessons.answers import CLOSE, CORRECT, INVALID, WRONG, Number, Verdict
 from monopoly_widgets.lessons.exercise import Exercise, LessonError
+from monopoly_widgets.lessons.record import record_for
+from monopoly_widgets.lessons.students import student_name, student_seed
+from monopoly_widgets.lessons.verdict import type_name
 
 #: The placeholder a student replaces: ``e1_answer = ...``.
 PLACEHOLDER = Ellipsis
 
+#: From this try on, a wrong answer also says how to see the worked answer.
+OFFER_SHOW_ME_FROM_TRY = 3
+
 
 @dataclass(frozen=True)
 class Feedback:
-    """The outcome of one check: ``status`` is correct, close, wrong, invalid or unanswered."""
+    """The outcome of one check: ``status`` is correct, close, wrong, invalid or unanswered.
+
+    ``attempt`` is the try it answers (1 is the first); ``mistake`` names the common
+    mistake the answer matched, if any.
+    """
 
     key: str
     status: str
     message: str
+    attempt: int = 1
+    mistake: str | None = None
 
     @property
     def correct(self) -> bool:
@@ -46,7 +65,8 @@ class Feedback:
         return f"{self.key}: {self.message}"
 
 
-def _exercise(exercise: str | Exercise) -> Exercise:
+def find_exercise(exercise: str | Exercise) -> Exercise:
+    """The exercise itself, or the lessons' exercise with that key (any capitals)."""
     if isinstance(exercise, Exercise):
         return exercise
     from monopoly_widgets.lessons.solutions import EXERCISES
@@ -60,35 +80,181 @@ def _exercise(exercise: str | Exercise) -> Exercise:
         ) from None
 
 
-def model_answer(exercise: str | Exercise, **context: Any) -> Any:
+def variant(exercise: str | Exercise, student: str) -> dict[str, Any]:
+    """The inputs of ``student``'s own version of ``exercise`` (another hand, another count).
+
+    The same name always gives the same variant (SHA-256 of the name seeds
+    ``core.rng.make_rng``); different names almost always give different ones.
+    An exercise without variants raises :class:`LessonError`.
+    """
+    found = find_exercise(exercise)
+    name = student_name(student)
+    if found.variant is None:
+        raise LessonError(f"exercise {found.key} has no variants; it is the same for everyone")
+    if name is None:
+        raise LessonError(f'variant({found.key!r}, student) needs a student name, like "Ana"')
+    chosen = dict(found.variant(make_rng(student_seed(name), "variant", found.key)))
+    unknown = [input_name for input_name in chosen if input_name not in found.needs]
+    if unknown:
+        raise LessonError(
+            f"exercise {found.key}: its variant gives {', '.join(unknown)}, "
+            "which solve does not take"
+        )
+    return chosen
+
+
+def inputs(exercise: str | Exercise, student: str | None = None, **context: Any) -> dict[str, Any]:
+    """The inputs ``solve`` gets: ``context``, plus the student's variant if there is one."""
+    found = find_exercise(exercise)
+    name = student_name(student)
+    if found.variant is not None and name is not None:
+        chosen = variant(found, name)
+        clash = [input_name for input_name in chosen if input_name in context]
+        if clash:
+            raise LessonError(
+                f"check({found.key!r}, ..., student=...) takes {', '.join(clash)} from the "
+                "student's variant: do not pass it as well"
+            )
+        context = {**chosen, **context}
+    return found.context(context)
+
+
+def model_answer(exercise: str | Exercise, /, *, student: str | None = None, **context: Any) -> Any:
     """The model answer of ``exercise``, computed from ``context`` (for teachers and tests)."""
-    found = _exercise(exercise)
-    return found.solve(**found.context(context))
+    found = find_exercise(exercise)
+    return found.solve(**inputs(found, student, **context))
 
 
-def grade(exercise: str | Exercise, answer: Any, **context: Any) -> Feedback:
-    """Judge ``answer`` and return the :class:`Feedback` (``check`` prints it instead)."""
-    found = _exercise(exercise)
+def grade(
+    exercise: str | Exercise,
+    answer: Any,
+    /,
+    *,
+    student: str | None = None,
+    attempt: int = 1,
+    **context: Any,
+) -> Feedback:
+    """Judge ``answer`` as try number ``attempt``; returns the :class:`Feedback`.
+
+    Pure: nothing is counted or recorded (``check`` counts the tries and prints).
+    """
+    found = find_exercise(exercise)
     if answer is PLACEHOLDER:
         return Feedback(
             found.key,
             "unanswered",
             f"not answered yet. Replace the ... with {found.expects.describe()}, "
             "then run this cell again.",
+            attempt,
         )
-    verdict: Verdict = found.expects.judge(answer, model_answer(found, **context))
+    given = inputs(found, student, **context)
+    model = found.solve(**given)
+    verdict = _judged(found, answer, model)
+    if verdict.status == CORRECT:
+        return Feedback(
+            found.key, CORRECT, verdict.message + _exactly(found, answer, model), attempt
+        )
+    if verdict.status != WRONG:
+        return Feedback(found.key, verdict.status, verdict.message, attempt)
+    for mistake in found.mistakes:
+        wrong_value = mistake.solve(**given)
+        if _same(found, wrong_value, model):
+            continue  # for these inputs the mistake gives the right answer: nothing to say
+        if _judged(found, answer, wrong_value).status in (CORRECT, CLOSE):
+            return Feedback(found.key, WRONG, mistake.message, attempt, mistake.name)
     message = verdict.message
-    if verdict.status == WRONG and found.hint:
-        message += f" Hint: {found.hint}"
-    return Feedback(found.key, verdict.status, message)
+    hint = found.hint_for(attempt)
+    if hint:
+        message += f" Hint: {hint}"
+    if attempt >= OFFER_SHOW_ME_FROM_TRY:
+        message += (
+            f' (Stuck? show_me("{found.key}", ...) with the same inputs'
+            " shows the answer and its working.)"
+        )
+    return Feedback(found.key, WRONG, message, attempt)
 
 
-def check(exercise: str | Exercise, answer: Any, **context: Any) -> None:
-    """Print friendly feedback on ``answer`` to ``exercise`` (never raises on the answer)."""
-    print(grade(exercise, answer, **context))
+def _judged(found: Exercise, answer: Any, model: Any) -> Verdict:
+    """The kind's verdict; an answer whose own methods raise is invalid, never a traceback."""
+    try:
+        return found.expects.judge(answer, model)
+    except Exception:  # noqa: BLE001 - a student's object may raise anything
+        return Verdict(
+            INVALID,
+            f"we could not read that {type_name(answer)}: we wanted {found.expects.describe()}.",
+        )
 
 
-def reveal(exercise: str | Exercise, **context: Any) -> None:
-    """Print the model answer, for the teacher's copy (same arguments as ``check``)."""
-    found = _exercise(exercise)
-    print(f"{found.key} ({found.question}): {model_answer(found, **context)!r}")
+def _same(found: Exercise, value: Any, model: Any) -> bool:
+    try:
+        return found.expects.judge(value, model).status == CORRECT
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _exactly(found: Exercise, answer: Any, model: Any) -> str:
+    """After a right answer, the exact value, when the student's was a rounding of it."""
+    if not isinstance(found.expects, Number) or not isinstance(model, Fraction):
+        return ""
+    if model.denominator == 1 or answer == model:
+        return ""
+    return f" Exactly: {found.expects.show(model)}."
+
+
+def check(
+    exercise: str | Exercise, answer: Any, /, *, student: str | None = None, **context: Any
+) -> None:
+    """Print friendly feedback on ``answer`` to ``exercise`` (never raises on the answer).
+
+    Each checked answer is a try, counted per exercise and per student in this
+    kernel and kept in the student's attempt record (:mod:`~monopoly_widgets.lessons.record`).
+    """
+    print(submit(exercise, answer, student=student, **context))
+
+
+def submit(
+    exercise: str | Exercise, answer: Any, /, *, student: str | None = None, **context: Any
+) -> Feedback:
+    """Grade ``answer`` as the student's next try, record it, and return the feedback.
+
+    ``check`` prints this; the question widget shows it.
+    """
+    found = find_exercise(exercise)
+    name = student_name(student)
+    if answer is PLACEHOLDER:
+        return grade(found, answer, student=name, **context)
+    record = record_for(name)
+    feedback = grade(found, answer, student=name, attempt=record.tries(found.key) + 1, **context)
+    record.note_try(found.key, feedback.status)
+    return feedback
+
+
+def worked_solution(
+    exercise: str | Exercise, /, *, student: str | None = None, **context: Any
+) -> str:
+    """The model answer, written out for a reader, with the exercise's working if it has one."""
+    found = find_exercise(exercise)
+    given = inputs(found, student, **context)
+    model = found.solve(**given)
+    lines = [f"{found.key} ({found.question}): {found.expects.show(model)}"]
+    if found.working is not None:
+        lines.append(str(found.working(**given)).strip())
+    return "\n".join(lines)
+
+
+def show_me(exercise: str | Exercise, /, *, student: str | None = None, **context: Any) -> None:
+    """Print the answer with its working, because the student chose to see it.
+
+    The choice is kept in the student's record ("shown"), so a teacher can tell a
+    worked answer from a looked-up one.
+    """
+    found = find_exercise(exercise)
+    name = student_name(student)
+    text = worked_solution(found, student=name, **context)
+    record_for(name).note_shown(found.key)
+    print(text)
+
+
+def reveal(exercise: str | Exercise, /, *, student: str | None = None, **context: Any) -> None:
+    """Print the model answer and its working, for the teacher's copy (nothing is recorded)."""
+    print(worked_solution(exercise, student=student, **context))

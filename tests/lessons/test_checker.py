@@ -65,7 +65,7 @@ def test_check_prints_one_line_and_returns_nothing(capsys: pytest.CaptureFixture
     assert check(SCORE, 1050) is None
     assert capsys.readouterr().out == "T-2: correct!\n"
     reveal(SCORE)
-    assert capsys.readouterr().out == "T-2 (a score): 1050\n"
+    assert capsys.readouterr().out == "T-2 (a score): 1,050 dollars\n"
 
 
 def test_author_mistakes_are_named() -> None:
