@@ -205,7 +205,9 @@ class HtmlTable:
         cell = 'style="text-align:left;vertical-align:top;white-space:normal"'
         head = "".join(f"<th {cell}>{html.escape(str(name))}</th>" for name in self.header)
         body = "".join(
-            "<tr>" + "".join(f"<td {cell}>{html.escape(str(value))}</td>" for value in row) + "</tr>"
+            "<tr>"
+            + "".join(f"<td {cell}>{html.escape(str(value))}</td>" for value in row)
+            + "</tr>"
             for row in self.rows
         )
         return (
@@ -219,9 +221,7 @@ class HtmlTable:
         return "\n".join(lines)
 
 
-def odds_table(
-    odds: Iterable[Any], title: str = "Odds", hide: Iterable[str] = ()
-) -> HtmlTable:
+def odds_table(odds: Iterable[Any], title: str = "Odds", hide: Iterable[str] = ()) -> HtmlTable:
     """``(event, probability, how it is worked out)`` rows, such as ``prob.deal.panel``'s.
 
     Rows whose event contains any text in ``hide`` are left out: a lesson hides the
