@@ -17,6 +17,7 @@ prints the answer with its working when the student chooses; ``predict`` and
 are for the teacher. See docs/teaching-guide.md and docs/api.md.
 """
 
+from monopoly_widgets.lessons.answer_key import write_answer_key
 from monopoly_widgets.lessons.answers import Choice, Number, Seat, Truth, Whole
 from monopoly_widgets.lessons.checker import (
     Feedback,
@@ -30,6 +31,9 @@ from monopoly_widgets.lessons.checker import (
     worked_solution,
 )
 from monopoly_widgets.lessons.exercise import Exercise, LessonError, Mistake
+from monopoly_widgets.lessons.pooling import pool_predictions, pool_records
+from monopoly_widgets.lessons.predictions import compare_prediction, predict
+from monopoly_widgets.lessons.question import Question
 from monopoly_widgets.lessons.record import read_record
 from monopoly_widgets.lessons.students import set_student
 
@@ -40,12 +44,17 @@ __all__ = [
     "LessonError",
     "Mistake",
     "Number",
+    "Question",
     "Seat",
     "Truth",
     "Whole",
     "check",
+    "compare_prediction",
     "grade",
     "model_answer",
+    "pool_predictions",
+    "pool_records",
+    "predict",
     "read_record",
     "reveal",
     "set_student",
@@ -53,4 +62,5 @@ __all__ = [
     "submit",
     "variant",
     "worked_solution",
+    "write_answer_key",
 ]

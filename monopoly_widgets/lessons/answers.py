@@ -114,6 +114,8 @@ class Whole:
         return int(model) + 1
 
     def show(self, model: Any) -> str:
+        if self.unit == "$M":
+            return f"${int(model):,}M"
         return f"{int(model):,}" + (f" {self.unit}" if self.unit else "")
 
 

@@ -80,20 +80,21 @@ def find_exercise(exercise: str | Exercise) -> Exercise:
         ) from None
 
 
-def variant(exercise: str | Exercise, student: str) -> dict[str, Any]:
+def variant(exercise: str | Exercise, student: str | None = None) -> dict[str, Any]:
     """The inputs of ``student``'s own version of ``exercise`` (another hand, another count).
 
     The same name always gives the same variant (SHA-256 of the name seeds
     ``core.rng.make_rng``); different names almost always give different ones.
-    An exercise without variants raises :class:`LessonError`.
+    With no name (and none set by ``set_student``) it is the class's shared
+    variant, the same for everyone. An exercise without variants raises
+    :class:`LessonError`.
     """
     found = find_exercise(exercise)
     name = student_name(student)
     if found.variant is None:
         raise LessonError(f"exercise {found.key} has no variants; it is the same for everyone")
-    if name is None:
-        raise LessonError(f'variant({found.key!r}, student) needs a student name, like "Ana"')
-    chosen = dict(found.variant(make_rng(student_seed(name), "variant", found.key)))
+    seed = student_seed(name if name is not None else "")
+    chosen = dict(found.variant(make_rng(seed, "variant", found.key)))
     unknown = [input_name for input_name in chosen if input_name not in found.needs]
     if unknown:
         raise LessonError(
@@ -104,18 +105,14 @@ def variant(exercise: str | Exercise, student: str) -> dict[str, Any]:
 
 
 def inputs(exercise: str | Exercise, student: str | None = None, **context: Any) -> dict[str, Any]:
-    """The inputs ``solve`` gets: ``context``, plus the student's variant if there is one."""
+    """The inputs ``solve`` gets: ``context``, and the student's variant for the rest.
+
+    Inputs passed by name win over the variant's, so a notebook may pass
+    ``**variant(key, student)`` (the numbers it showed the student) or nothing.
+    """
     found = find_exercise(exercise)
-    name = student_name(student)
-    if found.variant is not None and name is not None:
-        chosen = variant(found, name)
-        clash = [input_name for input_name in chosen if input_name in context]
-        if clash:
-            raise LessonError(
-                f"check({found.key!r}, ..., student=...) takes {', '.join(clash)} from the "
-                "student's variant: do not pass it as well"
-            )
-        context = {**chosen, **context}
+    if found.variant is not None and any(name not in context for name in found.needs):
+        context = {**variant(found, student), **context}
     return found.context(context)
 
 

@@ -140,25 +140,29 @@ class Number:
         value = reading.value
         if self.probability and not 0 <= value <= 1:
             return self._out_of_range(answer, value)
-        slack = Fraction(FLOAT_SLACK) * max(1, abs(exact)) if reading.inexact else 0
-        if isinstance(model, float) or from_numpy(model):
-            slack = Fraction(FLOAT_SLACK) * max(1, abs(exact))
-        gap = abs(value - exact)
-        if reading.places is None:  # an exact fraction
-            return Verdict(CORRECT, "correct!") if gap <= slack else _wrong()
-        rounds_right = gap <= Fraction(1, 2 * 10**reading.places) + slack
+        inexact = reading.inexact or isinstance(model, float) or from_numpy(model)
+        slack = Fraction(FLOAT_SLACK) * max(1, abs(exact)) if inexact else Fraction(0)
+        places = reading.places
+        rounds_right = places is not None and _rounds_right(value, exact, places, slack)
         if self.probability and value in (0, 1) and 0 < exact < 1:
-            if not (rounds_right and reading.places >= self.decimals):
+            if not (rounds_right and places is not None and places >= self.decimals):
                 claim = "0 means it never happens" if value == 0 else "1 means it always happens"
                 return Verdict(WRONG, f"not quite: {claim}, and here it can go either way.")
-        if not rounds_right:
-            return _wrong()
-        if reading.places >= self.decimals or gap <= slack:
+        if abs(value - exact) <= slack or (rounds_right and places >= self.decimals):
             return Verdict(CORRECT, "correct!")
-        return Verdict(
-            CLOSE,
-            f"close: you rounded to {_shown(reading)}, we wanted {self.decimals} decimal places.",
-        )
+        if rounds_right:
+            wanted = f"{self.decimals} decimal places"
+            if reading.percent:
+                wanted += f" (in a percentage, {max(0, self.decimals - 2)})"
+            return Verdict(CLOSE, f"close: you rounded to {_shown(reading)}, we wanted {wanted}.")
+        if reading.percent and _rounds_right(value * 100, exact, (places or 0) - 2, slack):
+            typed = str(answer).strip().removesuffix("%").strip()
+            return Verdict(
+                WRONG,
+                f"not quite: {quote(answer)} means {typed} in every 100. A percentage is"
+                " the chance times 100: a chance of 0.5 is 50%.",
+            )
+        return _wrong()
 
     def _out_of_range(self, answer: Any, value: Fraction) -> Verdict:
         if value < 0:
@@ -185,16 +189,28 @@ class Number:
         return round(exact / 2 if exact > 0.1 else exact + 0.25, self.decimals)
 
     def show(self, model: Any) -> str:
-        """The model answer as a teacher writes it: fraction, decimal, percentage."""
+        """The model answer as a teacher writes it: the fraction, the decimal, the rounding.
+
+        For example "5093672/8445073 = 0.603153…, which is 0.6032 to 4 places (60.32%)".
+        """
         exact = _exact(model)
-        decimal = f"{float(exact):.{self.decimals}f}"
-        parts = []
+        full = f"{float(exact):.6g}"
+        if float(full) != float(exact):
+            full += "…"
+        text = full
         if isinstance(model, Fraction) and exact.denominator != 1:
-            parts.append(f"{exact.numerator}/{exact.denominator} = ")
-        parts.append(f"{decimal} (to {self.decimals} places)")
+            text = f"{exact.numerator}/{exact.denominator} = {full}"
+        text += f", which is {float(exact):.{self.decimals}f} to {self.decimals} places"
         if self.percent:
-            parts.append(f", or {float(exact) * 100:.{max(0, self.decimals - 2)}f}%")
-        return "".join(parts)
+            text += f" ({float(exact) * 100:.{max(0, self.decimals - 2)}f}%)"
+        return text
+
+
+def _rounds_right(value: Fraction, exact: Fraction, places: int, slack: Fraction) -> bool:
+    """Is ``value`` the exact answer rounded to ``places`` (within half a unit of the last)?"""
+    if places < 0:
+        return False
+    return abs(value - exact) <= Fraction(1, 2 * 10**places) + slack
 
 
 def _wrong() -> Verdict:
@@ -248,9 +264,12 @@ def _from_decimal_text(text: str, raw: str, wanted: str) -> Reading:
     if not re.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,3})?", text):
         raise Unreadable(f"we wanted {wanted}, not {quote(raw)}.")
     try:
-        return _from_decimal(Decimal(text))
+        number = Decimal(text)
     except InvalidOperation:  # pragma: no cover - the pattern above admits only numbers
         raise Unreadable(f"we wanted {wanted}, not {quote(raw)}.") from None
+    if number and abs(number.adjusted()) > LARGEST_EXPONENT:
+        raise Unreadable(f"{quote(raw)} is far too large or too small to be the answer.")
+    return _from_decimal(number)
 
 
 def _shown(reading: Reading) -> str:

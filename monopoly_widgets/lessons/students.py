@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from typing import Any
 
 from monopoly_widgets.lessons.exercise import LessonError
@@ -62,6 +63,7 @@ def file_stem(name: str) -> str:
     The hash keeps "Ana" and "Ana!" (or two names that look alike once cut) apart,
     so one student's record never lands on another's.
     """
-    readable = re.sub(r"[^a-z0-9]+", "-", name.casefold().encode("ascii", "ignore").decode())
+    plain = unicodedata.normalize("NFKD", name.casefold()).encode("ascii", "ignore").decode()
+    readable = re.sub(r"[^a-z0-9]+", "-", plain)
     readable = readable.strip("-")[:24] or "student"
     return f"{readable}-{_digest(name)[:8]}"

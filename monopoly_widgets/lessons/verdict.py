@@ -44,9 +44,14 @@ def quote(value: Any) -> str:
     try:
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
             return f"a whole number with about {int(value.bit_length() * 0.30103) + 1} digits"
-        return excerpt(value, QUOTED_CHARS)
+        text = excerpt(value, QUOTED_CHARS)
     except Exception:  # noqa: BLE001 - the student's object may raise anything
         return f"an object of type {type_name(value)}"
+    # A default repr, or one that raised (reprlib then shows a memory address), says
+    # nothing a student can use: name the type instead.
+    if not isinstance(value, str) and text.startswith("<"):
+        return f"an object of type {type_name(value)}"
+    return text
 
 
 def type_name(value: Any) -> str:
