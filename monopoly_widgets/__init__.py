@@ -50,7 +50,7 @@ _LAZY = {
     "analyse": "monopoly_widgets.coach",
 }
 #: Sub-packages reachable as ``mw.prob``, ``mw.sim``, ``mw.lessons`` without importing them first.
-_LAZY_MODULES = ("prob", "sim", "lessons", "widgets", "coach")
+_LAZY_MODULES = ("prob", "sim", "lessons", "widgets", "coach", "classroom")
 
 
 def __getattr__(name: str) -> object:
