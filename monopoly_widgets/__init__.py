@@ -33,6 +33,7 @@ from monopoly_widgets.core import (
     load_game,
     new_game,
 )
+from monopoly_widgets.league import league  # a function: the package's name stays taken by it
 
 __version__ = "0.1.0"
 
@@ -84,6 +85,7 @@ __all__ = [
     "from_position",
     "load_game",
     "new_game",
+    "league",
     *_LAZY,
     *_LAZY_MODULES,
 ]
