@@ -23,6 +23,7 @@ from typing import Any
 
 from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.core.registry import GAMES, describe
+from monopoly_widgets.league.cli import add_league_parser, run_league
 from monopoly_widgets.lite.cli import add_lite_parser, run_lite
 
 #: Runs with at least this many games show a progress bar (unless --no-progress).
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="list the games, with their player counts")
     add_lite_parser(commands)
+    add_league_parser(commands)
     return parser
 
 
@@ -156,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "lite":
             return run_lite(args)
+        if args.command == "league":
+            return run_league(args)
         return run_games()
     except (MonopolyWidgetsError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
