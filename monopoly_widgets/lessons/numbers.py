@@ -76,9 +76,11 @@ class Number:
     unit: str = ""
 
     def describe(self) -> str:
-        text = f"a number to {self.decimals} decimal places, or a fraction like 1/3"
+        # The examples are no lesson's answer: "not answered yet" prints them before the
+        # student tries, and 05-E2's answer is 1/3 (tests/lessons/test_no_answer_shown.py).
+        text = f"a number to {self.decimals} decimal places, or a fraction like 2/7"
         if self.percent:
-            text += ', or a percentage like "33.3%"'
+            text += ', or a percentage like "28.6%"'
         return text
 
     # --- reading ------------------------------------------------------------------

@@ -44,9 +44,15 @@ def recorded_checks(notebook: Path) -> dict[str, tuple[Any, dict[str, Any]]]:
         calls[key] = (answer, context)
         lessons.checker.check(key, answer, **context)  # and it must not raise
 
+    def question(key: str, **context: Any) -> Any:
+        """A ``Question`` widget is an unanswered ``check``; it is built to show its errors."""
+        calls[key] = (..., context)
+        return real_question(key, **context)
+
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     namespace: dict[str, Any] = {"__name__": "__lesson__"}
     original, lessons.check = lessons.check, recorder
+    real_question, lessons.Question = lessons.Question, question
     here = os.getcwd()
     try:
         os.chdir(notebook.parent)
@@ -57,6 +63,7 @@ def recorded_checks(notebook: Path) -> dict[str, tuple[Any, dict[str, Any]]]:
                     exec(compile(source, f"{notebook.name} cell {index}", "exec"), namespace)  # noqa: S102
     finally:
         lessons.check = original
+        lessons.Question = real_question
         os.chdir(here)
     _RECORDED[notebook.stem] = calls
     return calls
@@ -68,10 +75,10 @@ def test_every_exercise_belongs_to_a_notebook() -> None:
 
 
 def checked_keys(notebook: Path) -> set[str]:
-    """The exercise keys a notebook's code cells pass to ``check``."""
+    """The exercise keys a notebook's code cells pass to ``check`` or ``Question``."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     source = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
-    return set(re.findall(r"check\(\s*\"(\d\d-E\d+)\"", source))
+    return set(re.findall(r"(?:check|Question)\(\s*\"(\d\d-E\d+)\"", source))
 
 
 @pytest.mark.parametrize("notebook", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda path: path.stem)
@@ -101,7 +108,10 @@ def test_exercise_check(key: str) -> None:
     wrong = exercise.expects.wrong_answer(model)
     feedback = grade(key, wrong, **context)
     assert feedback.status == "wrong", (key, wrong, feedback)
-    if exercise.hint:
+    named = {mistake.name: mistake.message for mistake in exercise.mistakes}
+    if feedback.mistake is not None:  # a common mistake speaks for itself
+        assert feedback.message == named[feedback.mistake]
+    elif exercise.hint:
         assert exercise.hint in feedback.message
 
     for form in exercise.expects.equivalent_forms(model):
