@@ -73,3 +73,14 @@ def paired_playouts(
     results = iter(run_jobs(jobs, executor))
     per_move = -(-playouts // chunk)
     return {move: [won for _ in range(per_move) for won in next(results)] for move in moves}
+
+
+def seed_for(student: str | None) -> int:
+    """A seed for ``student``'s own experiment: the same name, the same seed, everywhere.
+
+    Without a name it is 0, so unnamed results are the same games (pooling counts them once).
+    """
+    from monopoly_widgets.lessons.students import student_name, student_seed
+
+    name = student_name(student)
+    return 0 if name is None else student_seed(name) % 2**31
