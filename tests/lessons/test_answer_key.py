@@ -65,7 +65,7 @@ def test_the_key_is_written_and_only_its_own_file_replaced(lessons: Path, tmp_pa
     out = tmp_path / "key.md"
     write_answer_key(out, lessons)
     text = out.read_text(encoding="utf-8")
-    assert "## 05-E2: the fair share with 3 players" in text
+    assert "## 05-E2: the fair share of wins" in text
     assert "**Answer:** 1/3 = 0.333333…, which is 0.333 to 3 places (33.3%)" in text
     assert "Not worked out" in text  # exercises no notebook here checks
     assert len([key for key in EXERCISES if f"## {key}:" in text]) == len(EXERCISES)
