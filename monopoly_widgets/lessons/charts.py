@@ -78,7 +78,8 @@ def figure_json(figure: go.Figure) -> dict[str, Any]:
 
 
 def themed(figure: go.Figure, description: str = "") -> LessonChart:
-    """Any Plotly figure, drawn in the theme's colours."""
+    """Any Plotly figure, drawn in the theme's colours (axis labels get the room they need)."""
+    figure.update_yaxes(automargin=True)
     return LessonChart(figure, description)
 
 
@@ -116,7 +117,7 @@ def running_estimate(
         )
     figure.update_layout(
         title=title,
-        xaxis={"title": "trials (log scale)", "type": "log"},
+        xaxis={"title": "trials (log scale)", "type": "log", "dtick": 1},
         yaxis={"title": "probability", "range": [0, 1]},
         height=420,
     )

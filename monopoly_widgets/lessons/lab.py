@@ -84,3 +84,38 @@ def seed_for(student: str | None) -> int:
 
     name = student_name(student)
     return 0 if name is None else student_seed(name) % 2**31
+
+
+def information_report(information: Any, hidden_hand: Sequence[str]) -> str:
+    """Lesson 07 section 4 in words: both analyses, their picks, and whether they differ.
+
+    Two chances are told apart only when their 95% intervals do not overlap; heavily
+    overlapping intervals say the playouts cannot tell the numbers apart.
+    """
+    fair = information.fair.move(information.fair.best)
+    known = information.known.move(information.known.best)
+    overlap = min(fair.high, known.high) - max(fair.low, known.low)
+    if overlap > 0:
+        apart = (
+            f"The two intervals overlap by {overlap:.1%}: these playouts cannot tell the "
+            "two chances apart."
+        )
+    else:
+        apart = "The two intervals do not overlap: the two chances differ."
+    return "\n".join(
+        [
+            "FAIR (hidden cards sampled):",
+            str(information.fair),
+            "",
+            "CHEATING (player 1's hand known):",
+            str(information.known),
+            "",
+            f"Fair analysis picks:     {fair.text} ({fair.probability:.1%}, "
+            f"{fair.low:.1%} to {fair.high:.1%})",
+            f"Cheating analysis picks: {known.text} ({known.probability:.1%}, "
+            f"{known.low:.1%} to {known.high:.1%})",
+            apart,
+            str(information),
+            "Player 1's hand, hidden from player 0: " + ", ".join(hidden_hand),
+        ]
+    )
