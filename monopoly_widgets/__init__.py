@@ -33,6 +33,7 @@ from monopoly_widgets.core import (
     load_game,
     new_game,
 )
+from monopoly_widgets.league import league  # a function: the package's name stays taken by it
 
 __version__ = "0.1.0"
 
@@ -50,7 +51,7 @@ _LAZY = {
     "analyse": "monopoly_widgets.coach",
 }
 #: Sub-packages reachable as ``mw.prob``, ``mw.sim``, ``mw.lessons`` without importing them first.
-_LAZY_MODULES = ("prob", "sim", "lessons", "widgets", "coach")
+_LAZY_MODULES = ("prob", "sim", "lessons", "widgets", "coach", "classroom")
 
 
 def __getattr__(name: str) -> object:
@@ -84,6 +85,7 @@ __all__ = [
     "from_position",
     "load_game",
     "new_game",
+    "league",
     *_LAZY,
     *_LAZY_MODULES,
 ]

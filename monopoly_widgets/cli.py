@@ -23,6 +23,7 @@ from typing import Any
 
 from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.core.registry import GAMES, describe
+from monopoly_widgets.league.cli import add_league_parser, run_league
 from monopoly_widgets.lessons.cli import add_lessons_parser, run_lessons
 from monopoly_widgets.lite.cli import add_lite_parser, run_lite
 from monopoly_widgets.widgets.replay_cli import add_replay_parser, run_replay
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lite_parser(commands)
     add_replay_parser(commands)
     add_lessons_parser(commands)
+    add_league_parser(commands)
     return parser
 
 
@@ -164,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_replay(args)
         if args.command == "lessons":
             return run_lessons(args)
+        if args.command == "league":
+            return run_league(args)
         return run_games()
     except (MonopolyWidgetsError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

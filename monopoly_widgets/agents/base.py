@@ -24,7 +24,10 @@ class Agent(Protocol):
     decision view, which holds a part of the observation at a fraction of its
     cost). ``play_out`` calls it and passes the result as ``observation``; other
     callers may too (search rollouts, the coach). It must show no more than
-    ``rules.observation(state, seat)`` does, and the agent must also accept the
+    ``rules.observation(state, seat)`` does, and hold copies only: nothing
+    reachable from it may be the state or one of its lists, so an agent can neither
+    read a hidden card through it nor change the game by changing it
+    (``tests/agents/test_views_are_copies.py``). The agent must also accept the
     plain observation dict, deciding the same way.
     """
 

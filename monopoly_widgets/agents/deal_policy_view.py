@@ -44,7 +44,7 @@ class PolicyView(DealView):
     def bank(self) -> tuple[int, ...]:
         """The viewer's bank cards (ids), as everyone sees them."""
         if self._bank is None:
-            self._bank = tuple(self._live().banks[self.viewer])
+            self._bank = self._banks_of(self.viewer)
         return self._bank
 
     def table_of(self, seat: int) -> tuple[PileView, ...]:
@@ -53,7 +53,7 @@ class PolicyView(DealView):
             return self.table
         piles = self._tables[seat]
         if piles is None:
-            piles = self._tables[seat] = pile_views(self._live().tables[seat])
+            piles = self._tables[seat] = pile_views(self._piles_of(seat))
         return piles
 
     def facts(self) -> dict[str, Any]:

@@ -19,9 +19,9 @@ Hidden cards appear only as counts: a viewer sees their own hand, everyone's
 bank and properties, and the discard pile.
 
 ``decision_view(state, seat)`` is a lighter stand-in that agents deciding many
-times a second use (``HeuristicAgent.observe``): a small frozen record of the
-facts a seat decides by, read straight off the state. It crosses the same
-boundary: ``decision_view(state, seat) == DealView.from_observation(observe(state,
+times a second use (``HeuristicAgent.observe``): a small record of the facts a
+seat decides by, copied off the state (it keeps no reference to it). It crosses the
+same boundary: ``decision_view(state, seat) == DealView.from_observation(observe(state,
 seat))``, so it holds nothing the observation does not.
 """
 
@@ -242,19 +242,30 @@ class PendingView(NamedTuple):
     jsn: int  # the observation's "just_say_no": Just Say No cards played so far
 
 
+class PileCopy(NamedTuple):
+    """A copy of one pile of the game's (``PropertySet``), as a view keeps it: the same
+    ``colour``, ``cards``, ``house`` and ``hotel``, none of them the game's own objects."""
+
+    colour: int
+    cards: tuple[int, ...]
+    house: int
+    hotel: int
+
+
 class DealView:
-    """What one seat decides by: a part of its observation, as plain numbers, read on demand.
+    """What one seat decides by: a part of its observation, as plain numbers.
 
     Building the full observation (every card a dict, the discard pile, the unseen
     counts, plain-words text) costs several times more than a step of the engine, and
-    a heuristic reads a fraction of it: usually its own table, sometimes its bank,
-    rarely another seat's wealth. So a view made by :func:`decision_view` reads each
-    fact from the game the first time it is asked for, then keeps it. Read it before
-    the game moves (``play_out`` and the rollouts of the search agent and the coach
-    all do: they apply the choice after the agent returns).
+    a heuristic reads a fraction of it. So a view made by :func:`decision_view` copies
+    only the public piles, banks and hand sizes and its seat's own hand, as tuples of
+    numbers, and works out the rest (labels, totals) from those copies when first asked.
 
+    The view keeps no reference to the game: nothing reachable from it is the game's
+    state or one of its lists, so a bot handed a view cannot read another seat's hand
+    or change the game by changing the view (``tests/agents/test_views_are_copies.py``).
     The boundary is the observation's: a view shows its seat's own hand and what
-    everyone sees (tables, bank totals, hand sizes, the pending action card), never
+    everyone sees (tables, bank cards, hand sizes, the pending action card), never
     another seat's hand or the draw pile. :meth:`facts` lists everything it shows,
     and ``decision_view(state, seat).facts() == DealView.from_observation(observe(state,
     seat)).facts()`` (``tests/agents/test_deal_view.py``).
@@ -265,7 +276,8 @@ class DealView:
         "players",
         "phase",
         "plays_left",
-        "_state",
+        "_seat_piles",
+        "_seat_banks",
         "_hand",
         "_table",
         "_pending",
@@ -285,53 +297,59 @@ class DealView:
         self.phase = phase
         #: Plays the turn player has left this turn.
         self.plays_left = plays_left
-        self._state = state  # None once every fact is filled in (from_observation)
-        self._hand: tuple[int, ...] | None = None
         self._table: tuple[PileView, ...] | None = None
-        self._pending: PendingView | None | bool = False  # False: not read yet
-        self._hand_counts: tuple[int, ...] | None = None
         self._bank_totals: list[int | None] | None = None
         self._table_values: list[int | None] | None = None
+        #: Every seat's piles and bank cards, copied (None for a view made from an observation,
+        #: which fills in every fact itself).
+        self._seat_piles: tuple[tuple[PileCopy, ...], ...] | None = None
+        self._seat_banks: tuple[tuple[int, ...], ...] | None = None
+        if state is None:
+            self._hand: tuple[int, ...] = ()
+            self._pending: PendingView | None = None
+            self._hand_counts: tuple[int, ...] = ()
+            return
+        self._hand = tuple(state.hands[viewer])
+        self._hand_counts = tuple(map(len, state.hands))
+        self._seat_banks = tuple(map(tuple, state.banks))
+        make = tuple.__new__  # what PileCopy(...) does, without its keyword handling
+        self._seat_piles = tuple(
+            tuple([make(PileCopy, (p.colour, tuple(p.cards), p.house, p.hotel)) for p in table])
+            for table in state.tables
+        )
+        found = state.pending
+        self._pending = None if found is None else _pending_view(found)
 
     # --- the viewer's own ---------------------------------------------------------------------
     @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's own cards (ids), in hand order."""
-        if self._hand is None:
-            self._hand = tuple(self._live().hands[self.viewer])
         return self._hand
 
     @property
     def table(self) -> tuple[PileView, ...]:
         """The viewer's piles, in table order (as ``seats[viewer]["sets"]``)."""
         if self._table is None:
-            self._table = pile_views(self._live().tables[self.viewer])
+            self._table = pile_views(self._piles_of(self.viewer))
         return self._table
 
     @property
     def piles(self) -> Sequence[Pile]:
-        """The viewer's piles, in table order, as cheaply as they can be had: the game's own
-        ``PropertySet`` list for a view of a game (not copied: READ ONLY, and only until the
-        game moves), :attr:`table` for a view made from an observation. Each has ``colour``
-        and ``cards``; :attr:`table` adds labels and completeness. The heuristic reads this
-        at nearly every decision, where copying the piles was most of a view's cost."""
-        state = self._state
-        return self.table if state is None else state.tables[self.viewer]
+        """The viewer's piles, in table order, as cheaply as they can be had: the copies made
+        with the view (``PileCopy``) for a view of a game, :attr:`table` for a view made from
+        an observation. Each has ``colour`` and ``cards``; :attr:`table` adds labels and
+        completeness. The heuristic reads this at nearly every decision."""
+        piles = self._seat_piles
+        return self.table if piles is None else piles[self.viewer]
 
     # --- what everyone sees -------------------------------------------------------------------
     @property
     def pending(self) -> PendingView | None:
         """The action card being answered or paid, if any."""
-        pending = self._pending
-        if pending is False:
-            found = self._live().pending
-            pending = self._pending = None if found is None else _pending_view(found)
-        return pending  # type: ignore[return-value]
+        return self._pending
 
     def hand_count(self, seat: int) -> int:
         """How many cards ``seat`` holds."""
-        if self._hand_counts is None:
-            self._hand_counts = tuple(map(len, self._live().hands))
         return self._hand_counts[seat]
 
     def bank_total(self, seat: int) -> int:
@@ -343,7 +361,7 @@ class DealView:
         if total is None:
             values = _VALUES
             total = 0
-            for card in self._live().banks[seat]:
+            for card in self._banks_of(seat):
                 total += values[card]
             totals[seat] = total
         return total
@@ -357,7 +375,7 @@ class DealView:
         if total is None:
             values = _VALUES
             total = 0
-            for pile in self._live().tables[seat]:
+            for pile in self._piles_of(seat):
                 for card in pile.cards:
                     total += values[card]
             totals[seat] = total
@@ -389,11 +407,17 @@ class DealView:
     def __repr__(self) -> str:
         return f"DealView(seat {self.viewer}, {self.phase}, {self.plays_left} plays left)"
 
-    def _live(self) -> DealState:
-        state = self._state
-        if state is None:  # pragma: no cover - from_observation fills every fact
-            raise RuntimeError("this view was made from an observation and has no game to read")
-        return state
+    def _piles_of(self, seat: int) -> tuple[PileCopy, ...]:
+        piles = self._seat_piles
+        if piles is None:  # pragma: no cover - from_observation fills every fact
+            raise RuntimeError("this view was made from an observation and copied no piles")
+        return piles[seat]
+
+    def _banks_of(self, seat: int) -> tuple[int, ...]:
+        banks = self._seat_banks
+        if banks is None:  # pragma: no cover - from_observation fills every fact
+            raise RuntimeError("this view was made from an observation and copied no banks")
+        return banks[seat]
 
     @classmethod
     def from_observation(cls, observation: dict[str, Any]) -> DealView:
@@ -455,7 +479,7 @@ def observed_pile_views(sets: list[dict[str, Any]]) -> tuple[PileView, ...]:
     )
 
 
-def pile_views(table: list[PropertySet]) -> tuple[PileView, ...]:
+def pile_views(table: Sequence[PropertySet | PileCopy]) -> tuple[PileView, ...]:
     """The views of a table's piles. Labels are the colour names unless a colour has
     several piles (``set_labels``); plain loops, as this runs at nearly every decision."""
     seen = 0

@@ -63,16 +63,24 @@ def test_choose_picks_what_scoring_every_action_picks() -> None:
     assert compared > 300
 
 
-def test_the_heuristic_reads_the_games_piles_and_changes_nothing() -> None:
-    """``DealView.piles`` hands over the game's own lists (not copies), read only: after
-    every decision the state is what it was, pile for pile, card for card."""
+def test_the_heuristic_reads_copies_of_the_piles_and_changes_nothing() -> None:
+    """``DealView.piles`` hands over copies of the game's piles (the same colours and cards,
+    none of the game's own lists): after every decision the state is what it was, pile
+    for pile, card for card."""
     agent = HeuristicAgent()
     checked = 0
     for players, seed in ((2, 41), (4, 42)):
         for g in walk(players, seed):
             seat = g.current_player
             view = agent.observe(g.rules, g.state, seat)
-            assert view.piles is g.state.tables[seat]
+            table = g.state.tables[seat]
+            assert view.piles is not table
+            assert [(p.colour, list(p.cards)) for p in view.piles] == [
+                (p.colour, p.cards) for p in table
+            ]
+            assert not any(
+                copy.cards is pile.cards for copy, pile in zip(view.piles, table, strict=True)
+            )
             before = g.state.clone()
             cards_before = [[pile.cards.copy() for pile in t] for t in g.state.tables]
             agent(view, g.legal_actions(), random.Random(0))

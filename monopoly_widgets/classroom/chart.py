@@ -1,0 +1,90 @@
+"""The chart a teacher projects: every student's interval beside the class's, narrowing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from monopoly_widgets.classroom.pooling import Pool
+
+
+def pool_chart(pool: Pool, truth: float | None = None) -> Any:
+    """Left: each student's estimate with its interval, and the pooled one. Right: the
+    pooled estimate and its interval after the first 1, 2, ... results came in."""
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    figure = make_subplots(
+        rows=1,
+        cols=2,
+        column_widths=[0.55, 0.45],
+        subplot_titles=("Each student, and the class", "The class's estimate as results come in"),
+    )
+    labels = [row.label for row in pool.rows] + ["class (pooled)"]
+    estimates = [row.estimate for row in pool.rows] + [pool.pooled]
+    figure.add_trace(
+        go.Scatter(
+            x=[e.probability for e in estimates],
+            y=labels,
+            mode="markers",
+            marker={
+                "size": [9] * len(pool.rows) + [14],
+                "symbol": ["circle"] * len(pool.rows) + ["diamond"],
+            },
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [e.high - e.probability for e in estimates],
+                "arrayminus": [e.probability - e.low for e in estimates],
+            },
+            name="estimate",
+            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
+        ),
+        row=1,
+        col=1,
+    )
+    trials = []
+    total = 0
+    for row in pool.rows:
+        total += row.result.trials
+        trials.append(total)
+    running = pool.running
+    figure.add_trace(
+        go.Scatter(
+            x=trials + trials[::-1],
+            y=[e.high for e in running] + [e.low for e in running][::-1],
+            fill="toself",
+            opacity=0.3,
+            line={"width": 0},
+            name="interval",
+            hoverinfo="skip",
+        ),
+        row=1,
+        col=2,
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=trials,
+            y=[e.probability for e in running],
+            mode="lines+markers",
+            name="pooled estimate",
+            hovertemplate="%{x} trials: %{y:.3f}<extra></extra>",
+        ),
+        row=1,
+        col=2,
+    )
+    if truth is not None:
+        figure.add_vline(x=truth, line_dash="dash", row=1, col=1)
+        figure.add_hline(y=truth, line_dash="dash", row=1, col=2)
+    percent = round(pool.pooled.confidence * 100)
+    figure.update_xaxes(title_text=f"estimate, {percent}% interval", range=[0, 1], row=1, col=1)
+    figure.update_xaxes(title_text="trials pooled", row=1, col=2)
+    figure.update_yaxes(autorange="reversed", row=1, col=1)
+    figure.update_yaxes(title_text="estimate", range=[0, 1], row=1, col=2)
+    figure.update_layout(
+        title=f"{pool.experiment} (lesson {pool.lesson}): {len(pool.rows)} results",
+        showlegend=False,
+        height=max(380, 28 * len(labels) + 160),
+        font={"size": 16},
+    )
+    return figure

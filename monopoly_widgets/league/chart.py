@@ -1,0 +1,68 @@
+"""The league's chart for a projector: each bot's rating with its interval, and its win rate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+
+def league_chart(table: pd.DataFrame, title: str) -> Any:
+    """Bots from strongest to weakest: the rating (Elo scale) with its 95% bootstrap
+    interval on the left, the win rate with its 95% Wilson interval on the right."""
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    ordered = table.sort_values("rating", ascending=True)
+    figure = make_subplots(
+        rows=1,
+        cols=2,
+        shared_yaxes=True,
+        horizontal_spacing=0.04,
+        subplot_titles=("Rating (Bradley-Terry, Elo scale)", "Win rate"),
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=ordered["rating"],
+            y=ordered["bot"],
+            mode="markers",
+            marker={"size": 13},
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": ordered["rating_high"] - ordered["rating"],
+                "arrayminus": ordered["rating"] - ordered["rating_low"],
+            },
+            hovertemplate="%{y}: %{x:.0f}<extra></extra>",
+            name="rating",
+        ),
+        row=1,
+        col=1,
+    )
+    figure.add_trace(
+        go.Bar(
+            x=ordered["win_rate"],
+            y=ordered["bot"],
+            orientation="h",
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": ordered["win_high"] - ordered["win_rate"],
+                "arrayminus": ordered["win_rate"] - ordered["win_low"],
+            },
+            hovertemplate="%{y}: %{x:.2f}<extra></extra>",
+            name="win rate",
+        ),
+        row=1,
+        col=2,
+    )
+    figure.add_vline(x=0.5, line_dash="dash", row=1, col=2)
+    figure.update_xaxes(title_text="rating (0: average)", row=1, col=1)
+    figure.update_xaxes(title_text="share of games won", range=[0, 1], row=1, col=2)
+    figure.update_layout(
+        title=title,
+        showlegend=False,
+        height=max(360, 48 * len(table) + 160),
+        font={"size": 16},
+    )
+    return figure

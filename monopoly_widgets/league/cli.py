@@ -1,0 +1,65 @@
+"""``python -m monopoly_widgets league BOTS_DIR --game deal --games N``: a league from a shell."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from monopoly_widgets.agents.playout import AGENT_NAMES
+
+
+def add_league_parser(commands: Any) -> None:
+    """Add the ``league`` command to the main parser's sub-commands."""
+    parser = commands.add_parser(
+        "league",
+        help="a league of students' bots (a folder of .py files), rated",
+        description=(
+            "Check every bot in BOTS_DIR (each .py file defines choose(observation, "
+            "legal_actions, rng)), then play every pairing on the same deals in both seat "
+            "orders, each bot in its own process with a time and memory limit, and print the "
+            "table: win rates with 95%% Wilson intervals and a Bradley-Terry rating with a "
+            "95%% bootstrap interval. A bot that fails forfeits that game, with the reason."
+        ),
+    )
+    parser.add_argument(
+        "bots", nargs="+", help=f"folders, .py files, or built-ins ({', '.join(AGENT_NAMES)})"
+    )
+    parser.add_argument("--game", default="deal", help="deal, bid or cardgame (default deal)")
+    parser.add_argument(
+        "--games", type=int, default=10, help="deals per pairing (each played twice)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the league's seed (default 0)")
+    parser.add_argument("--add", default="", help="built-in bots to add, comma-separated")
+    parser.add_argument("--move-seconds", type=float, default=1.0, help="time per move (default 1)")
+    parser.add_argument("--memory-mb", type=int, default=512, help="memory per bot (default 512)")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="worker processes (default: cores)"
+    )
+    parser.add_argument("--csv", default=None, help="also save one row per game to this CSV file")
+
+
+def run_league(args: argparse.Namespace) -> int:
+    """Run the ``league`` command; 0 when every entry played, 1 when some sat out."""
+    from monopoly_widgets.league.run import league
+
+    bots = [*args.bots, *[name.strip() for name in args.add.split(",") if name.strip()]]
+
+    def report(result: Any, done: int, total: int, finished: bool) -> None:
+        if total and (finished or done % max(1, total // 10) == 0):
+            print(f"{done}/{total} games", file=sys.stderr, flush=True)
+
+    result = league(
+        bots,
+        game=args.game,
+        games=args.games,
+        seed=args.seed,
+        move_seconds=args.move_seconds,
+        memory_mb=args.memory_mb,
+        workers=args.workers,
+        progress=report,
+    )
+    print(result)
+    if args.csv:
+        result.games.to_csv(args.csv, index=False)
+    return 1 if result.failures else 0

@@ -1,0 +1,204 @@
+"""``mw.league(bots, game="deal", games=N)``: check the entries, play, rate.
+
+Where processes can start, every student's bot runs in its own process with its
+limits (``sandbox.py``), and the games run on a pool of worker processes (one per
+core unless ``workers`` says otherwise) or on any ``concurrent.futures`` executor
+given as ``executor`` (a Dask cluster's ``client.get_executor()`` too). Where no
+process can start (JupyterLite's Pyodide), the league plays in this one process and
+says so plainly: time and memory limits cannot be enforced there.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import warnings
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, as_completed
+from pathlib import Path
+from typing import Any
+
+from monopoly_widgets.core.registry import describe
+from monopoly_widgets.core.runtime import processes_available
+from monopoly_widgets.core.validation import whole_number
+from monopoly_widgets.league.checks import check_entry
+from monopoly_widgets.league.entries import find_entries
+from monopoly_widgets.league.games import Batch, run_batch, schedule
+from monopoly_widgets.league.result import LeagueResult
+from monopoly_widgets.league.sandbox import Limits
+
+#: Said wherever the league cannot start processes.
+NO_LIMITS = (
+    "no process can start here (JupyterLite runs Python in the browser tab), so every bot "
+    "runs in this one process: the time and memory limits cannot be enforced, and a bot "
+    "that loops forever stops the league. For a safe, fair league run it in JupyterLab or "
+    "with `python -m monopoly_widgets league`."
+)
+
+Progress = Callable[[LeagueResult, int, int, bool], None]
+
+
+def league(
+    bots: str | Path | Iterable[str | Path],
+    game: str = "deal",
+    games: int = 10,
+    seed: int = 0,
+    *,
+    move_seconds: float = 1.0,
+    memory_mb: int = 512,
+    start_seconds: float = 30.0,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    options: dict[str, Any] | None = None,
+    progress: bool | Progress | None = None,
+) -> LeagueResult:
+    """Play a league between the bots (``mw.league``): a folder of students' ``.py``
+    files (each defines ``choose(observation, legal_actions, rng)``), single files, and
+    built-in bots by name ("random", "heuristic", "deal_policy", "search").
+
+    Every pairing plays ``games`` deals, each deal twice (each bot in each seat), the
+    same deals for every pairing (duplicate seating). ``move_seconds`` and ``memory_mb``
+    limit each student's bot; one that fails forfeits that game, with the reason kept.
+    ``progress``: True shows a widget with the table as it fills (the default in a
+    notebook), False nothing, or a function ``(result, done, total, finished)``.
+    """
+    describe(game)
+    whole_number(games, "games", 1, 100_000)
+    whole_number(seed, "seed", 0)
+    if workers is not None:
+        whole_number(workers, "workers", 1, 256)
+    limits = Limits(move_seconds, start_seconds, memory_mb)
+    entries = find_entries(bots)
+    isolated = processes_available()
+    result = LeagueResult(game, entries, [])
+    if not isolated:
+        result.notes.append(NO_LIMITS)
+        warnings.warn(NO_LIMITS, RuntimeWarning, stacklevel=2)
+    options = dict(options or {})
+    started = time.monotonic()
+    report = _progress_function(progress)
+
+    checked = _run(
+        [(entry, game, limits, isolated, options) for entry in entries if entry.path is not None],
+        _check,
+        executor,
+        workers,
+        isolated,
+    )
+    for entry, (failure, pids) in checked:
+        result.pids.extend(pids)
+        if failure is not None:
+            result.failures[entry.name] = failure
+    result.entries = [entry for entry in entries if entry.name not in result.failures]
+    batches = schedule(result.entries, game, games, seed, limits, isolated, options)
+    total = sum(2 * len(batch.deals) for batch in batches)
+    if report:
+        report(result, 0, total, False)
+    placed: dict[int, list[dict[str, Any]]] = {}
+
+    def done(number: int, rows: list[dict[str, Any]]) -> None:
+        placed[number] = rows
+        result.pids.extend(pid for row in rows for pid in row["pids"])
+        result.rows = [row for key in sorted(placed) for row in placed[key]]
+        if report:
+            report(result, len(result.rows), total, False)
+
+    _run_batches(batches, executor, workers, isolated, done, result)
+    result.seconds = time.monotonic() - started
+    if report:
+        report(result, len(result.rows), total, True)
+    return result
+
+
+def _check(job: tuple[Any, ...]) -> tuple[Any, str | None]:
+    entry = job[0]
+    return entry, check_entry(*job)
+
+
+def _progress_function(progress: bool | Progress | None) -> Progress | None:
+    if callable(progress):
+        return progress
+    if progress is None:
+        progress = _in_notebook()
+    if not progress:
+        return None
+    from IPython.display import display
+
+    from monopoly_widgets.league.progress import LeagueProgress
+
+    widget = LeagueProgress(0)
+    display(widget.widget)
+    return widget.update
+
+
+def _in_notebook() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and hasattr(shell, "kernel")
+
+
+def _pool(
+    executor: Executor | None, workers: int | None, isolated: bool
+) -> tuple[Executor | None, bool]:
+    """The executor to use and whether this call made it (and must shut it down)."""
+    if executor is not None:
+        return executor, False
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if not isolated or count <= 1:
+        return None, False
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=count), True
+
+
+def _run(
+    jobs: list[Any],
+    function: Callable[[Any], Any],
+    executor: Executor | None,
+    workers: int | None,
+    isolated: bool,
+) -> list[Any]:
+    pool, owned = _pool(executor, workers, isolated)
+    try:
+        if pool is None:
+            return [function(job) for job in jobs]
+        return list(pool.map(function, jobs))
+    finally:
+        if owned and pool is not None:
+            pool.shutdown()
+
+
+def _run_batches(
+    batches: list[Batch],
+    executor: Executor | None,
+    workers: int | None,
+    isolated: bool,
+    done: Callable[[int, list[dict[str, Any]]], None],
+    result: LeagueResult,
+) -> None:
+    """Run every batch; a batch whose worker failed is noted, every other result kept."""
+    pool, owned = _pool(executor, workers, isolated)
+    try:
+        if pool is None:
+            for number, batch in enumerate(batches):
+                done(number, run_batch(batch))
+            return
+        futures = {pool.submit(run_batch, batch): number for number, batch in enumerate(batches)}
+        for future in as_completed(futures):
+            number = futures[future]
+            try:
+                done(number, future.result())
+            except Exception as exc:  # noqa: BLE001 - one lost worker loses only its games
+                batch = batches[number]
+                first, second = batch.pairing
+                deals = f"deals {batch.deals[0]}-{batch.deals[-1]}"
+                result.notes.append(
+                    f"the games of {first.name} against {second.name} ({deals}) were lost: "
+                    f"{type(exc).__name__}: {exc}"
+                )
+    finally:
+        if owned and pool is not None:
+            pool.shutdown()

@@ -1,0 +1,153 @@
+"""Who plays a seat of a league game: a built-in agent, or a student's bot.
+
+Each kind answers ``choose(game, seat, legal) -> Action`` or raises
+:class:`~monopoly_widgets.league.sandbox.BotFailure` with the reason in words. A
+student's bot gets ``game.observation(seat)`` (a JSON-safe dict, made fresh for it)
+and the legal actions as dicts, never the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import random
+from typing import Any
+
+from monopoly_widgets.agents.base import observer_of
+from monopoly_widgets.agents.playout import make_agent
+from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.game import Game
+from monopoly_widgets.league.entries import Entry
+from monopoly_widgets.league.sandbox import BotFailure, BotProcess, Limits
+
+
+class BuiltinSeat:
+    """A built-in agent (``make_agent``), called as ``play_out`` calls it."""
+
+    def __init__(self, entry: Entry) -> None:
+        assert entry.builtin is not None
+        self.agent = make_agent(entry.builtin)
+        self.observe = observer_of(self.agent)
+        self.rng = random.Random(0)
+        self.pids: list[int] = []
+
+    def new_game(self, game: Game, seed: int) -> None:
+        bind = getattr(self.agent, "bind", None)
+        if callable(bind):
+            bind(game)
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
+        observation = self.observe(game.rules, game.state, seat)
+        try:
+            choice = self.agent(observation, legal, self.rng)
+        except Exception as exc:  # noqa: BLE001 - a failing built-in forfeits like any bot
+            raise BotFailure(f"choose raised {type(exc).__name__}: {exc}") from exc
+        if choice not in legal:
+            raise BotFailure(f"choose returned {choice!r:.60}, not a legal action", illegal=True)
+        return choice
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessSeat:
+    """A student's bot in its own process (``sandbox.BotProcess``), restarted after a failure."""
+
+    def __init__(self, entry: Entry, limits: Limits) -> None:
+        assert entry.path is not None
+        self.entry = entry
+        self.limits = limits
+        self.bot: BotProcess | None = None
+        self.pids: list[int] = []
+
+    def new_game(self, game: Game, seed: int) -> None:
+        if self.bot is None or self.bot.process.poll() is not None:
+            self.bot = None
+            bot = BotProcess(self.entry.path, self.limits)  # type: ignore[arg-type]
+            self.pids.append(bot.pid)
+            bot.wait_ready()
+            self.bot = bot
+        self.bot.output.clear()
+        self.bot.dropped = 0
+        try:
+            self.bot.new_game(seed)
+        except BotFailure:
+            self.bot = None
+            raise
+
+    def choose(self, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
+        assert self.bot is not None
+        try:
+            index = self.bot.choose(game.observation(seat), [action.to_dict() for action in legal])
+        except BotFailure:
+            if self.bot.process.poll() is not None:
+                self.bot = None  # stopped: a fresh process for the next game
+            raise
+        return legal[index]
+
+    def printed(self) -> str:
+        return self.bot.printed() if self.bot is not None else ""
+
+    def close(self) -> None:
+        if self.bot is not None:
+            self.bot.stop()
+            self.bot = None
+
+
+class InProcessSeat:
+    """A student's bot imported into this process: only where no process can start
+    (JupyterLite). No time or memory limit can be enforced here; the league says so."""
+
+    def __init__(self, entry: Entry) -> None:
+        assert entry.path is not None
+        self.entry = entry
+        self.rng = random.Random(0)
+        self.pids: list[int] = []
+        self.function: Any = None
+
+    def new_game(self, game: Game, seed: int) -> None:
+        if self.function is None:
+            self.function = load_choose(self.entry.path)  # type: ignore[arg-type]
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
+        copies = [Action(**action.to_dict()) for action in legal]
+        try:
+            choice = self.function(copy.deepcopy(game.observation(seat)), copies, self.rng)
+        except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt too
+            raise BotFailure(f"choose raised {type(exc).__name__}: {str(exc)[:200]}") from None
+        chosen = getattr(choice, "id", choice)
+        for action in legal:
+            if action.id == chosen:
+                return action
+        raise BotFailure(
+            f"choose returned {choice!r:.60}, not one of the legal actions", illegal=True
+        )
+
+    def close(self) -> None:
+        pass
+
+
+def load_choose(path: str) -> Any:
+    """Import a student's file in this process (``InProcessSeat`` only) and find ``choose``."""
+    try:
+        spec = importlib.util.spec_from_file_location(f"league_bot_{abs(hash(path))}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except BaseException as exc:  # noqa: BLE001 - the bot's failure, reported by name
+        raise BotFailure(f"could not be imported: {type(exc).__name__}: {str(exc)[:200]}") from None
+    function = getattr(module, "choose", None)
+    if not callable(function):
+        raise BotFailure("defines no function choose(observation, legal_actions, rng)")
+    return function
+
+
+def make_seat(
+    entry: Entry, limits: Limits, isolated: bool
+) -> BuiltinSeat | ProcessSeat | InProcessSeat:
+    """The seat player for ``entry``: its own process when ``isolated``."""
+    if entry.builtin is not None:
+        return BuiltinSeat(entry)
+    return ProcessSeat(entry, limits) if isolated else InProcessSeat(entry)
