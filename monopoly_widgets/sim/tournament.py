@@ -327,13 +327,20 @@ def results_frame(rows: list[dict[str, Any]], players: int) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class Summary:
-    """What a table of games says: win rates with intervals, lengths, draws."""
+    """What a table of games says: win rates with intervals, lengths, draws.
+
+    ``first_seat`` (seat 0's win rate) is given only when the same agent sits in every
+    seat: then the seats differ by their order alone, and seat 0's share against the fair
+    share ``1 / players`` measures the advantage of going first. With different agents in
+    the seats, seat 0's share measures its agent's skill as much as its seat, so it is
+    None and the text says why; read the per-agent rows instead.
+    """
 
     games: int
     players: int
     seats: pd.DataFrame
     agents: pd.DataFrame
-    first_seat: Estimate
+    first_seat: Estimate | None
     turns_mean: float
     turns_median: float
     turns_interval: tuple[float, float]
@@ -344,9 +351,24 @@ class Summary:
     errors: int
 
     @property
-    def first_seat_advantage(self) -> float:
-        """Seat 0's win rate minus its fair share ``1 / players``."""
+    def first_seat_advantage(self) -> float | None:
+        """Seat 0's win rate minus its fair share ``1 / players`` (None: agents differ)."""
+        if self.first_seat is None:
+            return None
         return self.first_seat.probability - 1 / self.players
+
+    def seat_advantage_line(self) -> str:
+        """One line on going first: the advantage, or why none can be read here."""
+        if self.first_seat is not None:
+            return (
+                f"first-seat advantage: seat 0 wins {self.first_seat.probability:.3f} "
+                f"(interval {self.first_seat.low:.3f} to {self.first_seat.high:.3f}) "
+                f"against a fair share of {1 / self.players:.3f} (the same agent in every seat)"
+            )
+        return (
+            "no seat advantage is given: the seats hold different agents, so a seat's win rate\n"
+            "  measures its agent as much as its seat (put one agent in every seat to read it)"
+        )
 
     def __str__(self) -> str:
         lines = [f"{self.games} games, {self.players} players"]
@@ -356,11 +378,14 @@ class Summary:
                 f"{row.seat:>4}  {row.agent:<11} {row.wins:>5}   {row.win_rate:8.3f}   "
                 f"{row.low:.3f} to {row.high:.3f}"
             )
-        lines.append(
-            f"first-seat advantage: seat 0 wins {self.first_seat.probability:.3f} "
-            f"(interval {self.first_seat.low:.3f} to {self.first_seat.high:.3f}) "
-            f"against a fair share of {1 / self.players:.3f}"
-        )
+        if self.first_seat is None:
+            lines.append("agent        seats   wins   win rate   95% interval (per seat-game)")
+            for row in self.agents.itertuples():
+                lines.append(
+                    f"{row.agent:<11} {row.seats:>6} {row.wins:>6}   {row.win_rate:8.3f}   "
+                    f"{row.low:.3f} to {row.high:.3f}"
+                )
+        lines.append(self.seat_advantage_line())
         lines.append(
             f"game length: mean {self.turns_mean:.1f} turns "
             f"(interval {self.turns_interval[0]:.1f} to {self.turns_interval[1]:.1f}), "
@@ -434,7 +459,11 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
         players=players,
         seats=seats,
         agents=pd.DataFrame(agent_rows),
-        first_seat=estimate_from_counts(int((winners == 0).sum()), n, confidence),
+        first_seat=(
+            estimate_from_counts(int((winners == 0).sum()), n, confidence)
+            if seats["agent"].nunique() == 1
+            else None
+        ),
         turns_mean=statistics.fmean(turns),
         turns_median=statistics.median(turns),
         turns_interval=(turns_low, turns_high),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -181,10 +182,27 @@ def test_summarize_counts_wins_lengths_and_draws() -> None:
     assert summary.seats["wins"].tolist() == [6, 3]
     assert summary.seats["win_rate"].tolist() == [0.6, 0.3]
     assert (summary.seats["low"] < summary.seats["win_rate"]).all()
-    assert summary.first_seat_advantage == pytest.approx(0.1)
+    assert summary.first_seat is None and summary.first_seat_advantage is None  # agents differ
     assert summary.turns_mean == 14.5 and summary.turns_median == 14.5
     assert summary.draws == 1 and summary.draw_reasons == {"turn cap": 1}
     agents = summary.agents.set_index("agent")
     assert agents.loc["heuristic", "wins"] == 6 and agents.loc["random", "wins"] == 3
     text = str(summary)
-    assert "first-seat advantage" in text and "draws/stalls: 1 (turn cap: 1)" in text
+    assert "first-seat advantage" not in text and "draws/stalls: 1 (turn cap: 1)" in text
+
+
+def test_a_seat_advantage_is_read_only_with_one_agent_in_every_seat() -> None:
+    """Seat 0 as the heuristic against random bots is skill, not seat order (issue 25)."""
+    mixed = summarize(handmade_results())
+    text = str(mixed)
+    assert "no seat advantage is given: the seats hold different agents" in text
+    assert "seat 0 wins" not in text
+    assert re.search(r"^heuristic +1 +6 +0\.600 ", text, re.M)  # the per-agent row
+    same = handmade_results()
+    same["agent_1"] = "heuristic"
+    one_agent = summarize(same)
+    assert one_agent.first_seat is not None
+    assert one_agent.first_seat_advantage == pytest.approx(0.6 - 1 / 2)
+    text = str(one_agent)
+    assert "first-seat advantage: seat 0 wins 0.600" in text
+    assert "no seat advantage" not in text
