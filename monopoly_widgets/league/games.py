@@ -24,7 +24,6 @@ from monopoly_widgets.league.entries import Entry
 from monopoly_widgets.league.sandbox import BotFailure, Limits
 from monopoly_widgets.league.seats import make_seat
 
-
 #: The most decisions one seat may make in one turn. Moving a wild card costs no play, so a
 #: bot that keeps moving wilds would never end its turn: past this many it forfeits.
 MAX_MOVES_PER_TURN = 200
