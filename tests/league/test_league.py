@@ -26,8 +26,8 @@ BOTS = Path(__file__).parent / "bots"
 FORFEITS = {
     "crash": "choose raised ZeroDivisionError: division by zero (crash.py line 6)",
     "dies": "its process ended (exit code 3)",
-    "slow": "took longer than 1 s to choose (stopped)",
-    "loop": "took longer than 1 s to choose (stopped)",
+    "slow": "took longer than 1.5 s to choose (stopped)",
+    "loop": "took longer than 1.5 s to choose (stopped)",
     "illegal": "choose returned 'play:the_whole_deck', which is not a legal action",
     "hog": "",  # out of memory, or out of time on a busy machine: test_memory_is_limited
     "quitter": "choose raised ",
@@ -74,7 +74,7 @@ def league_result():
         [BOTS, "random"],
         games=1,
         seed=3,
-        move_seconds=0.5,
+        move_seconds=1.5,
         memory_mb=300,
         workers=2,
         progress=False,
