@@ -275,6 +275,14 @@ def test_a_concurrent_futures_executor_gives_the_same_league() -> None:
     assert alone.table.equals(pooled.table)
 
 
+def test_a_folder_given_by_a_relative_path(monkeypatch) -> None:
+    """As a teacher types it, from the folder above the bots (each bot's process starts
+    in its own folder, so the path must not be read relative to that)."""
+    monkeypatch.chdir(BOTS.parent)
+    result = mw.league(["bots/good.py", "random"], games=1, workers=1, progress=False)
+    assert result.failures == {} and len(result.rows) == 2
+
+
 def test_bad_arguments_get_clear_errors() -> None:
     with pytest.raises(InputError, match="games"):
         mw.league([BOTS / "good.py", "random"], games=0, progress=False)
