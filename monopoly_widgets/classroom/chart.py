@@ -54,6 +54,7 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
             x=trials + trials[::-1],
             y=[e.high for e in running] + [e.low for e in running][::-1],
             fill="toself",
+            mode="lines",
             opacity=0.3,
             line={"width": 0},
             name="interval",
