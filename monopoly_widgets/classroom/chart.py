@@ -54,6 +54,7 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
             x=trials + trials[::-1],
             y=[e.high for e in running] + [e.low for e in running][::-1],
             fill="toself",
+            mode="lines",
             opacity=0.3,
             line={"width": 0},
             name="interval",
@@ -77,14 +78,18 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
         figure.add_vline(x=truth, line_dash="dash", row=1, col=1)
         figure.add_hline(y=truth, line_dash="dash", row=1, col=2)
     percent = round(pool.pooled.confidence * 100)
-    figure.update_xaxes(title_text=f"estimate, {percent}% interval", range=[0, 1], row=1, col=1)
+    # Both panels on one scale, zoomed to the intervals: on 0 to 1 the narrowing is lost.
+    low = min([e.low for e in estimates] + ([truth] if truth is not None else []))
+    high = max([e.high for e in estimates] + ([truth] if truth is not None else []))
+    span = [max(0.0, low - 0.05), min(1.0, high + 0.05)]
+    figure.update_xaxes(title_text=f"estimate, {percent}% interval", range=span, row=1, col=1)
     figure.update_xaxes(title_text="trials pooled", row=1, col=2)
     figure.update_yaxes(autorange="reversed", row=1, col=1)
-    figure.update_yaxes(title_text="estimate", range=[0, 1], row=1, col=2)
+    figure.update_yaxes(title_text="estimate", range=span, row=1, col=2)
     figure.update_layout(
         title=f"{pool.experiment} (lesson {pool.lesson}): {len(pool.rows)} results",
         showlegend=False,
-        height=max(380, 28 * len(labels) + 160),
+        height=min(680, max(400, 22 * len(labels) + 180)),  # fits a 1280x720 projector
         font={"size": 16},
     )
     return figure

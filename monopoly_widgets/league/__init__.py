@@ -7,7 +7,10 @@ with Wilson intervals, a Bradley-Terry rating with a bootstrap interval), ``.cha
 ``.replay(row)``.
 
 Importing this package is cheap (no pandas, no Plotly): ``monopoly_widgets`` imports it
-to offer ``mw.league``, and every bot's process imports ``monopoly_widgets``.
+to offer ``mw.league``, and every bot's process imports ``monopoly_widgets``. As the
+attribute ``monopoly_widgets.league`` is that function, reach the modules with ``from
+monopoly_widgets.league import run`` (``import monopoly_widgets.league.run as run`` finds
+the function first and fails).
 """
 
 from __future__ import annotations

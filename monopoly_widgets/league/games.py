@@ -24,6 +24,10 @@ from monopoly_widgets.league.entries import Entry
 from monopoly_widgets.league.sandbox import BotFailure, Limits
 from monopoly_widgets.league.seats import make_seat
 
+#: The most decisions one seat may make in one turn. Moving a wild card costs no play, so a
+#: bot that keeps moving wilds would never end its turn: past this many it forfeits.
+MAX_MOVES_PER_TURN = 200
+
 
 def deal_seed(seed: int, deal: int) -> int:
     """The seed of deal ``deal`` (the same for every pairing and seat order)."""
@@ -90,18 +94,25 @@ def play_game(
     players = [seats[entry.name] for entry in order]
     forfeit = None
     seat = 0
+    playing = False
     try:
         for seat, player in enumerate(players):
             player.new_game(game, make_rng(seed, "agent", seat).getrandbits(64))
+        playing = True
+        moves: dict[tuple[int, int], int] = {}
         while not game.is_over:
             seat = game.current_player
+            key = (game.turn, seat)
+            moves[key] = moves.get(key, 0) + 1
+            if moves[key] > MAX_MOVES_PER_TURN:
+                raise BotFailure(f"made {MAX_MOVES_PER_TURN} moves in one turn without ending it")
             legal = game.legal_actions()
             game.apply(players[seat].choose(game, seat, legal))
     except BotFailure as failure:
         forfeit = {
             "seat": seat,
             "bot": order[seat].name,
-            "reason": f"{failure.reason} on turn {game.turn}",
+            "reason": f"{failure.reason} on turn {game.turn}" if playing else failure.reason,
             "illegal": failure.illegal,
             "printed": failure.output[:1_000],
         }

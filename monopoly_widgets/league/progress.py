@@ -42,7 +42,8 @@ class LeagueProgress:
 def table_html(result: LeagueResult) -> str:
     """The league table as a small HTML table (its class: ``mw-league-table``)."""
     table = result.table
-    head = "".join(f"<th>{html.escape(name.replace('_', ' '))}</th>" for name in SHOWN)
+    pad = 'style="padding: 2px 12px; text-align: left"'
+    head = "".join(f"<th {pad}>{html.escape(name.replace('_', ' '))}</th>" for name in SHOWN)
     rows = []
     for line in table.to_dict("records"):
         cells = []
@@ -52,7 +53,7 @@ def table_html(result: LeagueResult) -> str:
                 value = f"{value:.2f} ({line['win_low']:.2f}–{line['win_high']:.2f})"
             elif name == "rating":
                 value = f"{value:+.0f} ({line['rating_low']:+.0f} to {line['rating_high']:+.0f})"
-            cells.append(f"<td>{html.escape(str(value))}</td>")
+            cells.append(f"<td {pad}>{html.escape(str(value))}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return (
         '<table class="mw-league-table" style="border-collapse: collapse; font-size: 1.05em">'

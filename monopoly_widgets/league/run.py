@@ -78,32 +78,32 @@ def league(
     started = time.monotonic()
     report = _progress_function(progress)
 
-    checked = _run(
-        [(entry, game, limits, isolated, options) for entry in entries if entry.path is not None],
-        _check,
-        executor,
-        workers,
-        isolated,
-    )
-    for entry, (failure, pids) in checked:
-        result.pids.extend(pids)
-        if failure is not None:
-            result.failures[entry.name] = failure
-    result.entries = [entry for entry in entries if entry.name not in result.failures]
-    batches = schedule(result.entries, game, games, seed, limits, isolated, options)
-    total = sum(2 * len(batch.deals) for batch in batches)
-    if report:
-        report(result, 0, total, False)
-    placed: dict[int, list[dict[str, Any]]] = {}
-
-    def done(number: int, rows: list[dict[str, Any]]) -> None:
-        placed[number] = rows
-        result.pids.extend(pid for row in rows for pid in row["pids"])
-        result.rows = [row for key in sorted(placed) for row in placed[key]]
+    pool, owned = _pool(executor, workers, isolated)  # one pool for the checks and the games
+    try:
+        jobs = [(e, game, limits, isolated, options) for e in entries if e.path is not None]
+        checked = [_check(job) for job in jobs] if pool is None else list(pool.map(_check, jobs))
+        for entry, (failure, pids) in checked:
+            result.pids.extend(pids)
+            if failure is not None:
+                result.failures[entry.name] = failure
+        result.entries = [entry for entry in entries if entry.name not in result.failures]
+        batches = schedule(result.entries, game, games, seed, limits, isolated, options)
+        total = sum(2 * len(batch.deals) for batch in batches)
         if report:
-            report(result, len(result.rows), total, False)
+            report(result, 0, total, False)
+        placed: dict[int, list[dict[str, Any]]] = {}
 
-    _run_batches(batches, executor, workers, isolated, done, result)
+        def done(number: int, rows: list[dict[str, Any]]) -> None:
+            placed[number] = rows
+            result.pids.extend(pid for row in rows for pid in row["pids"])
+            result.rows = [row for key in sorted(placed) for row in placed[key]]
+            if report:
+                report(result, len(result.rows), total, False)
+
+        _run_batches(batches, pool, done, result)
+    finally:
+        if owned and pool is not None:
+            pool.shutdown()
     result.seconds = time.monotonic() - started
     if report:
         report(result, len(result.rows), total, True)
@@ -154,51 +154,27 @@ def _pool(
     return ProcessPoolExecutor(max_workers=count), True
 
 
-def _run(
-    jobs: list[Any],
-    function: Callable[[Any], Any],
-    executor: Executor | None,
-    workers: int | None,
-    isolated: bool,
-) -> list[Any]:
-    pool, owned = _pool(executor, workers, isolated)
-    try:
-        if pool is None:
-            return [function(job) for job in jobs]
-        return list(pool.map(function, jobs))
-    finally:
-        if owned and pool is not None:
-            pool.shutdown()
-
-
 def _run_batches(
     batches: list[Batch],
-    executor: Executor | None,
-    workers: int | None,
-    isolated: bool,
+    pool: Executor | None,
     done: Callable[[int, list[dict[str, Any]]], None],
     result: LeagueResult,
 ) -> None:
     """Run every batch; a batch whose worker failed is noted, every other result kept."""
-    pool, owned = _pool(executor, workers, isolated)
-    try:
-        if pool is None:
-            for number, batch in enumerate(batches):
-                done(number, run_batch(batch))
-            return
-        futures = {pool.submit(run_batch, batch): number for number, batch in enumerate(batches)}
-        for future in as_completed(futures):
-            number = futures[future]
-            try:
-                done(number, future.result())
-            except Exception as exc:  # noqa: BLE001 - one lost worker loses only its games
-                batch = batches[number]
-                first, second = batch.pairing
-                deals = f"deals {batch.deals[0]}-{batch.deals[-1]}"
-                result.notes.append(
-                    f"the games of {first.name} against {second.name} ({deals}) were lost: "
-                    f"{type(exc).__name__}: {exc}"
-                )
-    finally:
-        if owned and pool is not None:
-            pool.shutdown()
+    if pool is None:
+        for number, batch in enumerate(batches):
+            done(number, run_batch(batch))
+        return
+    futures = {pool.submit(run_batch, batch): number for number, batch in enumerate(batches)}
+    for future in as_completed(futures):
+        number = futures[future]
+        try:
+            done(number, future.result())
+        except Exception as exc:  # noqa: BLE001 - one lost worker loses only its games
+            batch = batches[number]
+            first, second = batch.pairing
+            deals = f"deals {batch.deals[0]}-{batch.deals[-1]}"
+            result.notes.append(
+                f"the games of {first.name} against {second.name} ({deals}) were lost: "
+                f"{type(exc).__name__}: {exc}"
+            )

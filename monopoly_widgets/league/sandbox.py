@@ -70,7 +70,7 @@ class BotProcess:
     """One student's bot, running in its own process (see the module docstring)."""
 
     def __init__(self, path: str | Path, limits: Limits) -> None:
-        self.path = str(path)
+        self.path = os.path.abspath(path)  # the process starts in the bot's folder
         self.limits = limits
         self.output: list[str] = []  # what the bot printed, capped per message by the child
         self.dropped = 0  # characters of output the child did not keep
