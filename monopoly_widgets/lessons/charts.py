@@ -37,6 +37,11 @@ BEST = "#2e7d32"
 OTHER = "#7f8c9a"
 #: Lines that must read on white and on near-black (reference lines, exact values).
 NEUTRAL = "#8a8a8a"
+#: The output type of a Plotly figure as JSON: what a printed handout draws a chart from.
+PLOTLY_MIMETYPE = "application/vnd.plotly.v1+json"
+#: Set by the handout command (``lessons/handout.py``): a chart is then shown as its
+#: Plotly JSON, which the handout draws on the page, since paper has no live widget.
+ON_PAPER = False
 
 
 class LessonChart(anywidget.AnyWidget):
@@ -68,6 +73,15 @@ class LessonChart(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"<chart: {self.description}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        """The live widget; on paper (a handout, no kernel) the figure as Plotly JSON."""
+        if ON_PAPER:
+            return {
+                PLOTLY_MIMETYPE: json.loads(self._plain.to_json()),
+                "text/plain": repr(self),
+            }, {}
+        return super()._repr_mimebundle_(**kwargs)
 
 
 def figure_json(figure: go.Figure) -> dict[str, Any]:

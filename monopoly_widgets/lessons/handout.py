@@ -22,17 +22,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from monopoly_widgets.lessons.charts import PLOTLY_MIMETYPE
 from monopoly_widgets.lessons.exercise import LessonError
 
 #: Every handout's HTML carries this tag: only a file that has it is ever replaced.
 MARKER = '<meta name="generator" content="monopoly-widgets lessons handout">'
 
 #: The first cell the handout adds (its input hidden): no answer can be shown, and
-#: Plotly's charts are written into the page.
+#: Plotly's charts, the lessons' own included, are written into the page.
 SETUP = """
 import plotly.io as _pio
 
 import monopoly_widgets.lessons as _lessons
+import monopoly_widgets.lessons.charts as _charts
 
 
 def _in_the_answer_key(exercise, *args, **kwargs):
@@ -41,6 +43,7 @@ def _in_the_answer_key(exercise, *args, **kwargs):
 
 _lessons.show_me = _lessons.reveal = _in_the_answer_key
 _pio.renderers.default = "notebook"
+_charts.ON_PAPER = True
 """
 
 #: A typed answer, ``e1_answer = 3  # comment``: the value goes back to the placeholder.
@@ -111,13 +114,11 @@ def _without_widgets(notebook: Any) -> None:
 
 
 def _charts_as_html(notebook: Any) -> None:
-    """A chart shown as Plotly JSON only (``lessons/figures.py``) gets its HTML form too.
+    """A chart carried as Plotly JSON (``lessons/charts.py``) gets its HTML form too.
 
     The first chart carries the Plotly library itself, so the page needs no download.
     """
     import plotly.io as pio
-
-    from monopoly_widgets.lessons.figures import PLOTLY_MIMETYPE
 
     library_written = False
     for cell in notebook.cells:

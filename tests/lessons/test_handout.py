@@ -42,8 +42,28 @@ def answered_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
             source = source.replace("e1_answer = ...", "e1_answer = 1050")
             source = source.replace('# show_me("03-E1"', 'show_me("03-E1"')
             cell["source"] = source
+    chart = (
+        "import plotly.graph_objects as go\n"
+        "from monopoly_widgets.lessons import charts\n"
+        'charts.themed(go.Figure(go.Bar(x=[1], y=[2]), layout={"title": "a lesson chart"}))'
+    )
+    notebook["cells"].append(
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "source": chart,
+            "outputs": [],
+            "execution_count": None,
+        }
+    )
     (folder / f"{LESSON}.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
     return folder
+
+
+def test_a_lesson_chart_is_drawn_on_paper(made: tuple[Path, Path]) -> None:
+    """A theme-following chart is a widget on screen; the handout draws it from its JSON."""
+    text = made[1].read_text(encoding="utf-8")
+    assert "plotly-graph-div" in text and "a lesson chart" in text
 
 
 @pytest.fixture(scope="module")
