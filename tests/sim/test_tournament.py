@@ -109,7 +109,7 @@ def test_an_illegal_action_names_agent_and_seed_and_keeps_other_rows() -> None:
     table = caught.value.results
     assert len(table) == 3
     message = str(caught.value)
-    assert "ChoosesNonsense()" in message and "illegal" in message
+    assert "agent ChoosesNonsense in seat 1" in message and "illegal" in message
     assert f"seed={game_seed(2, 0)}" in message
     for row in table.itertuples():
         assert "ChoosesNonsense()" in row.error and f"seed {row.seed}" in row.error

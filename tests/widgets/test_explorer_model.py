@@ -193,12 +193,13 @@ def test_a_bots_turn_cannot_be_played_by_the_person(name: str) -> None:
     assert bot is not None and bot != seat
     before = explorer.game.to_json()
     browser_says(
-        explorer, {
+        explorer,
+        {
             "type": "action",
             "id": explorer.game.legal_actions()[0].id,
             "seat": bot,
             "step": explorer.step,
-        }
+        },
     )
     assert "bot" in explorer.last_error
     assert explorer.game.to_json() == before
@@ -222,12 +223,15 @@ def test_replaying_the_same_move_keeps_the_future_and_a_new_move_replaces_it(nam
     history = explorer.game.history
     assert len(history) == 4
     browser_says(explorer, {"type": "seek", "step": 1})
-    browser_says(explorer, {
+    browser_says(
+        explorer,
+        {
             "type": "action",
             "id": history[1],
             "seat": explorer.current_player(),
             "step": 1,
-        })
+        },
+    )
     assert explorer.game.history == history and explorer.step == 2
     # Find a past step with another legal move, and play that instead.
     for step in range(4):
@@ -236,12 +240,15 @@ def test_replaying_the_same_move_keeps_the_future_and_a_new_move_replaces_it(nam
         if other:
             break
     assert other, "some step among the first four must offer a choice"
-    browser_says(explorer, {
+    browser_says(
+        explorer,
+        {
             "type": "action",
             "id": other[0],
             "seat": explorer.current_player(),
             "step": step,
-        })
+        },
+    )
     assert explorer.game.history == [*history[:step], other[0]]
     assert explorer.step == step + 1 == explorer.game.step
 
