@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from math import comb, factorial, perm, prod
 from typing import Any
 
@@ -77,6 +78,38 @@ def _money_hands(
     yield from extend(0, (), 0, 0)
 
 
+@lru_cache(maxsize=1024)
+def _most_hands(values: tuple[int, ...], size: int, bid: int) -> int:
+    """An upper bound on how many hands :func:`_money_hands` lists, found without listing
+    them: the mixes of at most ``size`` notes worth less than ``bid``, however many exist."""
+    mixes = [[0] * max(bid, 1) for _ in range(size + 1)]  # mixes[cards][worth]
+    mixes[0][0] = 1
+    for value in values:
+        for cards in range(1, size + 1):
+            for worth in range(value, bid):
+                mixes[cards][worth] += mixes[cards - 1][worth - value]
+    return sum(map(sum, mixes))
+
+
+@lru_cache(maxsize=1024)
+def _encoded_hands(
+    counts: tuple[int, ...],
+    values: tuple[int, ...],
+    size: int,
+    bid: int,
+    bits: int,
+    limit: int | None,
+) -> tuple[tuple[int, int], ...]:
+    """The hands of :func:`_money_hands` as (packed counts, seat patterns); remembered,
+    since the opponents of one position (and the next steps) share them."""
+    hands = []
+    for hand in _money_hands(counts, values, size, bid):
+        hands.append((sum(x << (bits * i) for i, x in enumerate(hand)), _seatings(size, hand)))
+        if limit is not None and len(hands) > limit:
+            raise TooMuchWork(f"more than {limit} hands")
+    return tuple(hands)
+
+
 def _falling(n: int, k: int) -> int:
     """``n (n-1) ... (n-k+1)``: ways to deal ``k`` cards in order from ``n`` (0 if k > n)."""
     return perm(n, k) if 0 <= k <= n else 0
@@ -88,8 +121,8 @@ def _seatings(size: int, hand: tuple[int, ...]) -> int:
 
 
 #: Terms the panel may add up for one exact joint chance before it shows bounds instead
-#: (about 10 ms of Python; see ``benchmarks/widget.py --worst``).
-PANEL_WORK = 20_000
+#: (a few ms of Python; see ``benchmarks/widget.py --worst``).
+PANEL_WORK = 2_000
 
 
 class TooMuchWork(Exception):
@@ -142,18 +175,17 @@ def all_below_probability(
     start = sum((top - 1 - k) << (bits * i) for i, k in enumerate(counts))
     too_many = sum(top << (bits * i) for i in range(len(counts)))
 
-    def encode(hand: tuple[int, ...]) -> int:
-        return sum(x << (bits * i) for i, x in enumerate(hand))
-
     patterns: dict[int, int] = {start: 1}
     work = 0
     for size in hand_sizes:
-        hands = []
-        for hand in _money_hands(counts, values, size, bid):
-            hands.append((encode(hand), _seatings(size, hand)))
-            if work_limit is not None and work + len(hands) * len(patterns) > work_limit:
-                raise TooMuchWork(f"more than {work_limit} terms")
+        # Listing a hand costs about as much as a few terms: counted as such.
+        room = None if work_limit is None else (work_limit - work) // (len(patterns) + 4)
+        if room is not None and (room < 1 or _most_hands(values, size, bid) > room):
+            raise TooMuchWork(f"more than {work_limit} terms")
+        hands = _encoded_hands(counts, values, size, bid, bits, room)
         work += len(hands) * len(patterns)
+        if work_limit is not None and work > work_limit:
+            raise TooMuchWork(f"more than {work_limit} terms")
         following: dict[int, int] = {}
         for used, ways in patterns.items():
             for hand, seatings in hands:
@@ -200,9 +232,9 @@ def one_hand_below(money: Mapping[int, int], other: int, size: int, bid: int) ->
     """Exact chance that one hand of ``size`` cards from the pool holds less than ``bid``.
 
     The same sum as :func:`all_below_probability` for one hand, ``sum prod C(K_v, x_v)
-    C(K_other, y) / C(N, size)``, added up one denomination at a time: ``ways[c][s]``
-    counts the choices of ``c`` money cards worth ``s`` (below ``bid``) among the
-    denominations so far. It depends only on the pool, so it is remembered.
+    C(K_other, y) / C(N, size)``, grouped by how many money cards ``c`` the hand
+    holds and what they are worth ``s``: ``ways[c][s]`` (:func:`_money_ways`)
+    depends only on the pool, so it is worked out once for every hand and bid.
     """
     return _one_hand_below(tuple(sorted(money.items())), other, size, bid)
 
@@ -216,18 +248,55 @@ def _one_hand_below(
     pool = sum(n for _, n in money) + other
     if size > pool:
         raise ValueError(f"a hand of {size} cards cannot come from {pool}")
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
-    for value, count in money:
-        following: dict[tuple[int, int], int] = {}
-        for (cards, worth), n in ways.items():
-            for take in range(min(count, size - cards) + 1):
-                if worth + take * value >= bid:
-                    break
-                key = (cards + take, worth + take * value)
-                following[key] = following.get(key, 0) + n * comb(count, take)
-        ways = following
-    favourable = sum(n * comb(other, size - cards) for (cards, _), n in ways.items())
+    ways = _money_ways(money)
+    favourable = sum(
+        ways.below(cards, bid) * comb(other, size - cards)
+        for cards in range(min(size, ways.cards) + 1)
+        if size - cards <= other
+    )
     return Fraction(favourable, comb(pool, size))
+
+
+class _MoneyWays:
+    """``below(c, b)``: how many sets of ``c`` money cards from the pool are worth less than b.
+
+    The coefficients of ``prod_v (1 + z w^v)^K_v`` (``z`` counts cards, ``w`` adds
+    value), multiplied as whole numbers with one field of bits per ``z^c w^s``,
+    wide enough that no field carries into the next (all coefficients together
+    are ``2^(money cards)``): Python multiplies those in C. Exact, and a field is
+    read only when asked for.
+    """
+
+    def __init__(self, money: tuple[tuple[int, int], ...]) -> None:
+        self.cards = sum(n for _, n in money)
+        self.width = sum(v * n for v, n in money) + 1
+        self.step = (self.cards + 2) // 8 + 1  # bytes per coefficient
+        field = 8 * self.step
+        product = 1
+        for value, count in money:
+            product *= sum(
+                comb(count, x) << (field * x * (self.width + value)) for x in range(count + 1)
+            )
+        self.raw = product.to_bytes(self.step * (self.cards + 1) * self.width + 1, "little")
+        #: ``sums[c][b]``: the row of ``c`` cards added up below ``b``, made when first asked.
+        self.sums: dict[int, list[int]] = {}
+
+    def below(self, cards: int, bid: int) -> int:
+        if cards not in self.sums:
+            start = cards * self.width * self.step
+            row = (
+                int.from_bytes(
+                    self.raw[start + w * self.step : start + (w + 1) * self.step], "little"
+                )
+                for w in range(self.width)
+            )
+            self.sums[cards] = [0, *accumulate(row)]
+        return self.sums[cards][min(bid, self.width)]
+
+
+@lru_cache(maxsize=256)
+def _money_ways(money: tuple[tuple[int, int], ...]) -> _MoneyWays:
+    return _MoneyWays(money)
 
 
 @lru_cache(maxsize=4096)
