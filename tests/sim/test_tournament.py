@@ -112,7 +112,7 @@ def test_an_illegal_action_names_agent_and_seed_and_keeps_other_rows() -> None:
     assert "agent ChoosesNonsense in seat 1" in message and "illegal" in message
     assert f"seed={game_seed(2, 0)}" in message
     for row in table.itertuples():
-        assert "ChoosesNonsense()" in row.error and f"seed {row.seed}" in row.error
+        assert "agent ChoosesNonsense in" in row.error and f"seed {row.seed}" in row.error
 
 
 def test_a_crashing_agent_spoils_only_its_games() -> None:
@@ -130,7 +130,7 @@ def test_a_crashing_agent_spoils_only_its_games() -> None:
     kept = table[table["error"].isna()]
     assert len(failed) >= 1 and len(kept) >= 1
     for row in failed.itertuples():
-        assert "SometimesCrashes()" in row.error and "KeyError" in row.error
+        assert "agent SometimesCrashes in" in row.error and "KeyError" in row.error
         assert f"seed {row.seed}" in row.error and pd.isna(row.winner)
     summary = summarize(table)
     assert summary.errors == len(failed) and summary.games == len(kept)
@@ -181,10 +181,12 @@ def test_summarize_counts_wins_lengths_and_draws() -> None:
     assert summary.seats["wins"].tolist() == [6, 3]
     assert summary.seats["win_rate"].tolist() == [0.6, 0.3]
     assert (summary.seats["low"] < summary.seats["win_rate"]).all()
-    assert summary.first_seat_advantage == pytest.approx(0.1)
+    # heuristic in seat 0 against random: seat order cannot be read (issue 25)
+    assert summary.first_seat is None and summary.first_seat_advantage is None
     assert summary.turns_mean == 14.5 and summary.turns_median == 14.5
     assert summary.draws == 1 and summary.draw_reasons == {"turn cap": 1}
     agents = summary.agents.set_index("agent")
     assert agents.loc["heuristic", "wins"] == 6 and agents.loc["random", "wins"] == 3
     text = str(summary)
-    assert "first-seat advantage" in text and "draws/stalls: 1 (turn cap: 1)" in text
+    assert "no first-seat advantage given: seat 0 held heuristic" in text
+    assert "draws/stalls: 1 (turn cap: 1)" in text
