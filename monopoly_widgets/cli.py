@@ -114,12 +114,49 @@ def check_player_count(game: str, players: int) -> None:
         )
 
 
+def check_csv_target(name: str) -> None:
+    """``--csv`` must name a file in a folder that exists and can be written."""
+    import os
+    from pathlib import Path
+
+    from monopoly_widgets.core.errors import InputError
+    from monopoly_widgets.core.validation import excerpt
+
+    folder = Path(name).parent
+    if not folder.is_dir():
+        raise InputError(f"--csv: the folder {excerpt(str(folder), 60)} does not exist")
+    if Path(name).is_dir():
+        raise InputError(f"--csv must name a file, not the folder {excerpt(name, 60)}")
+    if not os.access(folder, os.W_OK):
+        raise InputError(f"--csv: the folder {excerpt(str(folder), 60)} cannot be written")
+
+
+def write_csv(results: Any, name: str) -> None:
+    """Write beside the target and swap it in, so a failed write leaves the old file whole."""
+    import os
+
+    from monopoly_widgets.core.errors import InputError
+    from monopoly_widgets.core.validation import excerpt
+
+    partial = f"{name}.partial-{os.getpid()}"
+    try:
+        results.to_csv(partial, index=False)
+        os.replace(partial, name)
+    except OSError as exc:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise InputError(f"--csv: cannot write {excerpt(name, 60)}: {exc.strerror}") from None
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """The ``simulate`` command."""
     from monopoly_widgets.sim import SimulationError, simulate, summarize
 
     agents = seat_agents(args.agents, args.players)
-    check_player_count(args.game, args.players if args.players is not None else len(agents))
+    if args.players is not None or len(agents) > 1:  # one agent alone fills every seat
+        check_player_count(args.game, args.players if args.players is not None else len(agents))
+    if args.csv:
+        check_csv_target(args.csv)  # before any game is played
     progress = not args.no_progress and args.games >= PROGRESS_FROM
     status = 0
     try:
@@ -138,7 +175,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         results = exc.results
         status = 1
     if args.csv:
-        results.to_csv(args.csv, index=False)
+        write_csv(results, args.csv)
     played = results["error"].isna().sum()
     if played:
         print(f"{args.game}: seed {args.seed}")

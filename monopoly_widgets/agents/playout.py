@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,6 +16,17 @@ AGENT_NAMES = ("random", "heuristic", "deal_policy", "search")
 
 class AgentError(RuntimeError):
     """An agent raised an error or chose an illegal action; names the agent and seat."""
+
+
+def agent_name(agent: Any) -> str:
+    """A name for ``agent`` that is the same in every run: its ``name``, else its
+    function's or class's name (never a ``repr`` with a memory address in it)."""
+    if isinstance(agent, str):
+        return agent
+    name = getattr(agent, "name", None)
+    if isinstance(name, str) and name:
+        return name[:60]
+    return str(getattr(agent, "__qualname__", None) or type(agent).__qualname__)[:60]
 
 
 def make_agent(name: str) -> Callable[..., Any]:
@@ -36,7 +48,10 @@ def make_agent(name: str) -> Callable[..., Any]:
         from monopoly_widgets.agents.search import SearchAgent
 
         return SearchAgent()
-    raise ValueError(f"unknown agent {name!r}; choose from {list(AGENT_NAMES)}")
+    from monopoly_widgets.core.errors import InputError
+    from monopoly_widgets.core.validation import excerpt
+
+    raise InputError(f"unknown agent {excerpt(name, 40)}; the agents are {', '.join(AGENT_NAMES)}")
 
 
 def play_out(
@@ -55,10 +70,15 @@ def play_out(
     """
     if len(agents) != game.players:
         raise ValueError(f"need one agent per seat: {game.players} seats, {len(agents)} agents")
-    for agent in agents:  # agents that search (SearchAgent) sample worlds from this game
+    for seat, agent in enumerate(agents):  # agents that search sample worlds from this game
         bind = getattr(agent, "bind", None)
         if callable(bind):
-            bind(game)
+            try:
+                bind(game)
+            except Exception as exc:
+                raise AgentError(
+                    f"agent {agent_name(agent)} in seat {seat} raised {_error(exc)} in bind()"
+                ) from exc
     rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
     observers = [observer_of(agent) for agent in agents]
     rules = game.rules
@@ -68,16 +88,31 @@ def play_out(
         seat = game.current_player
         assert seat is not None
         legal = game.legal_actions()
-        observation = observers[seat](rules, game.state, seat)
         agent = agents[seat]
+        try:
+            observation = observers[seat](rules, game.state, seat)
+        except Exception as exc:
+            raise AgentError(
+                f"agent {agent_name(agent)} in seat {seat} raised {_error(exc)} in observe()"
+            ) from exc
         try:
             choice = agent(observation, legal, rngs[seat])
         except Exception as exc:
-            raise AgentError(f"agent {agent!r} in seat {seat} raised {exc!r}") from exc
+            raise AgentError(
+                f"agent {agent_name(agent)} in seat {seat} raised {_error(exc)}"
+            ) from exc
         try:
             game.apply(choice)
         except IllegalActionError as exc:
             raise AgentError(
-                f"agent {agent!r} in seat {seat} chose an illegal action: {exc}"
+                f"agent {agent_name(agent)} in seat {seat} chose an illegal action: {exc}"
             ) from exc
     raise AgentError(f"game did not finish within {max_steps} steps")
+
+
+def _error(exc: BaseException) -> str:
+    """``exc`` as ``Type('message')``, its message cut short and free of memory addresses."""
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", str(exc))
+    if len(text) > 200:
+        text = text[:199] + "…"
+    return f"{type(exc).__name__}({text!r})"

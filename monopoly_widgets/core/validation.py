@@ -200,7 +200,8 @@ def whole_number(value: Any, name: str, low: int | None = None, high: int | None
             shape += f", {allowed}"
         raise InputError(f"{name} must be {shape}, not {excerpt(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"{name} must be {allowed}, not {value}")
+        shown = str(value) if value.bit_length() < 200 else f"a {value.bit_length()}-bit number"
+        raise InputError(f"{name} must be {allowed}, not {shown}")
     return value
 
 

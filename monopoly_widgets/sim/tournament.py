@@ -17,19 +17,28 @@ game's seed) and no winner; the other games still count. With
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 import os
+import pickle
+import re
 import statistics
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from monopoly_widgets.agents.playout import AGENT_NAMES, AgentError, make_agent, play_out
+from monopoly_widgets.agents.playout import (
+    AGENT_NAMES,
+    AgentError,
+    agent_name,
+    make_agent,
+    play_out,
+)
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.options import resolve_options
 from monopoly_widgets.core.registry import get_rules
@@ -60,10 +69,13 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def agent_label(agent: AgentSpec) -> str:
-    """A short name for an agent in the results: its name, or its class name."""
-    if isinstance(agent, str):
-        return agent
-    return str(getattr(agent, "name", type(agent).__name__))
+    """A short name for an agent in the results: its name, or its function's or class's."""
+    return agent_name(agent)
+
+
+def _short(exc: BaseException) -> str:
+    text = re.sub(r" at 0x[0-9a-fA-F]+", "", str(exc))
+    return f"{type(exc).__name__}({text[:200]!r})"
 
 
 def build_agents(specs: Sequence[AgentSpec]) -> list[Callable[..., Any]]:
@@ -80,6 +92,7 @@ class Batch:
     options: Mapping[str, Any]
     agents: tuple[AgentSpec, ...]
     games: tuple[tuple[int, int], ...]
+    rotate_seats: bool = False
 
 
 def play_one(
@@ -98,10 +111,8 @@ def play_one(
         play_out(game, agents, seed=seed)
     except AgentError as exc:
         error = f"game {index} (seed {seed}): {exc}"
-    except Exception as exc:
-        raise RuntimeError(
-            f"the {game_name} engine failed in game {index} (seed {seed}): {exc!r}"
-        ) from exc
+    except Exception as exc:  # a bug in the engine: this game is lost, no other
+        error = f"game {index} (seed {seed}): the {game_name} engine failed: {_short(exc)}"
     finished = game.is_over
     winner = game.winner
     draw_reason = None
@@ -132,8 +143,42 @@ def run_batch(batch: Batch) -> list[dict[str, Any]]:
     """Play every game of a batch (runs inside a worker process)."""
     agents = build_agents(batch.agents)
     labels = [agent_label(spec) for spec in batch.agents]
+    rows = []
+    for index, seed in batch.games:
+        turn = index % batch.players if batch.rotate_seats else 0
+        # Rotated: game i seats agent (s - i) mod n in seat s, so over n games of one
+        # deal each agent sits in each seat once.
+        order = [(seat - turn) % batch.players for seat in range(batch.players)]
+        row = play_one(
+            batch.game_name,
+            batch.players,
+            batch.options,
+            [agents[k] for k in order],
+            [labels[k] for k in order],
+            index,
+            seed,
+        )
+        if batch.rotate_seats:
+            row["rotation"] = turn
+        rows.append(row)
+    return rows
+
+
+def lost_rows(batch: Batch, reason: str) -> list[dict[str, Any]]:
+    """Rows for the games of ``batch`` that no worker could play: their error says why."""
     return [
-        play_one(batch.game_name, batch.players, batch.options, agents, labels, index, seed)
+        {
+            "game": index,
+            "seed": seed,
+            "players": batch.players,
+            "winner": None,
+            "draw": False,
+            "draw_reason": None,
+            "turns": 0,
+            "steps": 0,
+            "options": json.dumps(dict(batch.options), sort_keys=True, default=str),
+            "error": f"game {index} (seed {seed}): {reason}",
+        }
         for index, seed in batch.games
     ]
 
@@ -145,33 +190,82 @@ def _batches(
     agents: tuple[AgentSpec, ...],
     seeds: Sequence[tuple[int, int]],
     size: int,
+    rotate_seats: bool = False,
 ) -> list[Batch]:
     return [
-        Batch(game_name, players, dict(options), agents, tuple(seeds[i : i + size]))
+        Batch(game_name, players, dict(options), agents, tuple(seeds[i : i + size]), rotate_seats)
         for i in range(0, len(seeds), size)
     ]
 
 
 def _check_agents(
-    agents: Sequence[AgentSpec], players: int | None
+    agents: Sequence[AgentSpec] | str, players: int | None, rules: Any
 ) -> tuple[tuple[AgentSpec, ...], int]:
+    """One agent per seat; one agent alone fills every seat (``players`` or the fewest)."""
     if isinstance(agents, str):
         agents = [part.strip() for part in agents.split(",")]
+    elif not isinstance(agents, Sequence) and not callable(agents):
+        raise InputError(f"agents must be a list of agent names or objects, not {excerpt(agents)}")
+    elif callable(agents) and not isinstance(agents, Sequence):
+        agents = [agents]
     agents = list(agents)
     if not agents:
-        raise ValueError("give at least one agent")
-    for spec in agents:
+        raise InputError(f"agents must name at least one agent ({', '.join(AGENT_NAMES)})")
+    if len(agents) > rules.max_players:
+        raise InputError(
+            f"agents: {rules.title} is for {rules.min_players} to {rules.max_players} "
+            f"players, and {len(agents)} agents were given"
+        )
+    for seat, spec in enumerate(agents):
         if isinstance(spec, str) and spec not in AGENT_NAMES:
-            raise ValueError(f"unknown agent {spec!r}; choose from {list(AGENT_NAMES)}")
+            raise InputError(
+                f"agents: unknown agent {excerpt(spec, 40)} (seat {seat}); "
+                f"the agents are {', '.join(AGENT_NAMES)}, or an agent object"
+            )
         if not isinstance(spec, str) and not callable(spec):
-            raise ValueError(f"an agent must be a name or a callable, not {spec!r}")
+            raise InputError(
+                f"agents: seat {seat} must be an agent name ({', '.join(AGENT_NAMES)}) "
+                f"or a callable agent, not {excerpt(spec)}"
+            )
     if players is None:
-        players = len(agents)
+        players = len(agents) if len(agents) > 1 else rules.min_players
     if len(agents) == 1 and players > 1:
         agents = agents * players
     if len(agents) != players:
-        raise ValueError(f"need one agent per seat: {players} players but {len(agents)} agents")
+        raise InputError(
+            f"agents: need one agent per seat (or one for every seat): {players} players "
+            f"but {len(agents)} agents"
+        )
     return tuple(agents), players
+
+
+def _check_executor(executor: Any) -> None:
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InputError(
+            "executor must be a concurrent.futures Executor (something with submit(), "
+            f"such as a Dask client's get_executor()), not {excerpt(executor)}"
+        )
+
+
+def _check_sendable(agents: Sequence[AgentSpec]) -> None:
+    """Agent objects must reach worker processes by pickle: say which one cannot, and how."""
+    for seat, spec in enumerate(agents):
+        if isinstance(spec, str):
+            continue
+        try:
+            pickle.dumps(spec)
+        except Exception as exc:
+            raise InputError(
+                f"agents: the agent in seat {seat} ({agent_name(spec)}) cannot be sent to "
+                f"worker processes ({type(exc).__name__}); define it with def or class at "
+                "the top level of a module, or play in this process with workers=1"
+            ) from None
+
+
+#: The most games one ``simulate`` call plays (each row is kept in memory until the end).
+MAX_GAMES = 10_000_000
+#: The most worker processes ``simulate`` starts.
+MAX_WORKERS = 256
 
 
 def simulate(
@@ -186,54 +280,93 @@ def simulate(
     workers: int | None = None,
     batch_size: int | None = None,
     on_error: str = "raise",
+    rotate_seats: bool = False,
 ) -> pd.DataFrame:
     """Play ``games`` games of ``game_name`` and return one row per game.
 
     ``agents`` are names ("random", "heuristic", "deal_policy", "search") or agent objects, one
-    per seat (a single agent fills every seat). Without ``executor`` the games
+    per seat (a single agent fills every seat: ``players`` of them, else the
+    game's fewest players). Without ``executor`` the games
     run on a ``ProcessPoolExecutor`` with ``workers`` processes (default: every
-    core; ``workers=1`` plays in this process, as does any ``workers`` where no
+    core, never more than there are batches; ``workers=1`` plays in this process,
+    as does any ``workers`` where no
     process can start, e.g. in a browser tab under Pyodide). Any ``concurrent.futures``
     executor works, e.g. a Dask cluster's ``client.get_executor()``. Games are
     sent in batches of ``batch_size`` so that process overhead stays small.
+    At most :data:`MAX_GAMES` games and :data:`MAX_WORKERS` workers.
+
+    ``rotate_seats=True`` plays each deal once per seating, the agents moved
+    round one seat each time (game ``i`` is deal ``i // players``, rotated by
+    ``i % players``; ``games`` must then be a multiple of ``players``), so each
+    agent sits in each seat equally often and a seat advantage can be read even
+    between different agents (``summarize``).
+
+    A worker process that dies loses only the game it was playing; Ctrl-C (or
+    Jupyter's stop button) stops at once and returns the games finished so far,
+    with a :class:`SimulationWarning` (``table.attrs["cancelled"]`` is True).
+    See ``sim/workers.py``.
 
     Columns: ``game``, ``seed``, ``players``, ``winner`` (seat, empty for a
     draw), ``draw``, ``draw_reason``, ``turns``, ``steps``, ``money_<seat>``,
     ``properties_<seat>``, ``sets_<seat>``, ``agent_<seat>``, ``options``
-    (JSON) and ``error``. See the module docstring for ``on_error``.
+    (JSON), ``error`` and, rotated, ``rotation``. See the module docstring for
+    ``on_error``.
     """
     if on_error not in ("raise", "record"):
         raise InputError(f"on_error must be 'raise' or 'record', not {excerpt(on_error)}")
-    whole_number(games, "games", 1)
+    whole_number(games, "games", 1, MAX_GAMES)
     whole_number(seed, "seed", 0)
     if players is not None:
         whole_number(players, "players", 1)
     if workers is not None:
-        whole_number(workers, "workers", 1)
+        whole_number(workers, "workers", 1, MAX_WORKERS)
     if batch_size is not None:
-        whole_number(batch_size, "batch_size", 1)
+        whole_number(batch_size, "batch_size", 1, MAX_GAMES)
+    if not isinstance(progress, bool):
+        raise InputError(f"progress must be True or False, not {excerpt(progress)}")
+    if not isinstance(rotate_seats, bool):
+        raise InputError(f"rotate_seats must be True or False, not {excerpt(rotate_seats)}")
+    _check_executor(executor)
     rules = get_rules(game_name)
     # Checked here, once, so a bad option fails at once instead of in every game.
     resolve_options(rules.options, options)
     options = copy.deepcopy(dict(options or {}))
-    agent_specs, players = _check_agents(agents, players)
+    agent_specs, players = _check_agents(agents, players, rules)
     if not rules.min_players <= players <= rules.max_players:
         raise InputError(
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
+            f"players: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
             f"not {players}"
         )
-    seeds = [(index, game_seed(seed, index)) for index in range(games)]
+    if rotate_seats and games % players:
+        raise InputError(
+            f"games must be a multiple of players ({players}) with rotate_seats=True, "
+            f"so that every seating is played, not {games}"
+        )
+    deal = (lambda index: index // players) if rotate_seats else (lambda index: index)
+    seeds = [(index, game_seed(seed, deal(index))) for index in range(games)]
     workers = workers or os.cpu_count() or 1
     if batch_size is None:
         batch_size = max(1, min(50, math.ceil(games / (4 * workers))))
-    batches = _batches(game_name, players, options, agent_specs, seeds, batch_size)
+    batches = _batches(game_name, players, options, agent_specs, seeds, batch_size, rotate_seats)
+    workers = min(workers, len(batches))  # an idle process would only cost its start-up
+    if executor is None and workers > 1 and processes_available():
+        _check_sendable(agent_specs)
 
-    rows = _run(batches, executor, workers, progress, f"{game_name} x{games}")
+    rows, cancelled = _run(batches, executor, workers, progress, f"{game_name} x{games}")
+    if cancelled and not rows:
+        raise KeyboardInterrupt("simulate was cancelled before any game finished")
     table = results_frame(rows, players)
+    table.attrs["cancelled"] = cancelled
+    if cancelled:
+        warnings.warn(
+            f"cancelled: {len(table)} of {games} games were played; the table holds them",
+            SimulationWarning,
+            stacklevel=2,
+        )
     failed = table[table["error"].notna()]
     if len(failed):
         message = (
-            f"{len(failed)} of {games} games failed; first: {failed['error'].iloc[0]} "
+            f"{len(failed)} of {len(table)} games failed; first: {failed['error'].iloc[0]} "
             f"(replay it with new_game({game_name!r}, players={players}, "
             f"seed={int(failed['seed'].iloc[0])}))"
         )
@@ -249,7 +382,8 @@ def process_pool(workers: int) -> Executor | None:
     With None the games are played one after another in this process. The
     table is the same either way, because each game's seed depends only on the
     master seed and the game's index (see the module docstring). Pyodide has
-    no threads either, so a thread pool would not help there.
+    no threads either, so a thread pool would not help there. The workers
+    ignore Ctrl-C and die with this process (``sim/workers.py``).
     """
     if not processes_available():
         return None
@@ -257,7 +391,11 @@ def process_pool(workers: int) -> Executor | None:
         # Imported here: it imports multiprocessing, which a Pyodide tab must never load.
         from concurrent.futures import ProcessPoolExecutor
 
-        return ProcessPoolExecutor(max_workers=workers)
+        from monopoly_widgets.sim.workers import worker_start
+
+        return ProcessPoolExecutor(
+            max_workers=workers, initializer=worker_start, initargs=(os.getpid(),)
+        )
     except (NotImplementedError, ImportError, OSError):
         # A Python built without working semaphores (some sandboxes) refuses here.
         return None
@@ -269,48 +407,45 @@ def _run(
     workers: int,
     progress: bool,
     description: str,
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], bool]:
+    """Every game's row, and whether the user cancelled (then only the finished games)."""
     from tqdm.auto import tqdm
 
     total = sum(len(batch.games) for batch in batches)
     bar = tqdm(total=total, desc=description, disable=not progress, unit="game")
     rows: list[dict[str, Any]] = []
+    cancelled = False
     try:
         pool = None
         if executor is None and workers > 1:
             pool = process_pool(workers)
         if executor is None and pool is None:
-            for batch in batches:
-                rows.extend(run_batch(batch))
-                bar.update(len(batch.games))
-        elif executor is None and pool is not None:
-            with pool:
-                rows = _collect(pool, batches, bar)
+            try:
+                for batch in batches:
+                    for game in batch.games:  # one by one, so Ctrl-C keeps every finished game
+                        rows.extend(run_batch(dataclasses.replace(batch, games=(game,))))
+                        bar.update(1)
+            except KeyboardInterrupt:
+                cancelled = True
         else:
-            rows = _collect(executor, batches, bar)
+            from monopoly_widgets.sim import workers as pools
+
+            try:
+                if executor is None:
+                    pool.shutdown(wait=False)  # only its factory is needed: a pool per round
+                    rows = pools.run_on_pool(
+                        process_pool, workers, batches, run_batch, lost_rows, bar.update
+                    )
+                else:
+                    rows = pools.run_on_executor(
+                        executor, batches, run_batch, lost_rows, bar.update
+                    )
+            except pools.Cancelled as stop:
+                rows, cancelled = stop.rows, True
     finally:
         bar.close()
     rows.sort(key=lambda row: row["game"])
-    return rows
-
-
-def _collect(executor: Executor, batches: Iterable[Batch], bar: Any) -> list[dict[str, Any]]:
-    from concurrent.futures import as_completed
-
-    futures: list[Future[list[dict[str, Any]]]] = [
-        executor.submit(run_batch, batch) for batch in batches
-    ]
-    rows: list[dict[str, Any]] = []
-    try:
-        for future in as_completed(futures):
-            batch_rows = future.result()
-            rows.extend(batch_rows)
-            bar.update(len(batch_rows))
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    return rows
+    return rows, cancelled
 
 
 def results_frame(rows: list[dict[str, Any]], players: int) -> pd.DataFrame:
@@ -329,11 +464,8 @@ def results_frame(rows: list[dict[str, Any]], players: int) -> pd.DataFrame:
 class Summary:
     """What a table of games says: win rates with intervals, lengths, draws.
 
-    ``first_seat`` (seat 0's win rate) is given only when the same agent sits in every
-    seat: then the seats differ by their order alone, and seat 0's share against the fair
-    share ``1 / players`` measures the advantage of going first. With different agents in
-    the seats, seat 0's share measures its agent's skill as much as its seat, so it is
-    None and the text says why; read the per-agent rows instead.
+    ``first_seat`` (seat 0's win rate) is None when seat order cannot be read
+    from the table (:func:`seat_order_readable`); ``seat_note`` then says why.
     """
 
     games: int
@@ -349,26 +481,14 @@ class Summary:
     draws: int
     draw_reasons: dict[str, int]
     errors: int
+    seat_note: str = ""
 
     @property
     def first_seat_advantage(self) -> float | None:
-        """Seat 0's win rate minus its fair share ``1 / players`` (None: agents differ)."""
+        """Seat 0's win rate minus its fair share ``1 / players`` (None: not readable)."""
         if self.first_seat is None:
             return None
         return self.first_seat.probability - 1 / self.players
-
-    def seat_advantage_line(self) -> str:
-        """One line on going first: the advantage, or why none can be read here."""
-        if self.first_seat is not None:
-            return (
-                f"first-seat advantage: seat 0 wins {self.first_seat.probability:.3f} "
-                f"(interval {self.first_seat.low:.3f} to {self.first_seat.high:.3f}) "
-                f"against a fair share of {1 / self.players:.3f} (the same agent in every seat)"
-            )
-        return (
-            "no seat advantage is given: the seats hold different agents, so a seat's win rate\n"
-            "  measures its agent as much as its seat (put one agent in every seat to read it)"
-        )
 
     def __str__(self) -> str:
         lines = [f"{self.games} games, {self.players} players"]
@@ -378,14 +498,21 @@ class Summary:
                 f"{row.seat:>4}  {row.agent:<11} {row.wins:>5}   {row.win_rate:8.3f}   "
                 f"{row.low:.3f} to {row.high:.3f}"
             )
-        if self.first_seat is None:
-            lines.append("agent        seats   wins   win rate   95% interval (per seat-game)")
+        if len(self.agents) > 1:
+            lines.append("agent        seat-games  wins   win rate   95% interval")
             for row in self.agents.itertuples():
                 lines.append(
-                    f"{row.agent:<11} {row.seats:>6} {row.wins:>6}   {row.win_rate:8.3f}   "
+                    f"{row.agent:<12} {row.seat_games:>10} {row.wins:>5}   {row.win_rate:8.3f}   "
                     f"{row.low:.3f} to {row.high:.3f}"
                 )
-        lines.append(self.seat_advantage_line())
+        if self.first_seat is not None:
+            lines.append(
+                f"first-seat advantage: seat 0 wins {self.first_seat.probability:.3f} "
+                f"(interval {self.first_seat.low:.3f} to {self.first_seat.high:.3f}) "
+                f"against a fair share of {1 / self.players:.3f}"
+            )
+        else:
+            lines.append(f"no first-seat advantage given: {self.seat_note}")
         lines.append(
             f"game length: mean {self.turns_mean:.1f} turns "
             f"(interval {self.turns_interval[0]:.1f} to {self.turns_interval[1]:.1f}), "
@@ -401,30 +528,64 @@ class Summary:
         return "<pre>" + str(self).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
 
 
+def _seat_labels(played: pd.DataFrame, players: int) -> list[list[str]]:
+    """The agent of every seat in every game: ``labels[game][seat]``."""
+    columns = [f"agent_{seat}" for seat in range(players)]
+    if not all(column in played for column in columns):
+        return [["?"] * players for _ in range(len(played))]
+    return [[str(label) for label in row] for row in played[columns].itertuples(index=False)]
+
+
+def seat_order_readable(labels: list[list[str]], players: int) -> str:
+    """ "" when a seat advantage can be read from games seated as ``labels``, else why not.
+
+    Seat order and skill cannot be told apart unless the same agent sits in
+    every seat, or each agent sits in each seat equally often (``rotate_seats``).
+    """
+    names = {name for row in labels for name in row}
+    if len(names) == 1:
+        return ""
+    seat_counts = [
+        {name: sum(row[seat] == name for row in labels) for name in names}
+        for seat in range(players)
+    ]
+    if all(counts == seat_counts[0] for counts in seat_counts):
+        return ""
+    seat0 = sorted({row[0] for row in labels})
+    return (
+        f"seat 0 held {', '.join(seat0)} and the seats held different agents, so a seat's "
+        "win rate measures its agent as much as its place (use one agent in every seat, "
+        "or simulate(..., rotate_seats=True))"
+    )
+
+
 def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
     """Win rates per seat and per agent (Wilson intervals), lengths and draws.
 
     Games that failed with an agent error are left out of every figure and
-    counted in ``errors``.
+    counted in ``errors``. The first-seat advantage is given only when seat
+    order can be read (:func:`seat_order_readable`); otherwise ``first_seat`` is
+    None and ``seat_note`` says why, and the per-agent win rates tell who won.
     """
     if len(results) == 0:
-        raise ValueError("no games to summarize")
+        raise InputError("no games to summarize")
     errors = int(results["error"].notna().sum()) if "error" in results else 0
     played = results[results["error"].isna()] if "error" in results else results
     if len(played) == 0:
-        raise ValueError("every game failed; nothing to summarize")
+        raise InputError("every game failed; nothing to summarize")
     players = int(played["players"].iloc[0])
     n = len(played)
-    winners = played["winner"]
+    winners = [None if pd.isna(w) else int(w) for w in played["winner"]]
+    labels = _seat_labels(played, players)
     seat_rows = []
     for seat in range(players):
-        wins = int((winners == seat).sum())
+        wins = sum(w == seat for w in winners)
         estimate = estimate_from_counts(wins, n, confidence)
-        label = str(played[f"agent_{seat}"].iloc[0]) if f"agent_{seat}" in played else "?"
+        held = sorted({row[seat] for row in labels})
         seat_rows.append(
             {
                 "seat": seat,
-                "agent": label,
+                "agent": held[0] if len(held) == 1 else "(rotated)",
                 "wins": wins,
                 "games": n,
                 "win_rate": estimate.probability,
@@ -434,14 +595,16 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
         )
     seats = pd.DataFrame(seat_rows)
     agent_rows = []
-    for label, group in seats.groupby("agent", sort=True):
-        wins = int(group["wins"].sum())
-        chances = int(group["games"].sum())
+    for label in sorted({name for row in labels for name in row}):
+        wins = sum(
+            w is not None and row[w] == label for w, row in zip(winners, labels, strict=True)
+        )
+        chances = sum(row.count(label) for row in labels)
         estimate = estimate_from_counts(wins, chances, confidence)
         agent_rows.append(
             {
                 "agent": label,
-                "seats": len(group),
+                "seats": max(row.count(label) for row in labels),
                 "wins": wins,
                 "seat_games": chances,
                 "win_rate": estimate.probability,
@@ -454,16 +617,14 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
     _, turns_low, turns_high = mean_interval(turns, confidence)
     draws = played[played["draw"]]
     reasons = {str(k): int(v) for k, v in draws["draw_reason"].value_counts().items()}
+    note = seat_order_readable(labels, players)
+    first_seat = None if note else estimate_from_counts(winners.count(0), n, confidence)
     return Summary(
         games=n,
         players=players,
         seats=seats,
         agents=pd.DataFrame(agent_rows),
-        first_seat=(
-            estimate_from_counts(int((winners == 0).sum()), n, confidence)
-            if seats["agent"].nunique() == 1
-            else None
-        ),
+        first_seat=first_seat,
         turns_mean=statistics.fmean(turns),
         turns_median=statistics.median(turns),
         turns_interval=(turns_low, turns_high),
@@ -472,4 +633,5 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
         draws=len(draws),
         draw_reasons=reasons,
         errors=errors,
+        seat_note=note,
     )

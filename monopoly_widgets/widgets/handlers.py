@@ -76,7 +76,18 @@ def save(explorer: GameExplorer, message: Message) -> None:
 
 
 def action(explorer: GameExplorer, message: Message) -> None:
-    """``{"type": "action", "id": ..., "seat": n | null}``: a person's move."""
+    """``{"type": "action", "id": ..., "seat": n | null, "step": n}``: a person's move.
+
+    Played only if the table still shows the step it was chosen at: a click is
+    one move, so the second message of a double-click (or a click from a tab
+    that had not redrawn yet) is refused with a notice, and nothing changes.
+    """
+    if message["step"] != explorer.step:
+        explorer.table.notice = (
+            f"A move chosen at step {message['step']} arrived at step {explorer.step}; "
+            "it was not played (one click is one move)."
+        )
+        return
     explorer.play_action(message["id"], message["seat"])
 
 

@@ -59,9 +59,18 @@ def _seed(value: Any, field: str) -> int | None:
     return _whole(value, field, 0)
 
 
+#: Largest number accepted in a number field (a JSON number can be any length).
+MAX_NUMBER = 1e9
+
+
 def _number(value: Any, field: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise MessageError(f"{field} must be a number, not {excerpt(value)}")
+    # Compared before float(): a 400-digit int would overflow it.
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
+        raise MessageError(
+            f"{field} must be a number from {-MAX_NUMBER:g} to {MAX_NUMBER:g}, not {excerpt(value)}"
+        )
     return float(value)
 
 
@@ -96,7 +105,9 @@ MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "perspective": {"seat": (_seat, True)},
     "new_game": {"seed": (_seed, False)},
     "save": {},
-    "action": {"id": (_action_id, True), "seat": (_seat, False)},
+    # The step the move was chosen at: a click that arrives after the table moved on
+    # (a double-click, a second tab) is refused instead of played at another step.
+    "action": {"id": (_action_id, True), "seat": (_seat, False), "step": (_step, True)},
     "coach": {"on": (_flag, True)},
 }
 

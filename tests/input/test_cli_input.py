@@ -11,8 +11,8 @@ from tests.input.helpers import MARK
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["simulate", "deal", "--games", "0"], "games must be 1 or more, not 0"),
-        (["simulate", "deal", "--workers", "0"], "workers must be 1 or more, not 0"),
+        (["simulate", "deal", "--games", "0"], "games must be from 1 to 10000000, not 0"),
+        (["simulate", "deal", "--workers", "0"], "workers must be from 1 to 256, not 0"),
         (["simulate", "deal", "--seed", "-1"], "seed must be 0 or more, not -1"),
         (["simulate", "deal", "--option", "max_turns=0"], "'max_turns' must be 1 or more"),
         (["simulate", "deal", "--option", "x=" + "[" * 5000], "options.x: is text of 5,000"),

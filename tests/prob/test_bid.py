@@ -131,3 +131,82 @@ def test_panel_lists_bids_the_viewer_can_pay() -> None:
     assert [row.probability for row in rows] == sorted(row.probability for row in rows)
     with pytest.raises(ValueError, match="one player"):
         chance_bid_wins(mw.from_position("bid", bidding_position()).observation(None), 3)
+
+
+# --- the panel's budget: exact single hands, exact joints within it, exact bounds beyond ---
+
+
+def late_positions() -> list[dict[str, Any]]:
+    """Observations from Bid games played by random bots: early, middle and late steps."""
+    import random
+
+    from monopoly_widgets.prob.bid import one_hand_below  # noqa: F401 (imported for the test)
+
+    found = []
+    for players, seed in ((2, 0), (3, 1), (4, 2), (5, 3)):
+        game = mw.new_game("bid", players=players, seed=seed)
+        rng = random.Random(seed)
+        for step in range(400):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+            if step % 40 == 0:
+                found.append(game.observation(step % players))
+    return found
+
+
+@pytest.mark.parametrize("sizes", [[0], [2], [5], [9]])
+def test_one_hand_by_denominations_matches_the_sum_over_hands(sizes: list[int]) -> None:
+    from monopoly_widgets.prob.bid import one_hand_below
+
+    for money, other in POOLS + [({1: 10, 2: 9, 3: 8, 4: 9, 5: 10}, 30)]:
+        if sizes[0] > sum(money.values()) + other:
+            continue
+        for bid in range(0, 30, 3):
+            assert one_hand_below(money, other, sizes[0], bid) == all_below_probability(
+                money, other, sizes, bid
+            ), (money, bid)
+
+
+def test_bounds_hold_the_exact_joint_chance() -> None:
+    """Negative association (upper) and Boole (lower) on pools the exact sum can do."""
+    from monopoly_widgets.prob.bid import one_hand_below
+
+    for money, other in POOLS:
+        for sizes in ([1, 1, 1], [2, 1, 2], [2, 2]):
+            if sum(sizes) > sum(money.values()) + other:
+                continue
+            for bid in range(1, 12):
+                exact = all_below_probability(money, other, sizes, bid)
+                alone = [one_hand_below(money, other, size, bid) for size in sizes]
+                high = Fraction(1)
+                for p in alone:
+                    high *= p
+                low = max(Fraction(0), 1 - sum(1 - p for p in alone))
+                assert low <= exact <= high, (money, sizes, bid)
+
+
+def test_the_panel_is_exact_within_its_budget_and_says_bounds_beyond_it() -> None:
+    """Every row of the panel on real positions: an exact row equals the unbudgeted sum;
+    a bounded row's label gives two bounds that hold the exact value where it can be found."""
+    from monopoly_widgets.prob import bid as bid_odds
+
+    exact_rows = bounded_rows = 0
+    for obs in late_positions():
+        for row in panel(obs):
+            amount = int(row.label.split("$")[1].split("M")[0])
+            if "between" in row.label:
+                bounded_rows += 1
+                low, high = (float(x) for x in row.label.split("between ")[1][:-1].split(" and "))
+                assert row.probability == pytest.approx(low, abs=1e-4) and low <= high
+                assert "lower bound" in row.explanation
+                continue
+            exact_rows += 1
+            money, other = hand_pool(obs)
+            sizes = [s["hand_count"] for s in obs["seats"] if s["seat"] != obs["viewer"]]
+            assert row.probability == float(all_below_probability(money, other, sizes, amount))
+    assert exact_rows > 10
+    # A late, large position: the exact sum would take seconds, the panel bounds it.
+    money = {1: 7, 2: 7, 3: 9, 4: 6, 5: 9}
+    with pytest.raises(bid_odds.TooMuchWork):
+        all_below_probability(money, 12, [15, 20], 17, work_limit=bid_odds.PANEL_WORK)

@@ -116,7 +116,13 @@ def test_every_legal_move_is_reachable_and_ids_are_unchanged(name: str) -> None:
             most = max(most, len(explorer.table.choices))
             choice = rng.choice(explorer.table.choices)
             browser_says(
-                explorer, {"type": "action", "id": choice["id"], "seat": explorer.table.choice_seat}
+                explorer,
+                {
+                    "type": "action",
+                    "id": choice["id"],
+                    "seat": explorer.table.choice_seat,
+                    "step": explorer.step,
+                },
             )
             assert explorer.last_error == ""
             played.append(choice["id"])

@@ -138,7 +138,7 @@ def test_a_person_plays_a_legal_move(name: str) -> None:
     legal_ids = [a.id for a in explorer.game.legal_actions()]
     assert [c["id"] for c in choices] == legal_ids
     chosen = choices[-1]["id"]
-    browser_says(explorer, {"type": "action", "id": chosen, "seat": seat})
+    browser_says(explorer, {"type": "action", "id": chosen, "seat": seat, "step": 0})
     assert explorer.last_error == ""
     assert explorer.game.history == [chosen]
     assert explorer.step == 1 and comm.last("step") == 1
@@ -149,11 +149,11 @@ BOGUS = [
     "not a dict",
     {"no": "type"},
     {"type": "teleport"},
-    {"type": "action", "id": "no-such-action", "seat": "SEAT"},
-    {"type": "action", "id": 12, "seat": "SEAT"},
-    {"type": "action", "id": "LEGAL", "seat": "OTHER"},
-    {"type": "action", "id": "LEGAL", "seat": 99},
-    {"type": "action", "id": "LEGAL", "seat": True},
+    {"type": "action", "id": "no-such-action", "seat": "SEAT", "step": 0},
+    {"type": "action", "id": 12, "seat": "SEAT", "step": 0},
+    {"type": "action", "id": "LEGAL", "seat": "OTHER", "step": 0},
+    {"type": "action", "id": "LEGAL", "seat": 99, "step": 0},
+    {"type": "action", "id": "LEGAL", "seat": True, "step": 0},
     {"type": "step", "by": 5},
     {"type": "seek", "step": 10_000},
     {"type": "seek", "step": "3"},
@@ -193,7 +193,13 @@ def test_a_bots_turn_cannot_be_played_by_the_person(name: str) -> None:
     assert bot is not None and bot != seat
     before = explorer.game.to_json()
     browser_says(
-        explorer, {"type": "action", "id": explorer.game.legal_actions()[0].id, "seat": bot}
+        explorer,
+        {
+            "type": "action",
+            "id": explorer.game.legal_actions()[0].id,
+            "seat": bot,
+            "step": explorer.step,
+        },
     )
     assert "bot" in explorer.last_error
     assert explorer.game.to_json() == before
@@ -211,12 +217,21 @@ def test_replaying_the_same_move_keeps_the_future_and_a_new_move_replaces_it(nam
                 "type": "action",
                 "id": explorer.table.choices[0]["id"],
                 "seat": explorer.table.choice_seat,
+                "step": explorer.step,
             },
         )
     history = explorer.game.history
     assert len(history) == 4
     browser_says(explorer, {"type": "seek", "step": 1})
-    browser_says(explorer, {"type": "action", "id": history[1], "seat": explorer.current_player()})
+    browser_says(
+        explorer,
+        {
+            "type": "action",
+            "id": history[1],
+            "seat": explorer.current_player(),
+            "step": 1,
+        },
+    )
     assert explorer.game.history == history and explorer.step == 2
     # Find a past step with another legal move, and play that instead.
     for step in range(4):
@@ -225,7 +240,15 @@ def test_replaying_the_same_move_keeps_the_future_and_a_new_move_replaces_it(nam
         if other:
             break
     assert other, "some step among the first four must offer a choice"
-    browser_says(explorer, {"type": "action", "id": other[0], "seat": explorer.current_player()})
+    browser_says(
+        explorer,
+        {
+            "type": "action",
+            "id": other[0],
+            "seat": explorer.current_player(),
+            "step": step,
+        },
+    )
     assert explorer.game.history == [*history[:step], other[0]]
     assert explorer.step == step + 1 == explorer.game.step
 

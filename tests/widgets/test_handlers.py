@@ -34,7 +34,7 @@ VALID = {
     "perspective": {"type": "perspective", "seat": 1},
     "new_game": {"type": "new_game", "seed": 3},
     "save": {"type": "save"},
-    "action": {"type": "action", "id": "LEGAL", "seat": None},
+    "action": {"type": "action", "id": "LEGAL", "seat": None, "step": 1},
     "coach": {"type": "coach", "on": True},
 }
 

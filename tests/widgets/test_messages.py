@@ -68,9 +68,9 @@ BAD_MESSAGES = [
     {"type": "perspective", "seat": "0"},
     {"type": "new_game", "seed": -3},
     {"type": "new_game", "seed": 1.5},
-    {"type": "action", "id": 5},
-    {"type": "action", "id": MARK * 10_000_000},
-    {"type": "action", "id": "pass", "seat": "0"},
+    {"type": "action", "id": 5, "step": 0},
+    {"type": "action", "id": MARK * 10_000_000, "step": 0},
+    {"type": "action", "id": "pass", "seat": "0", "step": 0},
     {"type": "nonsense"},
     {"type": MARK * 1000},
     {"kind": "step"},
@@ -211,7 +211,7 @@ def test_a_persons_long_unknown_move_is_quoted_as_an_excerpt(name: str) -> None:
     ex = mw.GameExplorer(mw.new_game(name, players=2, seed=4), agents=agents)
     comm = attach(ex)
     before = model_state(ex)
-    browser_says(ex, {"type": "action", "id": "play:" + MARK * 190, "seat": seat})
+    browser_says(ex, {"type": "action", "id": "play:" + MARK * 190, "seat": seat, "step": 0})
     assert model_state(ex) == before
     error = comm.last("error")
     assert error and MARK * 61 not in error

@@ -4,7 +4,7 @@
 //   {type: "step", by: 1 | -1}, {type: "seek", step}, {type: "reset"},
 //   {type: "play"}, {type: "pause"}, {type: "speed", value}, {type: "tick"},
 //   {type: "perspective", seat}, {type: "new_game", seed}, {type: "save"},
-//   {type: "action", id, seat}.
+//   {type: "action", id, seat, step}.
 // Python checks every request and answers by changing traits (or showing an
 // error). The play timer lives here, so the kernel is never blocked waiting.
 //
@@ -613,14 +613,24 @@ function render({ model, el: host }) {
     return map;
   }
 
+  // A click is one move: the message names the step it was chosen at (Python refuses
+  // it if that step is gone), and the moves take no click until Python answers.
+  let moveSent = false;
   function chooseAction(choice) {
+    if (moveSent) return;
+    moveSent = true;
+    for (const b of choices.querySelectorAll("button")) b.disabled = true;
     selectedCard = null;
     choicePath = [];
-    send({ type: "action", id: choice.id, seat: model.get("choice_seat") });
+    send({ type: "action", id: choice.id, seat: model.get("choice_seat"), step: model.get("step") });
   }
+  const moveAnswered = () => {
+    moveSent = false;
+  };
 
   // A click on a card shows its moves (the first step); the move is the second.
   function onCardClick(cardId) {
+    if (moveSent) return;
     selectedCard = String(selectedCard) === String(cardId) ? null : cardId;
     choicePath = [];
     drawTable();
@@ -972,6 +982,7 @@ function render({ model, el: host }) {
     ["change:speed", onPlaying],
     ["change:layout_mode", applyLayout],
     ["msg:custom", onCustom],
+    ...["step", "choices", "error_count", "notice"].map((t) => [`change:${t}`, moveAnswered]),
   ];
   for (const [name, handler] of handlers) model.on(name, handler);
 
