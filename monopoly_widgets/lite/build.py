@@ -1,9 +1,11 @@
 """Build the JupyterLite site: the package's wheel, the lessons, and (offline) Pyodide.
 
-Every build starts from an empty staging folder and an empty output folder.
-An incremental ``jupyter lite build`` after editing ``jupyter-lite.json`` was
-seen to drop the local ``pyodideUrl`` silently, leaving a site that tries the
-CDN; building from clean, then checking the written settings, rules that out.
+Every build starts from an empty folder beside the target, and the finished,
+checked site is swapped in (:mod:`monopoly_widgets.lite.site_folder` says what
+may be replaced). An incremental ``jupyter lite build`` after editing
+``jupyter-lite.json`` was seen to drop the local ``pyodideUrl`` silently,
+leaving a site that tries the CDN; building from clean, then checking the
+written settings, rules that out.
 
 The lessons are copied from ``notebooks/`` with one cell put in front: the
 ``%pip install`` a browser kernel needs before ``import monopoly_widgets``
@@ -18,14 +20,14 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from packaging.requirements import Requirement
 
-from monopoly_widgets.lite import wheels
+from monopoly_widgets.lite import site_folder, wheels
+from monopoly_widgets.lite.site_folder import LiteBuildError
 
 #: Where the site goes unless ``--out`` says otherwise.
 DEFAULT_OUT = Path("lite-site")
@@ -42,14 +44,13 @@ LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "langua
 #: Packages with no WebAssembly wheel on PyPI: absent from an offline site.
 NOT_OFFLINE = ("numpy", "pandas")
 
+#: Tab completion in the notebook: IPython asks jedi, which needs parso (offline too).
+COMPLETION = ("jedi", "parso")
+
 SIM_MODULE = "monopoly_widgets.sim"
 
 #: Modules that need numpy or pandas; a lesson using one says so offline.
 NEEDS_PANDAS_MODULES = (SIM_MODULE, "pandas", "numpy")
-
-
-class LiteBuildError(RuntimeError):
-    """The site could not be built; the message says what to do."""
 
 
 def source_root() -> Path:
@@ -81,7 +82,10 @@ def build_wheel(root: Path, dest: Path) -> Path:
     command += ["--no-build-isolation", "--wheel-dir", str(dest), str(root)]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
-        raise LiteBuildError("building the package's wheel failed:\n" + done.stderr[-2000:])
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise LiteBuildError(
+            f"building the package's wheel failed (pip wheel): {last[:200]}", details=done.stderr
+        )
     return next(dest.glob("monopoly_widgets-*.whl"))
 
 
@@ -206,7 +210,8 @@ def prepare_offline_runtime(
     provided = [p.name.split("-")[0] for p in kernel_wheels().glob("*.whl")]
     kernel = [r.name for w in kernel_wheels().glob("*.whl") for r in wheels.wheel_requirements(w)]
     package = [r.name for r in wheels.wheel_requirements(package_wheel) if r.marker is None]
-    roots = ["micropip", *kernel, *package]
+    # jedi (with parso) is what IPython's tab completion uses; the kernel does not require it.
+    roots = ["micropip", *COMPLETION, *kernel, *package]
     found = wheels.resolve(
         roots, lock, provided=[*provided, "monopoly_widgets"], left_out=NOT_OFFLINE, cache=cache
     )
@@ -217,15 +222,6 @@ def prepare_offline_runtime(
         f"offline: Pyodide {wheels.PYODIDE_VERSION} with {len(found.from_lock)} wheels "
         f"from its lock file, {len(found.extra)} more in pypi/"
     )
-
-
-def _clear_output(out: Path) -> None:
-    if not out.exists():
-        return
-    if out.is_dir() and (not any(out.iterdir()) or (out / "jupyter-lite.json").exists()):
-        shutil.rmtree(out)
-        return
-    raise LiteBuildError(f"{out} exists and is not a JupyterLite site; choose another --out")
 
 
 def check_site(out: Path, offline: bool) -> None:
@@ -243,36 +239,74 @@ def check_site(out: Path, offline: bool) -> None:
         raise LiteBuildError("the package's wheel is missing from the site's pypi/")
 
 
+def check_tools(offline: bool, cache: Path) -> None:
+    """Before any work: the offline build needs npm (and Node) unless Pyodide is cached."""
+    if not offline or wheels.runtime_cached(cache):
+        return
+    missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
+    if missing:
+        raise LiteBuildError(
+            "the offline build needs Node and npm to download Pyodide, and "
+            f"{' and '.join(missing)} is not installed: on Debian or Ubuntu run "
+            "'apt-get install nodejs npm', elsewhere install Node.js (it brings npm) "
+            "from nodejs.org"
+        )
+
+
+def build_into(
+    site: Path, work: Path, offline: bool, cache: Path, log: Callable[[str], None]
+) -> None:
+    """The expensive part: the wheel, Pyodide (offline), the lessons and ``jupyter lite build``.
+
+    ``site`` must not exist yet; ``work`` is a scratch folder for the build's inputs.
+    """
+    root = source_root()
+    lite_dir, files = work / "lite", work / "files"
+    package_wheel = build_wheel(root, lite_dir / "pypi")
+    log(f"wheel: {package_wheel.name}")
+    if offline:
+        prepare_offline_runtime(lite_dir, package_wheel, cache, log)
+    needing = copy_lessons(root / "notebooks", files, offline)
+    if offline and needing:
+        log("offline: these lessons say they need pandas: " + ", ".join(needing))
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(offline), indent=2))
+    command = [sys.executable, "-m", "jupyterlite_core", "build"]
+    command += ["--lite-dir", str(lite_dir), "--output-dir", str(site)]
+    # Source maps would double the site's size and only help debugging the app.
+    command += ["--contents", str(files), "--no-sourcemaps"]
+    done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
+    if done.returncode != 0:
+        output = (done.stdout + done.stderr).strip()
+        last = output.splitlines()[-1] if output else "no output"
+        raise LiteBuildError(f"jupyter lite build failed: {last[:200]}", details=output[-3000:])
+    check_site(site, offline)
+
+
 def build_site(
     out: Path = DEFAULT_OUT,
     offline: bool = False,
     cache: Path | None = None,
     log: Callable[[str], None] = print,
 ) -> Path:
-    """Build the site into ``out`` (replacing an earlier site there) and return it."""
-    root = source_root()
+    """Build the site into ``out`` and return it; an earlier site there is replaced whole.
+
+    ``out`` must be new, empty, or a site this build made (see
+    :mod:`monopoly_widgets.lite.site_folder`): the new site is built beside it
+    and swapped in only when complete, keeping any files a teacher added.
+    """
     out = Path(out).resolve()
     cache = Path(cache) if cache else wheels.cache_dir()
-    _clear_output(out)
-    with tempfile.TemporaryDirectory(prefix="mw-lite-") as staging:
-        lite_dir = Path(staging) / "lite"
-        files = Path(staging) / "files"
-        package_wheel = build_wheel(root, lite_dir / "pypi")
-        log(f"wheel: {package_wheel.name}")
-        if offline:
-            prepare_offline_runtime(lite_dir, package_wheel, cache, log)
-        needing = copy_lessons(root / "notebooks", files, offline)
-        if offline and needing:
-            log("offline: these lessons say they need pandas: " + ", ".join(needing))
-        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(offline), indent=2))
-        command = [sys.executable, "-m", "jupyterlite_core", "build"]
-        command += ["--lite-dir", str(lite_dir), "--output-dir", str(out)]
-        # Source maps would double the site's size and only help debugging the app.
-        command += ["--contents", str(files), "--no-sourcemaps"]
-        done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
-        if done.returncode != 0:
-            output = (done.stdout + done.stderr)[-3000:]
-            raise LiteBuildError("jupyter lite build failed:\n" + output)
-    check_site(out, offline)
+    target = site_folder.inspect_target(out)
+    check_tools(offline, cache)
+    source_root()
+    staging = site_folder.staging_folder(out)
+    try:
+        site = staging / "site"
+        build_into(site, staging, offline, cache, log)
+        site_folder.write_marker(site)
+        site_folder.carry_added(target, site)
+        site_folder.swap_in(site, target, log)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     log(f"site: {out} (serve it with: python -m http.server --directory {out})")
     return out

@@ -123,5 +123,5 @@ def test_build_refuses_to_replace_a_folder_that_is_not_a_site(
     precious.mkdir()
     (precious / "essay.txt").write_text("mine")
     assert main(["lite", "build", "--out", str(precious)]) == 2
-    assert "is not a JupyterLite site" in capsys.readouterr().err
+    assert "files this build did not make" in capsys.readouterr().err
     assert (precious / "essay.txt").read_text() == "mine"
