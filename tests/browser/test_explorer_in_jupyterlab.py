@@ -161,10 +161,10 @@ def run_notebook(page: Any, url: str, ready: str = "notebook ready") -> None:
         ready_line = page.locator(".jp-OutputArea-output pre", has_text=ready)
         expect(ready_line).to_be_visible(timeout=120_000)
     else:
-        page.wait_for_timeout(2000)
+        # Every code cell has an execution count: all ran (a sleep here raced a slow start).
         page.wait_for_function(
-            "() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-            ".some(p => p.textContent.includes('*'))",
+            "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+            ".every(p => /\\[\\d+\\]/.test(p.textContent))",
             timeout=180_000,
         )
     expect(status.first).to_be_visible(timeout=60_000)
