@@ -89,24 +89,52 @@ def build_wheel(root: Path, dest: Path) -> Path:
     return next(dest.glob("monopoly_widgets-*.whl"))
 
 
+#: The one ``sim`` module that needs only the standard library (the coach uses it).
+PANDAS_FREE_SIM = "intervals"
+
+
 def lazy_sim_names() -> list[str]:
     """Top-level names that import ``monopoly_widgets.sim`` (pandas) when used."""
     import monopoly_widgets
 
     lazy: dict[str, str] = getattr(monopoly_widgets, "_LAZY", {})
-    return sorted(name for name, module in lazy.items() if module.startswith(SIM_MODULE))
+    return sorted(
+        name
+        for name, module in lazy.items()
+        if module.startswith(SIM_MODULE) and not module.endswith(f".{PANDAS_FREE_SIM}")
+    )
+
+
+def _sim_import_needs_pandas(submodule: str, names: str) -> bool:
+    """``from monopoly_widgets.sim[.submodule] import names``: pandas unless only intervals."""
+    if submodule:
+        return submodule != PANDAS_FREE_SIM
+    from monopoly_widgets.sim import _WHERE
+
+    imported = [n.split(" as ")[0].strip(" ()\\") for n in names.split(",")]
+    return any(_WHERE.get(name) != PANDAS_FREE_SIM for name in imported if name)
 
 
 def needs_pandas(notebook: dict[str, Any]) -> bool:
-    """Does a lesson's code import pandas/numpy or call the ``sim`` tools?"""
-    modules = "|".join(re.escape(m) for m in NEEDS_PANDAS_MODULES)
+    """Does a lesson's code import pandas/numpy or a ``sim`` tool that uses them?
+
+    ``sim.intervals`` (Wilson intervals, used by lesson 07 and the coach) needs
+    only the standard library, so importing it does not count.
+    """
+    others = "|".join(re.escape(m) for m in NEEDS_PANDAS_MODULES if m != SIM_MODULE)
     calls = "|".join(re.escape(n) for n in lazy_sim_names())
-    pattern = re.compile(rf"(?:import|from)\s+(?:{modules})\b|\b(?:{calls})\s*\(")
-    return any(
-        pattern.search("".join(cell["source"]))
-        for cell in notebook.get("cells", [])
-        if cell.get("cell_type") == "code"
-    )
+    plain = re.compile(rf"(?:import|from)\s+(?:{others})\b|\b(?:{calls})\s*\(")
+    sim_from = re.compile(rf"from\s+{re.escape(SIM_MODULE)}(?:\.(\w+))?\s+import\s+([^\n]+)")
+    sim_import = re.compile(rf"^\s*import\s+{re.escape(SIM_MODULE)}\b", re.M)
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        code = "".join(cell["source"])
+        if plain.search(code) or sim_import.search(code):
+            return True
+        if any(_sim_import_needs_pandas(m[1] or "", m[2]) for m in sim_from.finditer(code)):
+            return True
+    return False
 
 
 def _cell(kind: str, text: str) -> dict[str, Any]:

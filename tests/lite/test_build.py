@@ -30,6 +30,11 @@ def notebook(*cells: dict) -> dict:
         ("mw.estimate_win_probability(game, 0)", True),
         ("deal = mw.play('deal', players=3)\ndeal", False),
         ("# simulate is described in lesson 05\nx = 1", False),
+        ("from monopoly_widgets.sim import wilson_interval", False),
+        ("from monopoly_widgets.sim.intervals import wilson_interval", False),
+        ("from monopoly_widgets.sim import wilson_interval, simulate", True),
+        ("from monopoly_widgets.sim import convergence_frame as frame", True),
+        ("import monopoly_widgets.sim", True),
     ],
 )
 def test_lessons_that_need_pandas_are_found(source: str, expected: bool) -> None:
