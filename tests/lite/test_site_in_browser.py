@@ -29,6 +29,7 @@ from tests.lite.site_driver import (
     CHROMIUM,
     CHROMIUM_ARGS,
     KERNEL_IDLE,
+    RAN_OR_FAILED,
     RUN_COMMAND,
     expose_app,
     open_until_usable,
@@ -79,10 +80,11 @@ def test_lesson_07_runs_to_its_last_cell_offline(offline_site: Path, tmp_path: P
             page.wait_for_selector(".jp-Notebook .jp-Cell")
             page.wait_for_function(KERNEL_IDLE, timeout=240_000)
             page.evaluate(RUN_COMMAND, "notebook:run-all-cells")
-            done = page.wait_for_function(CELLS_DONE, timeout=900_000).json_value()
+            done = page.wait_for_function(RAN_OR_FAILED, timeout=900_000, polling=1000)
+            done = done.json_value()
             assert done["errors"] == [], done["errors"]
             code = [c for c in lesson["cells"] if c["cell_type"] == "code"]
-            assert done["cells"] == len(code)
+            assert done["ran"] == done["cells"] == len(code), done
             page.locator(".jp-Cell").last.scroll_into_view_if_needed()
             page.screenshot(path=str(OUTPUT / "lesson07-last-cell.png"))
             charts = page.locator(".js-plotly-plot")
