@@ -166,6 +166,21 @@ def offline_dependencies() -> list[str]:
     return [r.name for r in found if r.marker is None and r.name not in NOT_OFFLINE]
 
 
+#: Code that shows a Plotly figure as a cell's output (plotly asks for nbformat to do so).
+FIGURE_CODE = re.compile(
+    r"(?:import|from)\s+plotly\b|monopoly_widgets\.(?:coach\.chart|sim\.plots)\b|\bmove_chart\s*\("
+)
+
+
+def needs_nbformat(notebook: dict[str, Any]) -> bool:
+    """Does a lesson show Plotly figures? Plotly refuses to display one without nbformat."""
+    return any(
+        FIGURE_CODE.search("".join(cell["source"]))
+        for cell in notebook.get("cells", [])
+        if cell.get("cell_type") == "code"
+    )
+
+
 PANDAS_NOTE = """\
 **This lesson needs pandas and numpy, which this offline site does not have.** No \
 WebAssembly build of them can be bundled from PyPI, so the cells that simulate \
@@ -173,30 +188,48 @@ tournaments stop with `ModuleNotFoundError`. Open the lesson in the online site 
 (built without `--offline`), on Binder, or in your own JupyterLab (see the README).
 """
 
+FIGURES_NOTE = """\
+**This lesson shows Plotly figures, which need nbformat, which this offline site cannot \
+carry** (nbformat needs jsonschema, whose dependency rpds-py has no WebAssembly build \
+on PyPI). The cells before the first figure run; that one stops with `ValueError: Mime \
+type rendering requires nbformat`. Open the lesson on Binder or in your own JupyterLab \
+(see the README).
+"""
+
+
+def offline_gaps(notebook: dict[str, Any]) -> list[str]:
+    """What a lesson needs that the offline site lacks: ``pandas``, ``nbformat``, or nothing."""
+    return [
+        name
+        for name, needs in (("pandas", needs_pandas), ("nbformat", needs_nbformat))
+        if needs(notebook)
+    ]
+
 
 def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
-    """The lesson as the site serves it: the install cell (and offline note) first."""
+    """The lesson as the site serves it: the install cell (and offline notes) first."""
     site = copy.deepcopy(notebook)
     install = INSTALL_OFFLINE.format(dependencies=" ".join(offline_dependencies()))
     cells = [_cell("code", install if offline else INSTALL_ONLINE)]
-    if offline and needs_pandas(notebook):
-        cells.insert(0, _cell("markdown", PANDAS_NOTE))
+    if offline:
+        notes = {"pandas": PANDAS_NOTE, "nbformat": FIGURES_NOTE}
+        cells[:0] = [_cell("markdown", notes[gap]) for gap in offline_gaps(notebook)]
     site["cells"] = cells + site.get("cells", [])
     site.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     return site
 
 
-def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> list[str]:
-    """Copy ``notebooks/`` into the site's files; returns the lessons that need pandas."""
+def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> dict[str, list[str]]:
+    """Copy ``notebooks/`` into the site's files; returns what each lesson lacks offline."""
     dest.mkdir(parents=True, exist_ok=True)
-    needing = []
+    needing: dict[str, list[str]] = {}
     for path in sorted(notebooks.iterdir()):
         if path.name.startswith(".") or path.is_dir():
             continue
         if path.suffix == ".ipynb":
             notebook = json.loads(path.read_text(encoding="utf-8"))
-            if needs_pandas(notebook):
-                needing.append(path.name)
+            if offline_gaps(notebook):
+                needing[path.name] = offline_gaps(notebook)
             site = lite_notebook(notebook, offline)
             (dest / path.name).write_text(json.dumps(site, indent=1) + "\n", encoding="utf-8")
         else:
@@ -296,7 +329,8 @@ def build_into(
         prepare_offline_runtime(lite_dir, package_wheel, cache, log)
     needing = copy_lessons(root / "notebooks", files, offline)
     if offline and needing:
-        log("offline: these lessons say they need pandas: " + ", ".join(needing))
+        lacking = ", ".join(f"{name} ({' and '.join(gaps)})" for name, gaps in needing.items())
+        log("offline: these lessons say what this site lacks: " + lacking)
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(offline), indent=2))
     command = [sys.executable, "-m", "jupyterlite_core", "build"]
     command += ["--lite-dir", str(lite_dir), "--output-dir", str(site)]

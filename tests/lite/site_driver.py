@@ -58,25 +58,6 @@ CELLS_DONE = """() => {
   return {errors, cells: code.length};
 }"""
 
-#: Like CELLS_DONE, but also done once the kernel is idle after a cell failed (Run All
-#: stops there); returns the errors, the code cells that ran and their number.
-RAN_OR_FAILED = """() => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel && panel.sessionContext.session && panel.sessionContext.session.kernel;
-  if (!kernel || kernel.status !== 'idle') return null;
-  const code = Array.from(panel.content.model.cells).filter(c => c.type === 'code');
-  const errors = [];
-  code.forEach((c, index) => {
-    for (let i = 0; i < c.outputs.length; i++) {
-      const out = c.outputs.get(i).toJSON();
-      if (out.output_type === 'error') errors.push(`cell ${index}: ${out.ename}: ${out.evalue}`);
-    }
-  });
-  const ran = code.filter(c => c.executionCount !== null).length;
-  if (errors.length === 0 && ran < code.length) return null;
-  return {errors, ran, cells: code.length};
-}"""
-
 #: Run code in the notebook's own kernel and return what it printed.
 ASK_KERNEL = """async (code) => {
   const panel = window.jupyterapp.shell.currentWidget;

@@ -57,6 +57,16 @@ def test_offline_lesson_gets_the_note_the_install_cell_and_the_pyodide_kernel() 
     assert json.dumps(original) == before, "the repository's notebook must not change"
 
 
+def test_a_lesson_with_plotly_figures_says_offline_that_they_need_nbformat() -> None:
+    figures = notebook(code("from monopoly_widgets.coach.chart import move_chart\nmove_chart(a)"))
+    assert build.offline_gaps(figures) == ["nbformat"]
+    site = build.lite_notebook(figures, offline=True)
+    assert "need nbformat" in "".join(site["cells"][0]["source"])
+    both = notebook(code("import pandas as pd"), code("import plotly.graph_objects as go"))
+    assert build.offline_gaps(both) == ["pandas", "nbformat"]
+    assert build.offline_gaps(notebook(code("deal = mw.play('deal')\ndeal"))) == []
+
+
 def test_online_lesson_installs_with_dependencies_and_has_no_note() -> None:
     site = build.lite_notebook(notebook(code("import pandas as pd")), offline=False)
     assert [cell["cell_type"] for cell in site["cells"]] == ["code", "code"]

@@ -28,8 +28,6 @@ from tests.lite.site_driver import (
     CELLS_DONE,
     CHROMIUM,
     CHROMIUM_ARGS,
-    KERNEL_IDLE,
-    RAN_OR_FAILED,
     RUN_COMMAND,
     expose_app,
     open_until_usable,
@@ -55,46 +53,6 @@ def test_quickstart_runs_in_the_offline_site(offline_site: Path, tmp_path: Path)
     quickstart = quickstart_name(offline_site)
     with serve(offline_site, tmp_path / "http.log") as base:
         run_quickstart(base, quickstart)
-
-
-#: A lesson the build once flagged as needing pandas; it needs only the standard library's
-#: share of ``sim`` (Wilson intervals) and the coach, so offline it must run to its end.
-LESSON_07 = "07_decisions_under_uncertainty.ipynb"
-
-
-def test_lesson_07_runs_to_its_last_cell_offline(offline_site: Path, tmp_path: Path) -> None:
-    pytest.importorskip("playwright")
-    from playwright.sync_api import sync_playwright
-
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    expose_app(offline_site)
-    lesson = json.loads((offline_site / "files" / LESSON_07).read_text())
-    assert "needs pandas" not in json.dumps(lesson["cells"][0]), "07 got the pandas note"
-    with serve(offline_site, tmp_path / "http.log") as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
-        page.set_default_timeout(120_000)
-        try:
-            page.goto(f"{base}/lab/index.html?path={LESSON_07}")
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell")
-            page.wait_for_selector(".jp-Notebook .jp-Cell")
-            page.wait_for_function(KERNEL_IDLE, timeout=240_000)
-            page.evaluate(RUN_COMMAND, "notebook:run-all-cells")
-            done = page.wait_for_function(RAN_OR_FAILED, timeout=900_000, polling=1000)
-            done = done.json_value()
-            assert done["errors"] == [], done["errors"]
-            code = [c for c in lesson["cells"] if c["cell_type"] == "code"]
-            assert done["ran"] == done["cells"] == len(code), done
-            page.locator(".jp-Cell").last.scroll_into_view_if_needed()
-            page.screenshot(path=str(OUTPUT / "lesson07-last-cell.png"))
-            charts = page.locator(".js-plotly-plot")
-            charts.first.scroll_into_view_if_needed()
-            page.screenshot(path=str(OUTPUT / "lesson07-chart.png"))
-        except Exception:
-            page.screenshot(path=str(OUTPUT / "lesson07-failure.png"))
-            raise
-        finally:
-            browser.close()
 
 
 def run_quickstart(base: str, quickstart: str) -> None:
