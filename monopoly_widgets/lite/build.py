@@ -1,9 +1,11 @@
 """Build the JupyterLite site: the package's wheel, the lessons, and (offline) Pyodide.
 
-Every build starts from an empty staging folder and an empty output folder.
-An incremental ``jupyter lite build`` after editing ``jupyter-lite.json`` was
-seen to drop the local ``pyodideUrl`` silently, leaving a site that tries the
-CDN; building from clean, then checking the written settings, rules that out.
+Every build starts from an empty folder beside the target, and the finished,
+checked site is swapped in (:mod:`monopoly_widgets.lite.site_folder` says what
+may be replaced). An incremental ``jupyter lite build`` after editing
+``jupyter-lite.json`` was seen to drop the local ``pyodideUrl`` silently,
+leaving a site that tries the CDN; building from clean, then checking the
+written settings, rules that out.
 
 The lessons are copied from ``notebooks/`` with one cell put in front: the
 ``%pip install`` a browser kernel needs before ``import monopoly_widgets``
@@ -18,14 +20,14 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from packaging.requirements import Requirement
 
-from monopoly_widgets.lite import wheels
+from monopoly_widgets.lite import site_folder, wheels
+from monopoly_widgets.lite.site_folder import LiteBuildError
 
 #: Where the site goes unless ``--out`` says otherwise.
 DEFAULT_OUT = Path("lite-site")
@@ -42,14 +44,13 @@ LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "langua
 #: Packages with no WebAssembly wheel on PyPI: absent from an offline site.
 NOT_OFFLINE = ("numpy", "pandas")
 
+#: Tab completion in the notebook: IPython asks jedi, which needs parso (offline too).
+COMPLETION = ("jedi", "parso")
+
 SIM_MODULE = "monopoly_widgets.sim"
 
 #: Modules that need numpy or pandas; a lesson using one says so offline.
 NEEDS_PANDAS_MODULES = (SIM_MODULE, "pandas", "numpy")
-
-
-class LiteBuildError(RuntimeError):
-    """The site could not be built; the message says what to do."""
 
 
 def source_root() -> Path:
@@ -81,8 +82,15 @@ def build_wheel(root: Path, dest: Path) -> Path:
     command += ["--no-build-isolation", "--wheel-dir", str(dest), str(root)]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
-        raise LiteBuildError("building the package's wheel failed:\n" + done.stderr[-2000:])
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise LiteBuildError(
+            f"building the package's wheel failed (pip wheel): {last[:200]}", details=done.stderr
+        )
     return next(dest.glob("monopoly_widgets-*.whl"))
+
+
+#: The one ``sim`` module that needs only the standard library (the coach uses it).
+PANDAS_FREE_SIM = "intervals"
 
 
 def lazy_sim_names() -> list[str]:
@@ -90,19 +98,43 @@ def lazy_sim_names() -> list[str]:
     import monopoly_widgets
 
     lazy: dict[str, str] = getattr(monopoly_widgets, "_LAZY", {})
-    return sorted(name for name, module in lazy.items() if module.startswith(SIM_MODULE))
+    return sorted(
+        name
+        for name, module in lazy.items()
+        if module.startswith(SIM_MODULE) and not module.endswith(f".{PANDAS_FREE_SIM}")
+    )
+
+
+def _sim_import_needs_pandas(submodule: str, names: str) -> bool:
+    """``from monopoly_widgets.sim[.submodule] import names``: pandas unless only intervals."""
+    if submodule:
+        return submodule != PANDAS_FREE_SIM
+    from monopoly_widgets.sim import _WHERE
+
+    imported = [n.split(" as ")[0].strip(" ()\\") for n in names.split(",")]
+    return any(_WHERE.get(name) != PANDAS_FREE_SIM for name in imported if name)
 
 
 def needs_pandas(notebook: dict[str, Any]) -> bool:
-    """Does a lesson's code import pandas/numpy or call the ``sim`` tools?"""
-    modules = "|".join(re.escape(m) for m in NEEDS_PANDAS_MODULES)
+    """Does a lesson's code import pandas/numpy or a ``sim`` tool that uses them?
+
+    ``sim.intervals`` (Wilson intervals, used by lesson 07 and the coach) needs
+    only the standard library, so importing it does not count.
+    """
+    others = "|".join(re.escape(m) for m in NEEDS_PANDAS_MODULES if m != SIM_MODULE)
     calls = "|".join(re.escape(n) for n in lazy_sim_names())
-    pattern = re.compile(rf"(?:import|from)\s+(?:{modules})\b|\b(?:{calls})\s*\(")
-    return any(
-        pattern.search("".join(cell["source"]))
-        for cell in notebook.get("cells", [])
-        if cell.get("cell_type") == "code"
-    )
+    plain = re.compile(rf"(?:import|from)\s+(?:{others})\b|\b(?:{calls})\s*\(")
+    sim_from = re.compile(rf"from\s+{re.escape(SIM_MODULE)}(?:\.(\w+))?\s+import\s+([^\n]+)")
+    sim_import = re.compile(rf"^\s*import\s+{re.escape(SIM_MODULE)}\b", re.M)
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        code = "".join(cell["source"])
+        if plain.search(code) or sim_import.search(code):
+            return True
+        if any(_sim_import_needs_pandas(m[1] or "", m[2]) for m in sim_from.finditer(code)):
+            return True
+    return False
 
 
 def _cell(kind: str, text: str) -> dict[str, Any]:
@@ -134,6 +166,21 @@ def offline_dependencies() -> list[str]:
     return [r.name for r in found if r.marker is None and r.name not in NOT_OFFLINE]
 
 
+#: Code that shows a Plotly figure as a cell's output (plotly asks for nbformat to do so).
+FIGURE_CODE = re.compile(
+    r"(?:import|from)\s+plotly\b|monopoly_widgets\.(?:coach\.chart|sim\.plots)\b|\bmove_chart\s*\("
+)
+
+
+def needs_nbformat(notebook: dict[str, Any]) -> bool:
+    """Does a lesson show Plotly figures? Plotly refuses to display one without nbformat."""
+    return any(
+        FIGURE_CODE.search("".join(cell["source"]))
+        for cell in notebook.get("cells", [])
+        if cell.get("cell_type") == "code"
+    )
+
+
 PANDAS_NOTE = """\
 **This lesson needs pandas and numpy, which this offline site does not have.** No \
 WebAssembly build of them can be bundled from PyPI, so the cells that simulate \
@@ -141,30 +188,48 @@ tournaments stop with `ModuleNotFoundError`. Open the lesson in the online site 
 (built without `--offline`), on Binder, or in your own JupyterLab (see the README).
 """
 
+FIGURES_NOTE = """\
+**This lesson shows Plotly figures, which need nbformat, which this offline site cannot \
+carry** (nbformat needs jsonschema, whose dependency rpds-py has no WebAssembly build \
+on PyPI). The cells before the first figure run; that one stops with `ValueError: Mime \
+type rendering requires nbformat`. Open the lesson on Binder or in your own JupyterLab \
+(see the README).
+"""
+
+
+def offline_gaps(notebook: dict[str, Any]) -> list[str]:
+    """What a lesson needs that the offline site lacks: ``pandas``, ``nbformat``, or nothing."""
+    return [
+        name
+        for name, needs in (("pandas", needs_pandas), ("nbformat", needs_nbformat))
+        if needs(notebook)
+    ]
+
 
 def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
-    """The lesson as the site serves it: the install cell (and offline note) first."""
+    """The lesson as the site serves it: the install cell (and offline notes) first."""
     site = copy.deepcopy(notebook)
     install = INSTALL_OFFLINE.format(dependencies=" ".join(offline_dependencies()))
     cells = [_cell("code", install if offline else INSTALL_ONLINE)]
-    if offline and needs_pandas(notebook):
-        cells.insert(0, _cell("markdown", PANDAS_NOTE))
+    if offline:
+        notes = {"pandas": PANDAS_NOTE, "nbformat": FIGURES_NOTE}
+        cells[:0] = [_cell("markdown", notes[gap]) for gap in offline_gaps(notebook)]
     site["cells"] = cells + site.get("cells", [])
     site.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     return site
 
 
-def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> list[str]:
-    """Copy ``notebooks/`` into the site's files; returns the lessons that need pandas."""
+def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> dict[str, list[str]]:
+    """Copy ``notebooks/`` into the site's files; returns what each lesson lacks offline."""
     dest.mkdir(parents=True, exist_ok=True)
-    needing = []
+    needing: dict[str, list[str]] = {}
     for path in sorted(notebooks.iterdir()):
         if path.name.startswith(".") or path.is_dir():
             continue
         if path.suffix == ".ipynb":
             notebook = json.loads(path.read_text(encoding="utf-8"))
-            if needs_pandas(notebook):
-                needing.append(path.name)
+            if offline_gaps(notebook):
+                needing[path.name] = offline_gaps(notebook)
             site = lite_notebook(notebook, offline)
             (dest / path.name).write_text(json.dumps(site, indent=1) + "\n", encoding="utf-8")
         else:
@@ -206,7 +271,8 @@ def prepare_offline_runtime(
     provided = [p.name.split("-")[0] for p in kernel_wheels().glob("*.whl")]
     kernel = [r.name for w in kernel_wheels().glob("*.whl") for r in wheels.wheel_requirements(w)]
     package = [r.name for r in wheels.wheel_requirements(package_wheel) if r.marker is None]
-    roots = ["micropip", *kernel, *package]
+    # jedi (with parso) is what IPython's tab completion uses; the kernel does not require it.
+    roots = ["micropip", *COMPLETION, *kernel, *package]
     found = wheels.resolve(
         roots, lock, provided=[*provided, "monopoly_widgets"], left_out=NOT_OFFLINE, cache=cache
     )
@@ -217,15 +283,6 @@ def prepare_offline_runtime(
         f"offline: Pyodide {wheels.PYODIDE_VERSION} with {len(found.from_lock)} wheels "
         f"from its lock file, {len(found.extra)} more in pypi/"
     )
-
-
-def _clear_output(out: Path) -> None:
-    if not out.exists():
-        return
-    if out.is_dir() and (not any(out.iterdir()) or (out / "jupyter-lite.json").exists()):
-        shutil.rmtree(out)
-        return
-    raise LiteBuildError(f"{out} exists and is not a JupyterLite site; choose another --out")
 
 
 def check_site(out: Path, offline: bool) -> None:
@@ -243,36 +300,75 @@ def check_site(out: Path, offline: bool) -> None:
         raise LiteBuildError("the package's wheel is missing from the site's pypi/")
 
 
+def check_tools(offline: bool, cache: Path) -> None:
+    """Before any work: the offline build needs npm (and Node) unless Pyodide is cached."""
+    if not offline or wheels.runtime_cached(cache):
+        return
+    missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
+    if missing:
+        raise LiteBuildError(
+            "the offline build needs Node and npm to download Pyodide, and "
+            f"{' and '.join(missing)} is not installed: on Debian or Ubuntu run "
+            "'apt-get install nodejs npm', elsewhere install Node.js (it brings npm) "
+            "from nodejs.org"
+        )
+
+
+def build_into(
+    site: Path, work: Path, offline: bool, cache: Path, log: Callable[[str], None]
+) -> None:
+    """The expensive part: the wheel, Pyodide (offline), the lessons and ``jupyter lite build``.
+
+    ``site`` must not exist yet; ``work`` is a scratch folder for the build's inputs.
+    """
+    root = source_root()
+    lite_dir, files = work / "lite", work / "files"
+    package_wheel = build_wheel(root, lite_dir / "pypi")
+    log(f"wheel: {package_wheel.name}")
+    if offline:
+        prepare_offline_runtime(lite_dir, package_wheel, cache, log)
+    needing = copy_lessons(root / "notebooks", files, offline)
+    if offline and needing:
+        lacking = ", ".join(f"{name} ({' and '.join(gaps)})" for name, gaps in needing.items())
+        log("offline: these lessons say what this site lacks: " + lacking)
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(offline), indent=2))
+    command = [sys.executable, "-m", "jupyterlite_core", "build"]
+    command += ["--lite-dir", str(lite_dir), "--output-dir", str(site)]
+    # Source maps would double the site's size and only help debugging the app.
+    command += ["--contents", str(files), "--no-sourcemaps"]
+    done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
+    if done.returncode != 0:
+        output = (done.stdout + done.stderr).strip()
+        last = output.splitlines()[-1] if output else "no output"
+        raise LiteBuildError(f"jupyter lite build failed: {last[:200]}", details=output[-3000:])
+    check_site(site, offline)
+
+
 def build_site(
     out: Path = DEFAULT_OUT,
     offline: bool = False,
     cache: Path | None = None,
     log: Callable[[str], None] = print,
 ) -> Path:
-    """Build the site into ``out`` (replacing an earlier site there) and return it."""
-    root = source_root()
+    """Build the site into ``out`` and return it; an earlier site there is replaced whole.
+
+    ``out`` must be new, empty, or a site this build made (see
+    :mod:`monopoly_widgets.lite.site_folder`): the new site is built beside it
+    and swapped in only when complete, keeping any files a teacher added.
+    """
     out = Path(out).resolve()
     cache = Path(cache) if cache else wheels.cache_dir()
-    _clear_output(out)
-    with tempfile.TemporaryDirectory(prefix="mw-lite-") as staging:
-        lite_dir = Path(staging) / "lite"
-        files = Path(staging) / "files"
-        package_wheel = build_wheel(root, lite_dir / "pypi")
-        log(f"wheel: {package_wheel.name}")
-        if offline:
-            prepare_offline_runtime(lite_dir, package_wheel, cache, log)
-        needing = copy_lessons(root / "notebooks", files, offline)
-        if offline and needing:
-            log("offline: these lessons say they need pandas: " + ", ".join(needing))
-        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(offline), indent=2))
-        command = [sys.executable, "-m", "jupyterlite_core", "build"]
-        command += ["--lite-dir", str(lite_dir), "--output-dir", str(out)]
-        # Source maps would double the site's size and only help debugging the app.
-        command += ["--contents", str(files), "--no-sourcemaps"]
-        done = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
-        if done.returncode != 0:
-            output = (done.stdout + done.stderr)[-3000:]
-            raise LiteBuildError("jupyter lite build failed:\n" + output)
-    check_site(out, offline)
+    target = site_folder.inspect_target(out)
+    check_tools(offline, cache)
+    source_root()
+    staging = site_folder.staging_folder(out)
+    try:
+        site = staging / "site"
+        build_into(site, staging, offline, cache, log)
+        site_folder.write_marker(site)
+        site_folder.carry_added(target, site)
+        site_folder.swap_in(site, target, log)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     log(f"site: {out} (serve it with: python -m http.server --directory {out})")
     return out

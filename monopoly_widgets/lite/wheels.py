@@ -35,6 +35,8 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import Version
 
+from monopoly_widgets.lite.site_folder import LiteBuildError
+
 #: The Pyodide release jupyterlite-pyodide-kernel 0.8.6 is built and tested with.
 PYODIDE_VERSION = "314.0.6"
 
@@ -50,8 +52,17 @@ RUNTIME_FILES = (
 )
 
 
-class WheelError(RuntimeError):
+class WheelError(LiteBuildError):
     """A download failed, or a needed package has no pure-Python wheel."""
+
+
+#: What pip and npm print when the registry cannot be reached.
+NO_NETWORK = re.compile(
+    r"NewConnectionError|Failed to establish|Network is unreachable|Name or service not known|"
+    r"Temporary failure in name resolution|Connection refused|ConnectTimeout|Read timed out|"
+    r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|network",
+    re.IGNORECASE,
+)
 
 
 def cache_dir() -> Path:
@@ -63,11 +74,32 @@ def cache_dir() -> Path:
     return Path(base) / "monopoly_widgets" / "lite"
 
 
-def _run(command: list[str], what: str) -> None:
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode != 0:
-        tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
-        raise WheelError(f"{what} failed ({' '.join(command[:4])} ...):\n" + "\n".join(tail))
+def _run(command: list[str], what: str, cache: Path) -> None:
+    """Run a download; a failure is one line naming its cause (the output kept as details)."""
+    try:
+        done = subprocess.run(command, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise WheelError(f"{what} needs {command[0]}, which is not installed") from None
+    if done.returncode == 0:
+        return
+    output = (done.stderr + done.stdout).strip()
+    if NO_NETWORK.search(output):
+        raise WheelError(
+            f"no network: {what} failed and the cache {cache} does not have it; build once "
+            "with internet (later builds use the cache), or pass --cache with a filled cache",
+            details=output[-3000:],
+        )
+    lines = output.splitlines() or ["no output"]
+    cause = next((line for line in lines if "error" in line.lower()), lines[-1])
+    raise WheelError(f"{what} failed: {cause.strip()[:200]}", details=output[-3000:])
+
+
+def runtime_cached(cache: Path, version: str = PYODIDE_VERSION) -> bool:
+    """Is Pyodide's runtime (or its npm tarball) already in ``cache``? Then npm is not needed."""
+    folder = cache / f"pyodide-{version}"
+    if all((folder / name).exists() for name in RUNTIME_FILES):
+        return True
+    return (cache / f"pyodide-{version}.tgz").exists()
 
 
 def fetch_pyodide_runtime(cache: Path, version: str = PYODIDE_VERSION) -> Path:
@@ -79,13 +111,25 @@ def fetch_pyodide_runtime(cache: Path, version: str = PYODIDE_VERSION) -> Path:
     folder = cache / f"pyodide-{version}"
     if all((folder / name).exists() for name in RUNTIME_FILES):
         return folder
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or exc
+        raise WheelError(f"cannot make the download cache {cache} ({reason})") from None
     tarball = cache / f"pyodide-{version}.tgz"
     if not tarball.exists():
-        cache.mkdir(parents=True, exist_ok=True)
         npm = "npm.cmd" if sys.platform == "win32" else "npm"
         _run(
-            [npm, "pack", f"pyodide@{version}", "--pack-destination", str(cache), "--silent"],
+            [
+                npm,
+                "pack",
+                f"pyodide@{version}",
+                "--pack-destination",
+                str(cache),
+                "--loglevel=error",
+            ],
             f"downloading Pyodide {version} from npm",
+            cache,
         )
     folder.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tarball) as archive:
@@ -145,7 +189,8 @@ def download_pure_wheels(requirements: Iterable[str], dest: Path, python_version
             str(dest),
             *wanted,
         ],
-        "downloading wheels from PyPI (" + ", ".join(wanted) + ")",
+        f"downloading wheels from PyPI ({', '.join(wanted[:3])}{', ...' if wanted[3:] else ''})",
+        dest.parent,
     )
 
 

@@ -141,12 +141,27 @@ ODDS_JS = """(index) => {
 }"""
 
 
+#: The explorers' boxes did not move or change size across two animation frames.
+LAYOUT_STILL_JS = """() => new Promise((resolve) => {
+  const boxes = () => [...document.querySelectorAll('.mw-root, .mw-root .js-plotly-plot')]
+    .map((el) => { const r = el.getBoundingClientRect(); return [r.top, r.height, r.width]; });
+  const before = JSON.stringify(boxes());
+  requestAnimationFrame(() => requestAnimationFrame(() =>
+    resolve(JSON.stringify(boxes()) === before)));
+})"""
+
+
+def layout_still(page: Any) -> None:
+    """Wait (with a deadline) until scrolling, restyling and charts have settled."""
+    page.wait_for_function(LAYOUT_STILL_JS, timeout=30_000)
+
+
 def scroll_to(page: Any, index: int) -> None:
     """Put explorer ``index``'s top at the top of the notebook area."""
     page.evaluate(
         "(i) => document.querySelectorAll('.mw-root')[i].scrollIntoView({block: 'start'})", index
     )
-    page.wait_for_timeout(600)
+    layout_still(page)
 
 
 def set_theme(page: Any, theme: str) -> None:
@@ -173,7 +188,7 @@ def set_theme(page: Any, theme: str) -> None:
         }""",
         arg=theme == "light",
     )
-    page.wait_for_timeout(800)
+    layout_still(page)
 
 
 def charts_settle(page: Any) -> None:
@@ -275,7 +290,14 @@ def test_every_chart_draws_on_every_load(tmp_path: Path) -> None:
             page.wait_for_function("() => document.querySelectorAll('.mw-root').length")
             set_theme(page, theme)
             charts_settle(page)
-            page.wait_for_timeout(1500)
+            # Wait (with a deadline) for every chart to hold data and a title; the
+            # assertions below then say which did not.
+            with contextlib.suppress(Exception):
+                page.wait_for_function(
+                    f"() => ({CHARTS_JS})().every(([data, title]) => data && title)",
+                    timeout=30_000,
+                )
+            layout_still(page)
             charts = page.evaluate(CHARTS_JS)
             explorers = page.locator(".mw-root").count()
             blank = [i for i, (data, title) in enumerate(charts) if not (data and title)]

@@ -2,8 +2,8 @@
 
 Voilà runs ``notebooks/00_quickstart.ipynb`` and shows only its outputs, which is how
 a teacher can hand students a page with no code. The test starts Voilà exactly as
-the README and the teaching guide say, ``voila notebooks/00_quickstart.ipynb`` with
-Voilà's default settings (no ``voila.json``), on 127.0.0.1 (a free port, runtime folder
+the README and the teaching guide say, ``voila notebooks/00_quickstart.ipynb`` from
+the repository root, on 127.0.0.1 (a free port, runtime folder
 in a temp directory), opens it, and checks:
 
 * all five game explorers of the notebook render (the widget's own ``mw-`` classes),
@@ -11,13 +11,18 @@ in a temp directory), opens it, and checks:
 * the kernel is connected: the Card Game explorer, where a bot moves first, plays
   its bots' moves by itself until it is the person's turn;
 * the step button works: the last explorer (a saved game reopened at step 0 of 30)
-  moves to step 1, and the "back" button of the one before moves it back a step.
+  moves to step 1, and the "back" button of the one before moves it back a step;
+* a viewer sees only what a viewer needs (the repository's ``voila.py``, which Voilà
+  reads from the folder it starts in): no cell tagged ``notebook-only`` ("Run the
+  cells from the top (Shift+Enter)"), and no printed repr such as
+  ``<GameExplorer deal 3 players ...>``.
 
 Voilà is stopped by its PID. The browser helpers come from the JupyterLab test.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -70,6 +75,12 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> 
     raise TimeoutError(f"Voilà did not listen on port {port}")
 
 
+def voila_command() -> list[str]:
+    """``voila``, the command the docs give, from this Python's own scripts folder."""
+    script = Path(sys.executable).parent / "voila"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "voila"]
+
+
 @pytest.fixture
 def voila(tmp_path: Path) -> Iterator[str]:
     """A running Voilà serving the quick start; yields its URL, stops it by PID after."""
@@ -85,9 +96,7 @@ def voila(tmp_path: Path) -> Iterator[str]:
     log = (tmp_path / "voila.log").open("w")
     process = subprocess.Popen(
         [
-            sys.executable,
-            "-m",
-            "voila",
+            *voila_command(),
             str(QUICKSTART.relative_to(ROOT)),
             "--no-browser",
             f"--port={port}",
@@ -115,6 +124,18 @@ def explorers_shown(page: Any, timeout_s: float) -> int:
             return shown
         time.sleep(1)
     return page.locator(".mw-root").count()
+
+
+def notebook_only_texts() -> list[str]:
+    """The text of the quick start's cells tagged ``notebook-only`` (there must be some)."""
+    cells = json.loads(QUICKSTART.read_text(encoding="utf-8"))["cells"]
+    texts = [
+        "".join(cell["source"]).strip()
+        for cell in cells
+        if "notebook-only" in cell.get("metadata", {}).get("tags", [])
+    ]
+    assert texts, "the quick start has no notebook-only cell: nothing to check"
+    return texts
 
 
 def test_quickstart_as_a_voila_app(voila: str) -> None:
@@ -166,6 +187,14 @@ def test_quickstart_as_a_voila_app(voila: str) -> None:
                 expect(shown.first).to_be_visible()
             empty = page.evaluate(EMPTY_CHARTS_JS)
             assert not empty, f"charts without data: {empty}; {failures[:2]}"
+
+            # Only what a viewer needs: no instructions to run cells, no bare reprs.
+            text = page.locator("body").inner_text()
+            for hidden in notebook_only_texts():
+                assert hidden not in text, f"a notebook-only cell is shown: {hidden!r}"
+            assert "Shift+Enter" not in text
+            assert "<GameExplorer" not in text, "a printed repr is shown"
+            assert page.locator(".mw-root").count() == EXPLORERS  # the replay cell kept
             page.screenshot(path=str(OUTPUT / "voila-quickstart.png"), full_page=True)
         except Exception:
             page.screenshot(path=str(OUTPUT / "voila-failure.png"), full_page=True)

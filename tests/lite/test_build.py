@@ -30,6 +30,11 @@ def notebook(*cells: dict) -> dict:
         ("mw.estimate_win_probability(game, 0)", True),
         ("deal = mw.play('deal', players=3)\ndeal", False),
         ("# simulate is described in lesson 05\nx = 1", False),
+        ("from monopoly_widgets.sim import wilson_interval", False),
+        ("from monopoly_widgets.sim.intervals import wilson_interval", False),
+        ("from monopoly_widgets.sim import wilson_interval, simulate", True),
+        ("from monopoly_widgets.sim import convergence_frame as frame", True),
+        ("import monopoly_widgets.sim", True),
     ],
 )
 def test_lessons_that_need_pandas_are_found(source: str, expected: bool) -> None:
@@ -50,6 +55,16 @@ def test_offline_lesson_gets_the_note_the_install_cell_and_the_pyodide_kernel() 
     assert "numpy" not in first_pip and "pandas" not in first_pip
     assert site["metadata"]["kernelspec"]["name"] == "python"
     assert json.dumps(original) == before, "the repository's notebook must not change"
+
+
+def test_a_lesson_with_plotly_figures_says_offline_that_they_need_nbformat() -> None:
+    figures = notebook(code("from monopoly_widgets.coach.chart import move_chart\nmove_chart(a)"))
+    assert build.offline_gaps(figures) == ["nbformat"]
+    site = build.lite_notebook(figures, offline=True)
+    assert "need nbformat" in "".join(site["cells"][0]["source"])
+    both = notebook(code("import pandas as pd"), code("import plotly.graph_objects as go"))
+    assert build.offline_gaps(both) == ["pandas", "nbformat"]
+    assert build.offline_gaps(notebook(code("deal = mw.play('deal')\ndeal"))) == []
 
 
 def test_online_lesson_installs_with_dependencies_and_has_no_note() -> None:
@@ -123,5 +138,5 @@ def test_build_refuses_to_replace_a_folder_that_is_not_a_site(
     precious.mkdir()
     (precious / "essay.txt").write_text("mine")
     assert main(["lite", "build", "--out", str(precious)]) == 2
-    assert "is not a JupyterLite site" in capsys.readouterr().err
+    assert "files this build did not make" in capsys.readouterr().err
     assert (precious / "essay.txt").read_text() == "mine"

@@ -1,0 +1,116 @@
+"""Every command of the README's and the teaching guide's set-up sections is run somewhere.
+
+The commands are read from the documents themselves (fenced ``bash`` blocks, and
+inline code that starts with a command), so a command added to the docs fails
+here until a test or ``.ci/run`` runs it. :data:`RUN_BY` names, for each, the file
+that runs it and the text in that file that does. The one command this file runs
+itself is the README's ``simulate`` example, exactly as written.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The set-up sections: (document, first heading, the heading after the section).
+SECTIONS = (
+    ("README.md", "## Set up", "## A short tour of the API"),
+    ("docs/teaching-guide.md", "## What to prepare", "## Ideas for discussion"),
+)
+
+#: Words a command starts with (inline code such as `check` or `reveal` is Python, not this).
+COMMANDS = ("pip ", "python ", "python3 ", "voila ", "jupyter ", "bash ", "apt-get ", ".venv-lite/")
+
+#: Each command -> (the file that runs it, text in that file that runs it).
+RUN_BY = {
+    'pip install -e ".[lab]"': ("tests/test_teacher_install.py", 'pip install -e ".[lab]"'),
+    "jupyter lab notebooks/00_quickstart.ipynb": (
+        "tests/test_teacher_install.py",
+        '"jupyter lab notebooks/00_quickstart.ipynb"',
+    ),
+    "voila notebooks/00_quickstart.ipynb": ("tests/browser/test_voila.py", "*voila_command()"),
+    "python -m monopoly_widgets simulate deal --players 3 --games 1000 --seed 1": (
+        "tests/test_setup_commands.py",
+        "def test_the_readme_simulate_command_runs_as_written",
+    ),
+    "bash .ci/run": (".ci/run", "exec python3 -m pytest"),
+    "python3 -m pytest": (".ci/run", "exec python3 -m pytest"),
+    "apt-get install nodejs npm": (".ci/run", "apt-get install -y -qq nodejs npm"),
+    "python3 -m venv .venv-lite": ("tests/lite/test_lite_venv.py", '"python3 -m venv .venv-lite"'),
+    '.venv-lite/bin/pip install -e ".[lite]"': (
+        "tests/lite/test_lite_venv.py",
+        """'.venv-lite/bin/pip install -e ".[lite]"'""",
+    ),
+    ".venv-lite/bin/python -m monopoly_widgets lite build": (
+        "tests/lite/test_lite_venv.py",
+        '".venv-lite/bin/python -m monopoly_widgets lite build"',
+    ),
+    ".venv-lite/bin/python -m monopoly_widgets lite build --offline": (
+        "tests/lite/test_lite_venv.py",
+        '".venv-lite/bin/python -m monopoly_widgets lite build --offline"',
+    ),
+    # Served on 127.0.0.1 with a free port (this machine's rule for servers), as the docs say.
+    "python -m http.server --bind 127.0.0.1 8000 --directory lite-site": (
+        "tests/lite/site_driver.py",
+        '"http.server", "--bind", "127.0.0.1"',
+    ),
+    "python -m http.server 8000 --directory lite-site": (
+        "tests/lite/site_driver.py",
+        '"http.server", "--bind", "127.0.0.1"',
+    ),
+}
+
+
+def section(document: str, start: str, end: str) -> str:
+    text = (ROOT / document).read_text(encoding="utf-8")
+    return text[text.index(start) : text.index(end)]
+
+
+def commands_in(text: str) -> list[str]:
+    """The shell commands of a section: lines of ``bash`` blocks, and inline commands."""
+    found = []
+    for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
+        for line in block.splitlines():
+            line = line.split("  #")[0].strip()
+            found += [part.strip() for part in line.split(" && ") if part.strip()]
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    found += [code for code in re.findall(r"`([^`\n]+)`", prose) if code.startswith(COMMANDS)]
+    return found
+
+
+def documented_commands() -> list[str]:
+    return sorted({c for sec in SECTIONS for c in commands_in(section(*sec))})
+
+
+def test_every_set_up_command_is_run_by_a_test_or_ci() -> None:
+    commands = documented_commands()
+    assert len(commands) >= 8, commands
+    missing = [command for command in commands if command not in RUN_BY]
+    assert missing == [], f"documented but run by no test: {missing}"
+    for command in commands:
+        file, text = RUN_BY[command]
+        assert text in (ROOT / file).read_text(encoding="utf-8"), (command, file, text)
+
+
+def test_the_extraction_finds_a_new_command() -> None:
+    text = "## Set up\n```bash\npip install -e . && jupyter lab x.ipynb  # a note\n```\n"
+    text += "Then `voila y.ipynb`, not `check(...)`.\n"
+    assert commands_in(text) == ["pip install -e .", "jupyter lab x.ipynb", "voila y.ipynb"]
+
+
+@pytest.mark.slow
+def test_the_readme_simulate_command_runs_as_written() -> None:
+    command = "python -m monopoly_widgets simulate deal --players 3 --games 1000 --seed 1"
+    assert command in documented_commands()
+    argv = [sys.executable, *shlex.split(command)[1:]]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "1000 games, 3 players" in done.stdout, done.stdout[-2000:]
+    assert "heuristic" in done.stdout and "95% interval" in done.stdout
