@@ -39,6 +39,21 @@ OPTIONS: dict[str, RuleOption] = {
             kind=bool,
         ),
         RuleOption(
+            name="ask_every_target",
+            default=True,
+            doc="Whether every player who may answer an action card with Just Say No is asked "
+            "(True: the target of each action card, and the card's player when a Just Say No "
+            "answers them, whatever is in their hand; a player without one can only accept), "
+            "or only a player who holds one (False: the engine's reading before this option, "
+            "which shows everyone who holds a Just Say No).",
+            source="RULES-NOTES, 'Hidden information in answers': at a real table every "
+            "targeted player may pause before paying, so declining a Just Say No looks "
+            "exactly like not holding one. Saved games that do not record this option were "
+            "played under False and replay under it.",
+            kind=bool,
+            older_saves=False,
+        ),
+        RuleOption(
             name="forced_deal_give_from_full_set",
             default=False,
             doc="Whether the card you give away in a Forced Deal may come from one of your own "

@@ -67,7 +67,7 @@ def rent_rule(doubles: int) -> str:
 def jsn_rule(uses_play: bool) -> str:
     """A Just Say No; on its player's own turn it may use a play (option)."""
     if uses_play:
-        return f"{RULE_JSN}; {option('just_say_no_uses_play_on_own_turn')}"
+        return f"{RULE_JSN}; {OPTION_JSN_PLAY}"
     return RULE_JSN
 
 
@@ -81,3 +81,5 @@ OPTION_MULTICOLOUR = option("multicolour_wild_moves_to")
 OPTION_WILD_MOVES = option("wild_moves")
 OPTION_WIN_OWN_TURN = option("win_declared_on_own_turn")
 OPTION_MAX_TURNS = option("max_turns")
+OPTION_ASK_EVERY_TARGET = option("ask_every_target")
+OPTION_JSN_PLAY = option("just_say_no_uses_play_on_own_turn")
