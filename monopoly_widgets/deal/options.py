@@ -121,6 +121,20 @@ OPTIONS: dict[str, RuleOption] = {
             kind=bool,
         ),
         RuleOption(
+            name="out_of_cards",
+            default="play_on",
+            doc="What happens when a player is to draw at the start of their turn and the draw "
+            "pile and the discard pile together hold too few cards: 'play_on' (they draw what "
+            "is left, maybe nothing, and play on "
+            "from their hand; the game is a draw only once no card is left anywhere to play "
+            "and nobody can complete 3 sets by moving wilds, or at max_turns) or 'draw' (the "
+            "game ends there as a draw, draw_reason 'no_cards').",
+            source="Neither rulebook says (RULES-NOTES, 'Running out of cards'). Default: the "
+            "rulebook, The End of the Game, names one end only ('when one player collects 3 "
+            "complete Property sets'), so play goes on with the cards in hand.",
+            choices=("play_on", "draw"),
+        ),
+        RuleOption(
             name="max_turns",
             default=300,
             doc="A game still running after this many turns ends as a draw, so no game can "
