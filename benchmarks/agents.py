@@ -9,6 +9,7 @@ Usage::
     python benchmarks/agents.py strength --games 400   # heuristic against random
     python benchmarks/agents.py decisions > mine.txt   # the heuristic's choices, hashed
     PYTHONPATH=/path/to/other/tree python benchmarks/agents.py decisions > theirs.txt
+    python benchmarks/agents.py decisions --option ask_every_target=false   # older rules
 
 ``speed`` plays whole games with ``play_out`` (the way tournaments do), random
 bots and heuristic bots in alternating rounds on the same seeds, and prints the
@@ -309,8 +310,9 @@ def _rounded(values: list[float]) -> str:
 def decisions(args: argparse.Namespace) -> None:
     heuristic, rand = HeuristicAgent(), RandomAgent()
     observe = getattr(heuristic, "observe", None)  # older trees have no decision view
+    options = dict(_option(text) for text in args.option)
     for seed in range(args.seed, args.seed + args.games):
-        game = mw.new_game("deal", players=2 + seed % 3, seed=seed)
+        game = mw.new_game("deal", players=2 + seed % 3, seed=seed, options=options or None)
         choose_rng, random_rng = random.Random(seed), random.Random(seed + 1)
         digest = hashlib.sha256()
         while not game.is_over:
@@ -331,6 +333,15 @@ def decisions(args: argparse.Namespace) -> None:
                 choice = rand(None, legal, random_rng)
             game.apply(choice)
         print(f"seed {seed}: {len(game.history)} steps, {digest.hexdigest()[:16]}")
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``name=value`` from the command line; the value read as JSON when it is JSON."""
+    name, _, value = text.partition("=")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 def strength(args: argparse.Namespace) -> None:
@@ -360,6 +371,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count-games", type=int, default=20, help="games counted by callgrind")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="decisions: a Deal rule option (VALUE as JSON, else text), e.g. "
+        "ask_every_target=false to compare with a tree from before that option",
+    )
     args = parser.parse_args(argv)
     defaults = {"speed": 20, "decisions": 60, "strength": 400, "_serve": 0, "_count": 20}
     args.games = args.games or defaults[args.what]

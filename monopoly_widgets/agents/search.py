@@ -8,8 +8,9 @@ To choose, the agent imagines the game a number of times. Each time it
    Monopoly Deal the other hands are then dealt again from those same cards,
    leaning towards what a heuristic player keeps in hand (few properties, which
    it lays at once; more rent cards and Just Say No: ``search_deal.lean_hands``),
-   and agreeing with the public record (``search_beliefs.py``): who was asked to
-   answer an action card holds a Just Say No, who was hit and not asked holds none;
+   and agreeing with the public record (``search_beliefs.py``; only under the option
+   ``ask_every_target = False``, where being asked shows a Just Say No: who was asked
+   to answer an action card holds one, who was hit and not asked holds none);
    and, against the heuristic, a world is dealt up to ``TRIES`` times to find hands
    under which the heuristic would have made the choices it was seen to make since it
    last drew (its hand then is the imagined hand now plus the cards it played since);

@@ -1,14 +1,19 @@
 """Monopoly Deal for the search agent: what the public record says about Just Say No.
 
-The engine asks a player whether to answer an action card only when they could:
+By default (option ``ask_every_target``) the engine asks every target whether to
+answer an action card, whatever is in their hand, so being asked says nothing and
+this record learns nothing from it: the worlds are a fair re-deal of the unseen
+cards (RULES-NOTES, "Hidden information in answers").
+
+Under ``ask_every_target = False`` (the engine's older reading, kept as an option)
 ``deal/responses.advance`` gives the target a "respond" decision only if they hold
 a Just Say No (``may_say_no``), and otherwise goes straight on to the payment or
 the steal. Everyone sees which happened (the game waits for the target, or it does
 not), so after hitting another player the record says whether that player holds a
-Just Say No at that moment. A fair re-deal of the unseen cards forgets this: in a
-third of its worlds a player who just paid a rent without a word holds a Just Say
-No after all, and a Deal Breaker looks riskier than it is; a player who let a small
-rent pass but was asked (so holds one) may be imagined without one.
+Just Say No at that moment. A fair re-deal of the unseen cards would forget this:
+in a third of its worlds a player who just paid a rent without a word holds a Just
+Say No after all; a player who let a small rent pass but was asked (so holds one)
+may be imagined without one.
 
 :class:`JustSayNoRecord` reads the record step by step (``game.timeline.walk``,
 looking only at public facts: whose decision it is, the phase, the actions taken)
@@ -58,7 +63,10 @@ class JustSayNoRecord:
 
     def update(self, game: Any) -> dict[int, bool]:
         """Read the steps since the last call (all of them the first time); what is known
-        about the other players."""
+        about the other players. Nothing, when every target is asked (``ask_every_target``):
+        who is asked is then no clue."""
+        if game.options.get("ask_every_target", False):
+            return {}
         timeline = game.timeline
         last = len(timeline)
         if last < self._step:  # the game stepped back: read it again from the start

@@ -26,6 +26,7 @@ from monopoly_widgets.bid import rulebook
 from monopoly_widgets.bid.state import PHASE_BID, PHASE_RAISE, BidState
 from monopoly_widgets.bid.table import check_winner, place_property
 from monopoly_widgets.core.actions import Event
+from monopoly_widgets.core.wording import and_list
 
 
 @lru_cache(maxsize=16384)
@@ -184,7 +185,7 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
         state.tied = leaders
         state.raises = [None] * state.players
         state.phase = PHASE_RAISE
-        who = ", ".join(f"player {s}" for s in leaders)
+        who = _players(leaders)
         sealed = "secretly" if state.options["tie_raise_sealed"] else "openly, in turn"
         return [
             Event(
@@ -196,7 +197,7 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
                 {"tied": leaders, "amount": top},
             )
         ]
-    who = " and ".join(f"player {s}" for s in leaders)
+    who = _players(leaders)
     if state.raise_round == 0:  # the option allows no raise at all
         return _nobody_wins(
             state,
@@ -278,10 +279,11 @@ def _winner_takes(state: BidState, seat: int, amount: int) -> list[Event]:
     state.discard_pile.extend(state.bids[seat] or [])
     state.bids[seat] = []
     place_property(state, seat, card, state.deck[card].colour or "")
+    others = " the others take back their money cards," if any(state.bids) else ""
     events = [
         Event(
-            f"Player {seat} wins {state.deck[card].name} for ${amount}M, discards the money "
-            "bid, and the others take back their money cards.",
+            f"Player {seat} wins {state.deck[card].name} for ${amount}M and discards the money "
+            f"bid;{others} the property goes to their collection.",
             rulebook.TO_AUCTION,
             seat,
             "won_auction",
@@ -297,17 +299,23 @@ def _nobody_wins(state: BidState, why: str, rule: str) -> list[Event]:
     card = state.auction_property
     assert card is not None
     state.property_pile.append(card)
+    back = "; everyone takes back their money cards" if any(state.bids) or any(state.raises) else ""
     _return_bids(state)
     state.auction_property = None
     return [
         Event(
-            f"{state.deck[card].name}: {why}; everyone takes back their money cards.",
+            f"{state.deck[card].name}: {why}{back}.",
             rule,
             None,
             "no_sale",
             {"property": state.deck[card].name},
         )
     ]
+
+
+def _players(seats: list[int]) -> str:
+    """Tied players for a sentence, in seat order: "players 0, 1 and 2"."""
+    return f"players {and_list(sorted(seats))}"
 
 
 def _return_bids(state: BidState) -> None:

@@ -33,7 +33,7 @@ from monopoly_widgets.bid.state import (
     bidder,
     raiser,
 )
-from monopoly_widgets.bid.table import has_room, set_is_complete
+from monopoly_widgets.bid.table import has_room, only_wilds, set_is_complete
 from monopoly_widgets.bid.trading import NO_OFFER, offer_id, tradeable
 from monopoly_widgets.core.actions import Action
 
@@ -301,6 +301,14 @@ def _host_actions(state: BidState) -> list[Action]:
         for index, prop_set in enumerate(state.sets[host]):
             if wild_set_reason(state, index) is None:
                 text = f"Play Wild! into your {prop_set.colour} set (set {index})"
+                if (
+                    only_wilds(state, prop_set)
+                    and len(prop_set.cards) + 1 == COLOURS[prop_set.colour]
+                ):
+                    text += (
+                        f": all Wild!s, so not complete until a {prop_set.colour} property "
+                        "is laid beside them"
+                    )
                 actions.append(Action(f"wild:{index}", text, host, "play", card))
         for colour in COLOURS:
             text = f"Play Wild! to start a new {colour} set"

@@ -275,9 +275,14 @@ def _read_sets(value: Any, players: int, pool: CardPool) -> list[list[PropertySe
             cards = _take_list(pool, entry["cards"], f"{where}.cards")
             if not cards:
                 raise PositionError(f"{where}.cards", "a set needs at least one card")
-            if len(cards) > COLOURS[colour]:
+            names = [pool.names[card] for card in cards]
+            # A full set of Wild!s may have one property laid beside them (table.place_property).
+            beside_wilds = len(cards) == COLOURS[colour] + 1 and names.count(WILD) == len(cards) - 1
+            if len(cards) > COLOURS[colour] and not beside_wilds:
                 raise PositionError(
-                    f"{where}.cards", f"a {colour} set holds at most {COLOURS[colour]} cards"
+                    f"{where}.cards",
+                    f"a {colour} set holds at most {COLOURS[colour]} cards (or that many "
+                    "Wild!s with one property laid beside them)",
                 )
             for k, card in enumerate(cards):
                 name = pool.names[card]

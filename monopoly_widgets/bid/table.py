@@ -87,18 +87,36 @@ def place_property(state: BidState, seat: int, card: int, colour: str) -> int:
 
     ASSUMPTION (the rulebook does not say where a new card goes when a player has
     two sets of one colour): it joins the fullest set of that colour that still
-    has room, else it starts a new set.
+    has room. Else a real property is laid beside a full set of that colour made
+    only of Wild!s, as a table would: Wild! "count[s] as any one property in any
+    set" and "You cannot make a complete set with only Wild! cards", so the
+    property completes that set, one Wild! standing beside it (``only_wilds``).
+    Else it starts a new set.
     """
     best = -1
     for index, prop_set in enumerate(state.sets[seat]):
         if prop_set.colour == colour and has_room(prop_set):
             if best < 0 or len(prop_set.cards) > len(state.sets[seat][best].cards):
                 best = index
+    if best < 0 and state.deck[card].kind == "property":
+        best = next(
+            (
+                index
+                for index, prop_set in enumerate(state.sets[seat])
+                if prop_set.colour == colour and only_wilds(state, prop_set)
+            ),
+            -1,
+        )
     if best < 0:
         state.sets[seat].append(PropertySet(colour, [card]))
         return len(state.sets[seat]) - 1
     state.sets[seat][best].cards.append(card)
     return best
+
+
+def only_wilds(state: BidState, prop_set: PropertySet) -> bool:
+    """A set of Wild! cards alone: never complete until a real property joins it."""
+    return all(state.deck[card].kind != "property" for card in prop_set.cards)
 
 
 def check_winner(state: BidState, seat: int) -> list[Event]:

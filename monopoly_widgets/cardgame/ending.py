@@ -14,6 +14,7 @@ from collections import Counter
 
 from monopoly_widgets.cardgame.cards import MR_MONOPOLY, MR_MONOPOLY_VALUE
 from monopoly_widgets.cardgame.rulebook import (
+    OPTION_CAP_RESULT,
     OPTION_MAX_HANDS,
     OPTION_MAX_STALLED_HANDS,
     OPTION_MAX_TURNS,
@@ -100,15 +101,24 @@ def score_all_hands(
     counts = [state.counts(h)[MR_MONOPOLY] for h in state.hands]
     most = max(counts)
     holders = [seat for seat, c in enumerate(counts) if c == most]
+    # The $1,000 is decided first, so each player's line ends with what they receive.
+    bonus = holders[0] if most and len(holders) == 1 else None
+    if bonus is not None and results[bonus].zeroed_by_chance:
+        bonus = None
     for seat, result in enumerate(results):
         who = " (laid down)" if seat == layer else ""
+        lines = list(result.lines)
+        total = result.total
+        if seat == bonus:
+            total += MR_MONOPOLY_VALUE
+            lines[-1] += f" + Mr. Monopoly {money(MR_MONOPOLY_VALUE)} = {money(total)}"
         events.append(
             Event(
-                f"Player {seat}{who} scores {money(result.total)}: {result.explain()}",
+                f"Player {seat}{who} scores {money(total)}: {'; '.join(lines)}",
                 RULE_SCORING,
                 seat,
                 "score",
-                {"total": result.total, "lines": list(result.lines)},
+                {"total": total, "lines": lines},
             )
         )
     if most == 0:
@@ -202,10 +212,23 @@ def _next_or_cap(state: CardGameState) -> list[Event]:
 
 
 def cap_match(state: CardGameState, why: str, rule: str) -> list[Event]:
-    """End the match at a cap: the single leader wins (option cap_result), else a draw."""
+    """End the match at a cap (option cap_result): unfinished with the leader named (the
+    default: rulebook "Winning the Game" ends a match only at the target), the single
+    leader winning, or a draw."""
     top = max(state.scores)
     leaders = [s for s, v in enumerate(state.scores) if v == top]
-    if state.settings.cap_result == "leader" and len(leaders) == 1:
+    result = state.settings.cap_result
+    rule = f"{rule}; {OPTION_CAP_RESULT}"
+    if result == "unfinished":
+        target = money(state.settings.target_for(state.players))
+        leads = (
+            f"player {leaders[0]} leads with {money(top)}"
+            if len(leaders) == 1
+            else f"players {seat_list(leaders)} lead with {money(top)} each"
+        )
+        why = f"{why}; nobody reached {target}, so the match stops unfinished: {leads}"
+        return end_match(state, None, why, rule)
+    if result == "leader" and len(leaders) == 1:
         return end_match(state, leaders[0], f"{why}; player {leaders[0]} leads", rule)
     return end_match(state, None, f"{why}; no single leader: a draw", rule)
 

@@ -111,7 +111,8 @@ def lay_down_actions(state: CardGameState, seat: int) -> list[Action]:
     for index, choice in enumerate(choices):
         roles = " and ".join(choice.chance_roles)
         if index == 0:
-            text = f"Lay down (go out), Chance as {roles}: {money(choice.total)} now (suggested)"
+            most = "the most now, before the reward"
+            text = f"Lay down (go out), Chance as {roles}: {money(choice.total)} now ({most})"
             actions.append(Action("lay_down", text, seat, "lay_down"))
         else:
             text = f"Lay down (go out), Chance as {roles}: {money(choice.total)} now"

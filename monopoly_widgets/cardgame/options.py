@@ -69,12 +69,15 @@ OPTIONS: dict[str, RuleOption] = {
             name="trade_pile_adds",
             default="one",
             doc="2-4 players, how many cards may go from hand onto your trade pile before a "
-            'trade: "one" (the rulebook\'s words) counts the excess discarded at the start of '
-            "the turn (rulebook Lay Down, Note), so after discarding one excess card you may "
-            "trade but not add, and after two or more you may not trade that turn; "
+            'trade: "one" (our reading of the rulebook\'s words) counts the excess discarded '
+            "at the start of the turn (rulebook Lay Down, Note), so after discarding one "
+            "excess card you may trade but not add, and after two or more you may not trade "
+            "that turn; "
             '"excess_and_one" the excess does not count: you may still add one card and trade.',
-            source='rulebook "Trade": "you may add one card from your hand to your trade pile '
-            'BEFORE making a trade" (read literally)',
+            source='A reading, not the rulebook\'s own words: rulebook "Trade" says "you may add '
+            'one card from your hand to your trade pile BEFORE making a trade" and does not say '
+            "whether the excess discarded at the start of the turn (Lay Down, Note) counts; "
+            '"one" takes it to count, "excess_and_one" not',
             choices=("one", "excess_and_one"),
         ),
         RuleOption(
@@ -129,11 +132,15 @@ OPTIONS: dict[str, RuleOption] = {
         ),
         RuleOption(
             name="cap_result",
-            default="leader",
-            doc='When a cap ends the match: "leader" the single player with the most money '
-            'wins (nobody on a tie), "draw" nobody wins.',
-            source="ASSUMPTION: follows the rulebook's 'the player with the most money wins'",
-            choices=("leader", "draw"),
+            default="unfinished",
+            doc='When a cap ends the match: "unfinished" nobody wins and the match is reported '
+            "as unfinished, naming the single player with the most money as the leader; "
+            '"leader" that player wins (nobody on a tie; the engine\'s older reading); '
+            '"draw" nobody wins and no leader is named.',
+            source='rulebook "Winning the Game": the game ends when a player has the target '
+            "($10,000) at the end of a hand; a cap is not in the rulebook, so a capped match "
+            "has no winner. Saves record this option, so older saves replay under 'leader'.",
+            choices=("unfinished", "leader", "draw"),
         ),
     )
 }

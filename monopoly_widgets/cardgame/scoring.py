@@ -48,15 +48,12 @@ from monopoly_widgets.cardgame.cards import (
     is_card_name,
 )
 from monopoly_widgets.cardgame.options import DEFAULT_SETTINGS, Settings
+from monopoly_widgets.core.wording import plural
 
 
 def money(amount: int) -> str:
     """$1,200 style."""
     return f"${amount:,}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 @dataclass(frozen=True)
@@ -77,7 +74,7 @@ class GroupScore:
             name = f"Railroad group ({self.properties} railroads)"
         parts = [f"{name} {money(self.set_value)}"]
         if self.houses:
-            parts.append(f"{_plural(self.houses, 'house')} {money(self.houses * self.set_value)}")
+            parts.append(f"{plural(self.houses, 'house')} {money(self.houses * self.set_value)}")
         if self.hotel:
             parts.append(f"hotel {money(HOTEL_VALUE)}")
         if len(parts) == 1:
@@ -255,7 +252,7 @@ def _arrange(cards: Counter[str], settings: Settings, strict: bool) -> HandScore
         where = f" (each lands on the {best.colour} group)" if best and len(ordered) > 1 else ""
         if best is None:
             where = " (no complete group for them to land on)"
-        lines.append(f"{_plural(tokens, 'token')} +{money(tokens * token_value)}{where}")
+        lines.append(f"{plural(tokens, 'token')} +{money(tokens * token_value)}{where}")
         total += tokens * token_value
     go = cards[GO]
     if go:

@@ -24,6 +24,7 @@ from monopoly_widgets.cardgame.state import (
 )
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.wording import and_list
 
 
 def cards_each(players: int) -> int:
@@ -141,5 +142,4 @@ def deal_text(state: CardGameState, each: int) -> str:
 
 def seat_list(seats: list[int]) -> str:
     """Seats for a sentence: "0 and 1", "0, 2 and 3"."""
-    words = [str(seat) for seat in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list(seats)

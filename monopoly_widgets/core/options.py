@@ -29,11 +29,17 @@ class RuleOption:
     #: For whole-number options: the smallest and largest value allowed (``None``: no bound).
     low: int | None = None
     high: int | None = None
+    #: For an option added after games were already saved: the value the older rules
+    #: played, which a saved game that does not record the option is replayed under
+    #: (``fill_saved_options``). ``None``: the option is as old as the save format.
+    older_saves: Any = None
 
     def __post_init__(self) -> None:
         # The default is checked once, here, so a game's options need not check it again
         # each time a game is made (``resolve_options``); a wrong default fails at import.
         self.check(self.default)
+        if self.older_saves is not None:
+            self.check(self.older_saves)
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is allowed, else raise :class:`OptionError`."""
@@ -99,3 +105,19 @@ def _own_copy(default: Any) -> Any:
 
 def _option_error(field: str, problem: str) -> OptionError:
     return OptionError(f"{field}: {problem}")
+
+
+def fill_saved_options(known: Mapping[str, RuleOption], saved: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a saved game is replayed under: those it records, and for each newer
+    option it does not record, the value the rules had before the option existed.
+
+    A save records every option the game had (``game_to_dict``), so a name missing from
+    it means the save is older than the option; replaying it under today's default could
+    change its moves (``docs/rules/<game>.md``, "Old saves"). Options without an
+    ``older_saves`` value are left to their default as before.
+    """
+    filled = dict(saved)
+    for name, opt in known.items():
+        if name not in filled and opt.older_saves is not None:
+            filled[name] = opt.older_saves
+    return filled

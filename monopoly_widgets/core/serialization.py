@@ -24,7 +24,7 @@ from monopoly_widgets.core.errors import (
     SavedGameError,
 )
 from monopoly_widgets.core.game import Game
-from monopoly_widgets.core.options import resolve_options
+from monopoly_widgets.core.options import fill_saved_options, resolve_options
 from monopoly_widgets.core.registry import describe, get_rules
 from monopoly_widgets.core.rng import fresh_seed
 from monopoly_widgets.core.validation import (
@@ -196,13 +196,15 @@ def game_from_dict(data: Any) -> Game:
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise SavedGameError(key, f"must be a whole number 0 or more, not {excerpt(value)}")
+    # A save older than an option replays under the rules it was played with.
+    options = fill_saved_options(get_rules(data["game"]).options, data["options"])
     try:
         if data.get("position") is not None:
-            game = from_position(data["game"], data["position"], data["options"], data["seed"])
+            game = from_position(data["game"], data["position"], options, data["seed"])
             if game.players != data["players"]:
                 raise SavedGameError("players", "does not match the position")
         else:
-            game = new_game(data["game"], data["players"], data["seed"], data["options"])
+            game = new_game(data["game"], data["players"], data["seed"], options)
     except PositionError as exc:
         raise SavedGameError(f"position.{exc.field}", exc.problem) from None
     except OptionError as exc:

@@ -8,7 +8,7 @@ names the rule it follows.
 
 from __future__ import annotations
 
-from monopoly_widgets.deal.cards import MULTICOLOUR_WILD, NAME, PACK_SIZE
+from monopoly_widgets.deal.cards import MULTICOLOUR_WILD, NAME, PACK_SIZE, PLAYS_PER_TURN
 from monopoly_widgets.deal.checks import (
     bank_check,
     breaker_check,
@@ -26,9 +26,10 @@ from monopoly_widgets.deal.checks import (
 )
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import pile_by_label
-from monopoly_widgets.deal.responses import may_say_no
+from monopoly_widgets.deal.responses import jsn_in_hand, may_say_no
 from monopoly_widgets.deal.rulebook import (
     OPTION_BUILDING_PAYMENT,
+    OPTION_JSN_PLAY,
     RULE_JSN,
     RULE_TURN,
     RULE_WILDS,
@@ -137,6 +138,11 @@ def _wrong_phase(state: DealState, verb: str) -> str | None:
     assert phase == PHASE_RESPOND
     if verb in ("jsn", "accept"):
         if verb == "jsn" and not may_say_no(state, pending.responder):
+            if jsn_in_hand(state, pending.responder) >= 0:  # the turn player, out of plays
+                return (
+                    f"player {pending.responder} has used all {PLAYS_PER_TURN} plays of the "
+                    f"turn ({OPTION_JSN_PLAY})"
+                )
             return f"player {pending.responder} has no Just Say No to play"
         return None
     return (

@@ -56,7 +56,7 @@ from monopoly_widgets.deal.properties import (
     pile_label,
     rents_by_colour,
 )
-from monopoly_widgets.deal.responses import describe
+from monopoly_widgets.deal.responses import describe, jsn_in_hand, may_say_no
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -114,16 +114,12 @@ def _respond_actions(state: DealState) -> list[Action]:
     else:
         say = f"Play Just Say No to cancel player {pending.targets[0]}'s Just Say No"
         let = "Accept the Just Say No"
-    card = None
-    for c in state.hands[player]:
-        if ACTION[c % PACK_SIZE] == "just_say_no":
-            card = c
-            break
-    # The labels name the demand, so these two are built fresh each time (never cached).
-    return [
-        Action("jsn", say, player, "respond", card, pending.source),
-        Action("accept", let, player, "accept", None, None),
-    ]
+    # The labels name the demand, so these are built fresh each time (never cached).
+    accept = Action("accept", let, player, "accept", None, None)
+    if not may_say_no(state, player):  # asked all the same (option ask_every_target)
+        return [accept]
+    card = jsn_in_hand(state, player)
+    return [Action("jsn", say, player, "respond", card, pending.source), accept]
 
 
 def _pay_actions(state: DealState) -> list[Action]:

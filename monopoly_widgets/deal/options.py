@@ -39,6 +39,21 @@ OPTIONS: dict[str, RuleOption] = {
             kind=bool,
         ),
         RuleOption(
+            name="ask_every_target",
+            default=True,
+            doc="Whether every player who may answer an action card with Just Say No is asked "
+            "(True: the target of each action card, and the card's player when a Just Say No "
+            "answers them, whatever is in their hand; a player without one can only accept), "
+            "or only a player who holds one (False: the engine's reading before this option, "
+            "which shows everyone who holds a Just Say No).",
+            source="RULES-NOTES, 'Hidden information in answers': at a real table every "
+            "targeted player may pause before paying, so declining a Just Say No looks "
+            "exactly like not holding one. Saved games that do not record this option were "
+            "played under False and replay under it.",
+            kind=bool,
+            older_saves=False,
+        ),
+        RuleOption(
             name="forced_deal_give_from_full_set",
             default=False,
             doc="Whether the card you give away in a Forced Deal may come from one of your own "
@@ -104,6 +119,20 @@ OPTIONS: dict[str, RuleOption] = {
             "collects 3 complete Property sets'). The leaflet says 'If you realize you've won "
             "during someone else's turn, you must wait until it's your turn to say it!'.",
             kind=bool,
+        ),
+        RuleOption(
+            name="out_of_cards",
+            default="play_on",
+            doc="What happens when a player is to draw at the start of their turn and the draw "
+            "pile and the discard pile together hold too few cards: 'play_on' (they draw what "
+            "is left, maybe nothing, and play on "
+            "from their hand; the game is a draw only once no card is left anywhere to play "
+            "and nobody can complete 3 sets by moving wilds, or at max_turns) or 'draw' (the "
+            "game ends there as a draw, draw_reason 'no_cards').",
+            source="Neither rulebook says (RULES-NOTES, 'Running out of cards'). Default: the "
+            "rulebook, The End of the Game, names one end only ('when one player collects 3 "
+            "complete Property sets'), so play goes on with the cards in hand.",
+            choices=("play_on", "draw"),
         ),
         RuleOption(
             name="max_turns",

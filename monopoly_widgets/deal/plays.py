@@ -42,6 +42,7 @@ from monopoly_widgets.deal.rulebook import (
     RULE_BUILDINGS,
     RULE_DEBT,
     RULE_FORCED,
+    RULE_OUT_OF_CARDS,
     RULE_PASS_GO,
     RULE_PLAYING,
     RULE_SLY,
@@ -49,7 +50,7 @@ from monopoly_widgets.deal.rulebook import (
     rent_rule,
 )
 from monopoly_widgets.deal.state import DealState, Pending
-from monopoly_widgets.deal.turns import draw_cards, end_turn
+from monopoly_widgets.deal.turns import draw_cards, end_turn, short_draw_text
 
 #: The action card each targeted play uses (see the id forms in ``legal.py``).
 CARD_FOR_VERB = {
@@ -144,8 +145,12 @@ def _play_action_card(
     everyone = [(player + k) % n for k in range(1, n)]
     if verb == "play" and parts[1] == "Pass Go":
         drawn = draw_cards(state, player, 2, events)
-        text = ("Player {} plays Pass Go and draws {} cards.", player, drawn)
-        events.append(Event(text, RULE_PASS_GO, player, "pass_go"))
+        if drawn == 2:
+            text = ("Player {} plays Pass Go and draws 2 cards.", player)
+            events.append(Event(text, RULE_PASS_GO, player, "pass_go"))
+        else:
+            text = f"Player {player} plays Pass Go and {short_draw_text(drawn, 2)}."
+            events.append(Event(text, f"{RULE_PASS_GO}; {RULE_OUT_OF_CARDS}", player, "pass_go"))
         return
     if verb == "play":  # It's My Birthday
         text = ("Player {} plays It's My Birthday: every other player owes them $2M.", player)

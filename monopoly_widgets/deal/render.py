@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from monopoly_widgets.core.wording import plural
 from monopoly_widgets.deal.cards import COLOUR_HEX, COLOUR_NAMES, NAME, PACK_SIZE, VALUE
 from monopoly_widgets.deal.observation import decision_text
 from monopoly_widgets.deal.properties import is_complete, pile_rent, set_labels
@@ -29,12 +30,15 @@ def render_text(state: DealState, perspective: int | None) -> str:
     lines = [
         f"Monopoly Deal, turn {state.turn}: player {state.turn_player}'s turn, "
         f"{state.plays_used}/3 plays used.",
-        f"Draw pile: {len(state.draw_pile)} cards. Discard pile: {len(state.discard_pile)} cards"
+        f"Draw pile: {plural(len(state.draw_pile), 'card')}. "
+        f"Discard pile: {plural(len(state.discard_pile), 'card')}"
         + (f" (top: {NAME[state.discard_pile[-1] % PACK_SIZE]})." if state.discard_pile else "."),
     ]
     for p in range(state.players):
         hand = state.hands[p]
-        shown = _names(hand) if perspective is None or perspective == p else f"{len(hand)} cards"
+        shown = (
+            _names(hand) if perspective is None or perspective == p else plural(len(hand), "card")
+        )
         bank_total = sum(VALUE[c % PACK_SIZE] for c in state.banks[p])
         lines.append(f"Player {p}:")
         lines.append(f"  hand: {shown}")
@@ -51,7 +55,9 @@ def render_html(state: DealState, perspective: int | None) -> str:
     rows = []
     for p in range(state.players):
         hand = state.hands[p]
-        shown = _names(hand) if perspective is None or perspective == p else f"{len(hand)} cards"
+        shown = (
+            _names(hand) if perspective is None or perspective == p else plural(len(hand), "card")
+        )
         bank_total = sum(VALUE[c % PACK_SIZE] for c in state.banks[p])
         sets = []
         table = state.tables[p]

@@ -7,11 +7,16 @@ answers only for themselves (against It's My Birthday or a two-colour rent,
 every opponent decides separately, one after the other from the acting
 player's left).
 
-For each target in turn: while the player who may answer next holds a Just
-Say No, they choose "jsn" or "accept"; a player without one is not asked
-(there is nothing to choose). An even number of Just Say Nos leaves the action
-standing (the target pays, or the card is taken); an odd number cancels it for
-that target. Payments then follow ``payment.py``.
+For each target in turn, the player who may answer next chooses "jsn" or
+"accept". Who is asked follows the option ``ask_every_target``: by default
+everyone who may answer is, whatever is in their hand (RULES-NOTES, "Hidden
+information in answers": being asked must not tell the table who holds a Just
+Say No; a player without one can only accept); with ``False`` only a holder is
+asked. Either way a turn player with no play left (option
+``just_say_no_uses_play_on_own_turn``) is not asked: everyone can see that.
+An even number of Just Say Nos leaves the action standing (the target pays, or
+the card is taken); an odd number cancels it for that target. Payments then
+follow ``payment.py``.
 """
 
 from __future__ import annotations
@@ -46,6 +51,19 @@ def may_say_no(state: DealState, player: int) -> bool:
     and the option ``just_say_no_uses_play_on_own_turn`` is on."""
     if jsn_in_hand(state, player) < 0:
         return False
+    if player == state.turn_player and state.options["just_say_no_uses_play_on_own_turn"]:
+        return state.plays_used < PLAYS_PER_TURN
+    return True
+
+
+def is_asked(state: DealState, player: int) -> bool:
+    """Does ``player`` get a "jsn or accept" decision now? (option ``ask_every_target``)
+
+    Under the default every player who may answer is asked, so the question reveals
+    nothing about their hand; only a turn player whose plays are used up (public) is
+    passed over. Under ``False`` only a player who can play a Just Say No is asked."""
+    if not state.options["ask_every_target"]:
+        return may_say_no(state, player)
     if player == state.turn_player and state.options["just_say_no_uses_play_on_own_turn"]:
         return state.plays_used < PLAYS_PER_TURN
     return True
@@ -107,7 +125,7 @@ def advance(state: DealState, events: list[Event]) -> None:
             state.phase = PHASE_PLAY
             return
         if state.phase == PHASE_RESPOND:
-            if may_say_no(state, pending.responder):
+            if is_asked(state, pending.responder):
                 return
             _settle_answers(state, events)
             continue

@@ -42,6 +42,7 @@ RULE_FORCED = rulebook(BOOK, "Forced Deal (Action Card)")
 RULE_BREAKER = rulebook(BOOK, "Deal Breaker (Action Card)")
 RULE_RENT_NOTES = rules_notes("Rent cards")
 RULE_RESHUFFLE = rules_notes("Turn structure", "reshuffle the discard pile")
+RULE_OUT_OF_CARDS = rules_notes("Running out of cards")
 
 #: The card each pending kind was played with: what its events cite.
 RULES_BY_KIND = {
@@ -67,7 +68,7 @@ def rent_rule(doubles: int) -> str:
 def jsn_rule(uses_play: bool) -> str:
     """A Just Say No; on its player's own turn it may use a play (option)."""
     if uses_play:
-        return f"{RULE_JSN}; {option('just_say_no_uses_play_on_own_turn')}"
+        return f"{RULE_JSN}; {OPTION_JSN_PLAY}"
     return RULE_JSN
 
 
@@ -81,3 +82,6 @@ OPTION_MULTICOLOUR = option("multicolour_wild_moves_to")
 OPTION_WILD_MOVES = option("wild_moves")
 OPTION_WIN_OWN_TURN = option("win_declared_on_own_turn")
 OPTION_MAX_TURNS = option("max_turns")
+OPTION_ASK_EVERY_TARGET = option("ask_every_target")
+OPTION_OUT_OF_CARDS = option("out_of_cards")
+OPTION_JSN_PLAY = option("just_say_no_uses_play_on_own_turn")

@@ -12,6 +12,7 @@ from itertools import combinations
 
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.core.rng import make_rng, shuffle
+from monopoly_widgets.core.wording import plural
 from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     HAND_LIMIT,
@@ -24,8 +25,10 @@ from monopoly_widgets.deal.properties import has_won
 from monopoly_widgets.deal.rulebook import (
     OPTION_DISCARD,
     OPTION_MAX_TURNS,
+    OPTION_OUT_OF_CARDS,
     OPTION_WIN_OWN_TURN,
     RULE_END,
+    RULE_OUT_OF_CARDS,
     RULE_RESHUFFLE,
     RULE_TURN,
     RULE_WIN,
@@ -37,6 +40,9 @@ from monopoly_widgets.deal.state import (
     DealState,
     PropertySet,
 )
+
+#: A turn's draw that came up short: the rule, and our ruling on what follows (option).
+RULE_SHORT_DRAW = f"{RULE_TURN}; {RULE_OUT_OF_CARDS}; {OPTION_OUT_OF_CARDS}"
 
 
 def draw_cards(state: DealState, player: int, count: int, events: list[Event]) -> int:
@@ -85,17 +91,33 @@ def start_turn(state: DealState, events: list[Event]) -> None:
         return
     wanted = 5 if not state.hands[player] else 2
     drawn = draw_cards(state, player, wanted, events)
-    if wanted == 5:
-        text = "Turn {}: player {} starts with no cards and draws {}."
+    if drawn == wanted:
+        if wanted == 5:
+            text = "Turn {}: player {} starts with no cards and draws {}."
+        else:
+            text = "Turn {}: player {} draws {} cards."
+        # Worded when first read (see ``Event``): a turn's events are made in every
+        # simulated turn.
+        events.append(
+            Event((text, state.turn, player, drawn), RULE_TURN, player, "draw", {"cards": drawn})
+        )
     else:
-        text = "Turn {}: player {} draws {} cards."
-    # Worded when first read (see ``Event``): a turn's events are made in every simulated turn.
-    events.append(
-        Event((text, state.turn, player, drawn), RULE_TURN, player, "draw", {"cards": drawn})
-    )
+        text = f"Turn {state.turn}: player {player} {short_draw_text(drawn, wanted)}"
+        if state.options["out_of_cards"] == "draw":
+            events.append(Event(text + ".", OPTION_OUT_OF_CARDS, player, "draw", {"cards": drawn}))
+            end_in_draw(state, "no_cards", events)
+            return
+        text += ", and plays on from their hand."
+        events.append(Event(text, RULE_SHORT_DRAW, player, "draw", {"cards": drawn}))
     if not state.draw_pile and not state.discard_pile and not any(state.hands):
         if not any(win_within_reach(table) for table in state.tables):
             end_in_draw(state, "no_cards", events)
+
+
+def short_draw_text(drawn: int, wanted: int) -> str:
+    """Why a player draws fewer cards than the rule gives: nothing is left to draw."""
+    got = "no cards" if drawn == 0 else plural(drawn, "card")
+    return f"draws {got} of {wanted}: the draw pile and the discard pile are both empty"
 
 
 def end_turn(state: DealState, events: list[Event]) -> None:
@@ -204,6 +226,9 @@ def end_in_draw(state: DealState, reason: str, events: list[Event]) -> None:
     if reason == "max_turns":
         text = f"The game reached the turn limit ({state.options['max_turns']}): it is a draw."
         rule = OPTION_MAX_TURNS
+    elif state.options["out_of_cards"] == "draw" and any(state.hands):
+        text = "No card is left to draw: the game is a draw."
+        rule = OPTION_OUT_OF_CARDS
     else:
         text = (
             "No cards are left to draw or to play, and nobody can complete 3 sets by "

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent
+from monopoly_widgets.core.options import fill_saved_options
+from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.core.serialization import game_to_dict, load_game, new_game
 
 #: The transcripts shipped in ``tests/golden``: (game, players, seed, heuristic seats).
@@ -73,9 +75,8 @@ def record_transcript(
 def check_transcript(transcript: Mapping[str, Any]) -> None:
     """Replay ``transcript`` and raise ``AssertionError`` at the first difference."""
     saved = transcript["saved_game"]
-    game = new_game(
-        saved["game"], players=saved["players"], seed=saved["seed"], options=saved["options"]
-    )
+    options = fill_saved_options(get_rules(saved["game"]).options, saved["options"])
+    game = new_game(saved["game"], players=saved["players"], seed=saved["seed"], options=options)
     setup = [event.text for event in game.timeline.events_at(0)]
     assert setup == transcript["setup"], f"setup events differ: {setup} != {transcript['setup']}"
     for step, (expected, action_id) in enumerate(

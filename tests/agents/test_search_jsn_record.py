@@ -2,8 +2,10 @@
 heuristic opponent did since it last drew.
 
 Rule: "Just Say No ... can be played at any time an action is played against you"
-(rulebook, Action cards); the engine asks a target to answer only when they hold
-one (``deal/responses.may_say_no``), so whether it asked is public.
+(rulebook, Action cards). Under option ``ask_every_target = False`` (the older reading)
+the engine asks a target to answer only when they hold one
+(``deal/responses.may_say_no``), so whether it asked is public and the record reads it;
+under the default every target is asked, and the record knows nothing from it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from monopoly_widgets.agents.search_beliefs import (
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.cards import ACTION, PACK_SIZE
 
+#: The older reading, where being asked shows a Just Say No.
+ONLY_HOLDERS_ASKED = {"ask_every_target": False}
+
 
 def holds_jsn(hand: list[int]) -> bool:
     return any(ACTION[card % PACK_SIZE] == "just_say_no" for card in hand)
@@ -31,7 +36,7 @@ def holds_jsn(hand: list[int]) -> bool:
 def test_the_record_is_never_wrong_and_often_knows() -> None:
     agent, tally = HeuristicAgent(), Counter()
     for seed in range(25):
-        game = mw.new_game("deal", players=2, seed=seed)
+        game = mw.new_game("deal", players=2, seed=seed, options=ONLY_HOLDERS_ASKED)
         rng = random.Random(seed)
         records = [JustSayNoRecord(0), JustSayNoRecord(1)]
         while not game.is_over:
@@ -44,9 +49,24 @@ def test_the_record_is_never_wrong_and_often_knows() -> None:
     assert tally[True] > 20 and tally[False] > 100, tally
 
 
+def test_asking_every_target_leaves_the_record_empty() -> None:
+    """Option: ask_every_target = True (default; RULES-NOTES "Hidden information in
+    answers"): being asked says nothing, so the record never claims to know a hand."""
+    agent = HeuristicAgent()
+    for seed in range(6):
+        game = mw.new_game("deal", players=2, seed=seed)
+        rng, records, asked = random.Random(seed), [JustSayNoRecord(0), JustSayNoRecord(1)], 0
+        while not game.is_over:
+            seat = game.current_player
+            assert records[seat].update(game) == {}
+            asked += game.state.phase == "respond"
+            game.apply(agent(game.observation(seat), game.legal_actions(), rng))
+        assert asked > 0
+
+
 def test_a_game_stepped_back_is_read_again() -> None:
     agent, rng = HeuristicAgent(), random.Random(3)
-    game = mw.new_game("deal", players=2, seed=3)
+    game = mw.new_game("deal", players=2, seed=3, options=ONLY_HOLDERS_ASKED)
     record = JustSayNoRecord(0)
     while game.step < 60 and not game.is_over:
         record.update(game)
@@ -74,7 +94,7 @@ def test_imagined_hands_agree_with_the_record_where_fair_deals_do_not() -> None:
     # Find positions where the record knows something, in heuristic self-play.
     agent, checked = HeuristicAgent(), 0
     for seed in range(40):
-        game = mw.new_game("deal", players=2, seed=seed)
+        game = mw.new_game("deal", players=2, seed=seed, options=ONLY_HOLDERS_ASKED)
         rng = random.Random(seed)
         record = [JustSayNoRecord(0), JustSayNoRecord(1)]
         while not game.is_over and checked < 6:

@@ -122,7 +122,7 @@ def test_still_tied_after_raising_nobody_wins() -> None:
     events = play(g, "raise:none", "raise:none")
     no_sale = next(e for e in events if e.kind == "no_sale")
     assert "Was There a Tie?" in no_sale.rule
-    assert "player 1 and player 2 are still tied at $5M after 2 raise rounds and nobody " in (
+    assert "players 1 and 2 are still tied at $5M after 2 raise rounds and nobody " in (
         no_sale.text
     )
     pos = g.position()

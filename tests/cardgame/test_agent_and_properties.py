@@ -19,13 +19,17 @@ from .helpers import HOUSES3, YELLOW, game
 DECK_NAMES = [card.name for card in build_deck()]
 
 
+CAPPED = {"max_hands": 2, "cap_result": "leader"}
+
+
 def test_heuristic_beats_random_in_three_player_games() -> None:
     """The heuristic (seat 0) wins most of 100 seeded 3-player matches of 2 hands against two
-    random players, and earns far more money than either."""
+    random players, and earns far more money than either (option cap_result = "leader": the
+    leader of a match the 2-hand cap stops counts as its winner)."""
     money = [0, 0, 0]
     wins = [0, 0, 0]
     for seed in range(100):
-        game = mw.new_game("cardgame", players=3, seed=seed, options={"max_hands": 2})
+        game = mw.new_game("cardgame", players=3, seed=seed, options=CAPPED)
         play_out(game, [HeuristicAgent(), RandomAgent(), RandomAgent()], seed=seed)
         assert game.is_over
         for seat in range(3):

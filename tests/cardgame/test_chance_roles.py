@@ -29,7 +29,8 @@ def test_the_lay_down_offers_every_legal_chance_role_and_no_other() -> None:
     g = example()
     lay_downs = [a for a in g.legal_actions() if a.kind == "lay_down"]
     assert [a.id for a in lay_downs] == ["lay_down", "lay_down:2nd House"]
-    assert "Chance as Token" in lay_downs[0].text and "suggested" in lay_downs[0].text
+    assert "Chance as Token" in lay_downs[0].text
+    assert lay_downs[0].text.endswith("now (the most now, before the reward)")  # not "suggested"
     assert "Chance as 2nd House" in lay_downs[1].text
     with pytest.raises(IllegalActionError, match="not a role a Chance can take"):
         g.apply("lay_down:3rd House")

@@ -164,6 +164,22 @@ def test_mr_monopoly_single_most_wins_1000() -> None:
     assert g.state.last_hand == [300, 1000, 0, 0]
 
 
+def test_the_score_line_totals_what_the_player_receives() -> None:
+    """Rule: rulebook "Scoring" 1: the $1,000 is part of what the holder of the most
+    Mr. Monopoly cards wins, so their line's total includes it."""
+    g = game(
+        hands=[YELLOW + ["Mr. Monopoly"], BROWN + ["GO", "Mr. Monopoly", "Mr. Monopoly"]],
+        draw_pile=["Hotel"],
+    )
+    g.apply("lay_down")
+    line = next(e for e in g.events if e.kind == "score" and e.player == 1)
+    assert line.text.startswith("Player 1 scores $1,250: ")
+    assert line.text.endswith("Total $250 + Mr. Monopoly $1,000 = $1,250")
+    assert line.data["total"] == g.state.last_hand[1] == 1250
+    layer = next(e for e in g.events if e.kind == "score" and e.player == 0)
+    assert layer.text.endswith("Total $300") and layer.data["total"] == 300
+
+
 def test_match_end_with_two_players_over_the_target() -> None:
     """Rule: rulebook "Winning the Game": if more than one player has $10,000, the player with
     the most money wins."""
@@ -262,8 +278,8 @@ def test_max_turns_per_hand_ends_a_stalled_hand() -> None:
 
 def test_max_stalled_hands_ends_the_match() -> None:
     """Option max_stalled_hands: after that many hands in a row with nobody out, the match
-    ends (cap_result "leader": the single leader wins)."""
-    options = {"max_turns_per_hand": 1, "max_stalled_hands": 2}
+    ends (cap_result "leader", the older reading: the single leader wins)."""
+    options = {"max_turns_per_hand": 1, "max_stalled_hands": 2, "cap_result": "leader"}
     g = game(
         hands=[["GO"]],
         draw_pile=["Token", "Hotel"],
@@ -274,16 +290,40 @@ def test_max_stalled_hands_ends_the_match() -> None:
     g.apply("draw")
     g.apply("discard:GO")
     assert g.is_over and g.winner == 1
-    assert g.events[-1].rule == "option: max_stalled_hands"
+    assert g.events[-1].rule == "option: max_stalled_hands; option: cap_result"
 
 
 def test_max_turns_cap_ends_the_match_and_the_leader_wins() -> None:
     """Options max_turns and cap_result "leader": a capped match goes to the single leader."""
-    g = game(hands=[["GO"]], scores=[100, 50, 0, 0], options={"max_turns": 1})
+    options = {"max_turns": 1, "cap_result": "leader"}
+    g = game(hands=[["GO"]], scores=[100, 50, 0, 0], options=options)
     g.apply("draw")
     g.apply("discard:GO")
     assert g.is_over and g.winner == 0
-    assert g.events[-1].rule == "option: max_turns"
+    assert g.events[-1].rule == "option: max_turns; option: cap_result"
+
+
+def test_a_capped_match_is_unfinished_with_the_leader_named() -> None:
+    """Option cap_result = "unfinished" (default; rulebook "Winning the Game": the match ends
+    when a player has the target at the end of a hand): a cap names no winner."""
+    g = game(hands=[["GO"]], scores=[100, 450, 0, 0], options={"max_turns": 1})
+    g.apply("draw")
+    g.apply("discard:GO")
+    assert g.is_over and g.winner is None
+    assert g.events[-1].text == (
+        "The match reached max_turns (1); nobody reached $10,000, so the match stops "
+        "unfinished: player 1 leads with $450."
+    )
+    assert "wins" not in g.observation()["decision"]
+
+
+def test_a_capped_match_with_tied_leaders_names_them_all() -> None:
+    """Option cap_result = "unfinished": tied leaders are named, in seat order."""
+    g = game(hands=[["GO"]], scores=[300, 0, 300, 0], options={"max_turns": 1})
+    g.apply("draw")
+    g.apply("discard:GO")
+    assert g.winner is None
+    assert g.events[-1].text.endswith("players 0 and 2 lead with $300 each.")
 
 
 def test_deal_passes_left_each_hand() -> None:

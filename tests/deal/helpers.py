@@ -31,6 +31,19 @@ def position(players: int = 2, **fields: Any) -> dict[str, Any]:
 
 
 def game(pos: dict[str, Any], **options: Any) -> mw.Game:
+    """The game of ``pos`` with ``options``; unless given, ``ask_every_target = False``.
+
+    Scenario tests of the other rules read as the moves that matter: a target without a
+    Just Say No is not asked. The default (every target asked, option
+    ``ask_every_target``) is played by ``default_game``, in ``test_just_say_no.py`` and
+    ``test_hidden_answers.py``.
+    """
+    options.setdefault("ask_every_target", False)
+    return mw.from_position("deal", pos, options=options, seed=1)
+
+
+def default_game(pos: dict[str, Any], **options: Any) -> mw.Game:
+    """The game of ``pos`` under the default options, but for ``options``."""
     return mw.from_position("deal", pos, options=options or None, seed=1)
 
 

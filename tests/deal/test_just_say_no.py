@@ -6,7 +6,8 @@ import pytest
 
 import monopoly_widgets as mw
 
-from .helpers import game, ids, names, position, sets, table
+from .helpers import default_game as game
+from .helpers import ids, names, position, sets, table
 
 
 def test_chain_jsn_vs_jsn_vs_jsn():
@@ -24,7 +25,9 @@ def test_chain_jsn_vs_jsn_vs_jsn():
     assert g.current_player == 0 and ids(g) == ["jsn", "accept"]
     g.apply("jsn")  # 2: the thief says no to that
     assert g.current_player == 1
-    g.apply("jsn")  # 3: the target says no again; player 0 has none left: cancelled
+    g.apply("jsn")  # 3: the target says no again; player 0 has none left
+    assert g.current_player == 0 and ids(g) == ["accept"]  # asked all the same (default)
+    g.apply("accept")  # cancelled
     assert g.current_player == 0 and g.observation()["phase"] == "play"
     assert sets(g, 1) == [("Dark Blue", ["Boardwalk"])] and sets(g, 0) == []
     assert names(g, 0, "discard_pile") == ["Sly Deal", "Just Say No", "Just Say No", "Just Say No"]
@@ -43,6 +46,7 @@ def test_even_chain_lets_the_action_stand():
     g.apply("sly:1:Dark Blue:Boardwalk")
     g.apply("jsn")
     g.apply("jsn")
+    g.apply("accept")  # player 1 has no second one, and is asked all the same (default)
     assert sets(g, 0) == [("Dark Blue", ["Boardwalk"])]
 
 
@@ -73,6 +77,8 @@ def test_each_opponent_answers_birthday_separately():
     g.apply("play:It's My Birthday")
     assert g.current_player == 1
     g.apply("jsn")  # player 1 refuses
+    assert g.current_player == 0 and ids(g) == ["accept"]  # no Just Say No to answer it
+    g.apply("accept")
     assert g.current_player == 2 and ids(g) == ["jsn", "accept"]
     g.apply("accept")  # player 2 pays
     g.apply("pay:bank:$2M")
@@ -91,11 +97,13 @@ def test_each_opponent_answers_two_colour_rent_separately():
         )
     )
     g.apply("rent:Railroad/Utility rent:Utility")
-    # Player 1 has no Just Say No: nothing to decide, they go straight to paying.
-    assert g.current_player == 1 and ids(g) == ["pay:bank:$1M"]
+    # Player 1 has no Just Say No: asked all the same (option ask_every_target), accept only.
+    assert g.current_player == 1 and ids(g) == ["accept"]
+    g.apply("accept")
     g.apply("pay:bank:$1M")
     assert g.current_player == 2 and ids(g) == ["jsn", "accept"]
     g.apply("jsn")
+    g.apply("accept")  # player 0 has none to answer it
     assert names(g, 0, "banks") == ["$1M"] and names(g, 2, "banks") == ["$1M"]
 
 
@@ -127,6 +135,7 @@ def test_jsn_on_own_turn_free_option():
     g.apply("jsn")
     assert g.current_player == 0 and ids(g) == ["jsn", "accept"]
     g.apply("jsn")
+    g.apply("accept")  # player 1 has no second one
     g.apply("pay:bank:$5M")
     assert names(g, 0, "banks") == ["$5M"]
 
