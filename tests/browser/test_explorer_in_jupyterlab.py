@@ -149,6 +149,19 @@ def jupyterlab(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         yield running
 
 
+#: True once every code cell of the open notebook has run (its model has an execution count).
+EVERY_CELL_RAN = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel && panel.content && panel.content.model && panel.content.model.cells;
+  if (!cells || cells.length === 0) return false;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type === "code" && cell.executionCount == null) return false;
+  }
+  return true;
+}"""
+
+
 def run_notebook(page: Any, url: str, ready: str = "notebook ready") -> None:
     """Open the notebook at ``url``, run all cells, wait for ``ready`` and an idle kernel."""
     from playwright.sync_api import expect
@@ -163,12 +176,10 @@ def run_notebook(page: Any, url: str, ready: str = "notebook ready") -> None:
         ready_line = page.locator(".jp-OutputArea-output pre", has_text=ready)
         expect(ready_line).to_be_visible(timeout=120_000)
     else:
-        # Every code cell has an execution count: all ran (a sleep here raced a slow start).
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-            ".every(p => /\\[\\d+\\]/.test(p.textContent))",
-            timeout=180_000,
-        )
+        # Every code cell of the notebook's model has an execution count: all ran (a sleep
+        # here raced a slow start). The model, not the page: a folded input shows no prompt,
+        # and JupyterLab leaves cells outside the window out of the page.
+        page.wait_for_function(EVERY_CELL_RAN, timeout=180_000)
     expect(status.first).to_be_visible(timeout=60_000)
 
 
