@@ -247,7 +247,7 @@ def _check_settings(
     """Refuse the remaining keyword arguments when they are not what they say, before any work."""
     if isinstance(precision, bool) or not isinstance(precision, float) or not 0 < precision < 1:
         raise InputError(f"precision must be a number between 0 and 1, not {excerpt(precision)}")
-    if workers is not None and (isinstance(workers, bool) or workers not in (1, 2)):
+    if workers is not None and (type(workers) is not int or workers not in (1, 2)):
         raise InputError(f"workers must be None, 1 or 2, not {excerpt(workers)}")
     if first_batch is not None:
         whole_number(first_batch, "first_batch", 1, MAX_PLAYOUTS)
