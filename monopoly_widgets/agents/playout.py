@@ -77,7 +77,8 @@ def play_out(
                 bind(game)
             except Exception as exc:
                 raise AgentError(
-                    f"agent {agent_name(agent)} in seat {seat} raised {_error(exc)} in bind()"
+                    f"agent {agent_name(agent)} in seat {seat} raised "
+                    f"{describe_error(exc)} in bind()"
                 ) from exc
     rngs = [make_rng(seed, "agent", seat) for seat in range(game.players)]
     observers = [observer_of(agent) for agent in agents]
@@ -93,13 +94,14 @@ def play_out(
             observation = observers[seat](rules, game.state, seat)
         except Exception as exc:
             raise AgentError(
-                f"agent {agent_name(agent)} in seat {seat} raised {_error(exc)} in observe()"
+                f"agent {agent_name(agent)} in seat {seat} raised "
+                f"{describe_error(exc)} in observe()"
             ) from exc
         try:
             choice = agent(observation, legal, rngs[seat])
         except Exception as exc:
             raise AgentError(
-                f"agent {agent_name(agent)} in seat {seat} raised {_error(exc)}"
+                f"agent {agent_name(agent)} in seat {seat} raised {describe_error(exc)}"
             ) from exc
         try:
             game.apply(choice)
@@ -110,7 +112,7 @@ def play_out(
     raise AgentError(f"game did not finish within {max_steps} steps")
 
 
-def _error(exc: BaseException) -> str:
+def describe_error(exc: BaseException) -> str:
     """``exc`` as ``Type('message')``, its message cut short and free of memory addresses."""
     text = re.sub(r" at 0x[0-9a-fA-F]+", "", str(exc))
     if len(text) > 200:

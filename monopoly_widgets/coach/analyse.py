@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from monopoly_widgets.agents.playout import AGENT_NAMES
 from monopoly_widgets.coach.merging import equivalent_groups
 from monopoly_widgets.coach.playouts import PlayoutJob, game_text
 from monopoly_widgets.coach.racing import METHOD, Race
@@ -39,14 +40,18 @@ from monopoly_widgets.coach.result import Analysis, MoveEstimate
 from monopoly_widgets.coach.workers import default_executor, run_round
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
-from monopoly_widgets.core.validation import excerpt
+from monopoly_widgets.core.validation import excerpt, whole_number
 
 DEFAULT_PLAYOUTS = 400
 #: Stop once every leading move's interval is this narrow (either side).
 PRECISION = 0.05
 MAX_PLAYOUTS = 1_000_000
 MAX_BUDGET_S = 3600.0
-POLICIES = ("heuristic", "random")
+#: The built-in agents (``agents.playout.make_agent``) that can play the playouts: all
+#: but the search agent, which searches from a whole game and a playout has only a state.
+POLICIES = tuple(name for name in AGENT_NAMES if name != "search")
+#: Seeds are hashed as text (``core/rng.py``): bounded so the text stays short.
+SEED_LIMIT = 2**63
 
 
 def analyse(
@@ -70,7 +75,8 @@ def analyse(
     the most playouts in all (default 400 when no ``budget_s`` is given).
     ``budget_s``: stop after about this many seconds (checked between rounds,
     which are short). ``continue_with``: who plays every seat after the move,
-    "heuristic", "random" or an agent. ``cards_known=True`` keeps the other
+    "heuristic", "random", "deal_policy" or an agent (one that returns an illegal
+    move, or raises, is named in an ``AgentError``). ``cards_known=True`` keeps the other
     players' hands as they really are (only the cards still to come are
     shuffled): the teacher's "what if you could see their hands" comparison,
     labelled as cheating in the result. ``executor``: any
@@ -83,14 +89,7 @@ def analyse(
     when there are many moves; see ``coach/racing.py``).
     """
     seat = _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
-    if isinstance(precision, bool) or not isinstance(precision, float) or not 0 < precision < 1:
-        raise InputError(f"precision must be a number between 0 and 1, not {excerpt(precision)}")
-    if workers is not None and (isinstance(workers, bool) or workers not in (1, 2)):
-        raise InputError(f"workers must be None, 1 or 2, not {excerpt(workers)}")
-    if first_batch is not None and (
-        isinstance(first_batch, bool) or not isinstance(first_batch, int) or first_batch < 1
-    ):
-        raise InputError(f"first_batch must be a whole number from 1, not {excerpt(first_batch)}")
+    _check_settings(precision, workers, first_batch, cards_known, executor, on_round)
     if budget_s is None and playouts is None:
         playouts = DEFAULT_PLAYOUTS
     if executor is None:
@@ -179,7 +178,7 @@ def _analysis(
         seat=seat,
         step=game.step,
         moves=tuple(moves),
-        best=moves[0].action_id,
+        best=moves[0].action_id if moves[0].playouts else None,
         playouts=race.spent,
         rounds=race.rounds,
         seconds=time.perf_counter() - started,
@@ -229,17 +228,58 @@ def _check_request(
         raise InputError(
             f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {excerpt(playouts)}"
         )
-    if not (
-        continue_with in POLICIES
-        or (callable(continue_with) and not isinstance(continue_with, str))
-    ):
-        raise InputError(
-            f"continue_with must be one of {list(POLICIES)} or an agent, "
-            f"not {excerpt(continue_with)}"
-        )
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InputError(f"seed must be a whole number, not {excerpt(seed)}")
+    check_policy(continue_with, "continue_with", agents=True)
+    whole_number(seed, "seed", -SEED_LIMIT, SEED_LIMIT - 1)
     if isinstance(confidence, bool) or not isinstance(confidence, float) or not 0 < confidence < 1:
         raise InputError(f"confidence must be a number between 0 and 1, not {excerpt(confidence)}")
     assert seat is not None
     return seat
+
+
+def _check_settings(
+    precision: Any,
+    workers: Any,
+    first_batch: Any,
+    cards_known: Any,
+    executor: Any,
+    on_round: Any,
+) -> None:
+    """Refuse the remaining keyword arguments when they are not what they say, before any work."""
+    if isinstance(precision, bool) or not isinstance(precision, float) or not 0 < precision < 1:
+        raise InputError(f"precision must be a number between 0 and 1, not {excerpt(precision)}")
+    if workers is not None and (type(workers) is not int or workers not in (1, 2)):
+        raise InputError(f"workers must be None, 1 or 2, not {excerpt(workers)}")
+    if first_batch is not None:
+        whole_number(first_batch, "first_batch", 1, MAX_PLAYOUTS)
+    if not isinstance(cards_known, bool):
+        raise InputError(f"cards_known must be True or False, not {excerpt(cards_known)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InputError(
+            "executor must be None or a concurrent.futures.Executor (anything with submit()), "
+            f"not {_shown(executor)}"
+        )
+    if on_round is not None and not callable(on_round):
+        raise InputError(f"on_round must be None or a function, not {_shown(on_round)}")
+
+
+def _shown(value: Any) -> str:
+    """A short quote of a plain value, or the type of any other object: an object's repr
+    may carry a memory address, which would make the error differ from run to run."""
+    if value is None or isinstance(value, (str, int, float, complex, bytes)):
+        return excerpt(value)
+    return f"a {type(value).__name__}"
+
+
+def check_policy(value: Any, field: str, agents: bool) -> None:
+    """Refuse a playout policy that is neither a name in :data:`POLICIES` nor (if
+    ``agents``) an agent object, listing the names."""
+    if isinstance(value, str) and value in POLICIES:
+        return
+    if agents and callable(value) and not isinstance(value, str):
+        return
+    allowed = ", ".join(POLICIES) + (" or an agent (a callable)" if agents else "")
+    why = " (the search agent searches from a whole game; a playout has none)"
+    raise InputError(
+        f"{field} must be one of {allowed}, not {_shown(value)}"
+        + (why if value == "search" else "")
+    )

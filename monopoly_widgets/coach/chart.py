@@ -32,7 +32,8 @@ def chart_data(analysis: Analysis) -> dict[str, Any]:
             }
             for m in analysis.moves
         ],
-        "note": f"Stopped: {analysis.stopped}; {analysis.playouts} playouts",
+        "note": analysis.why_no_best()
+        or f"Stopped: {analysis.stopped}; {analysis.playouts} playouts",
     }
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from monopoly_widgets.coach.analyse import analyse
+from monopoly_widgets.coach.analyse import MAX_PLAYOUTS, analyse
 from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_jobs
 from monopoly_widgets.coach.result import Analysis
 from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.validation import whole_number
 from monopoly_widgets.sim.intervals import mean_interval
 
 
@@ -33,6 +34,9 @@ class InformationValue:
     playouts: int
 
     def __str__(self) -> str:
+        if self.fair.best is None or self.known.best is None:
+            unmeasured = self.fair if self.fair.best is None else self.known
+            return f"Nothing to compare. {unmeasured.why_no_best()}"
         fair = self.fair.move(self.fair.best).text
         known = self.known.move(self.known.best).text
         if self.fair.best == self.known.best:
@@ -58,10 +62,11 @@ def value_of_information(
     known, in the same worlds (paired), so the difference is measured in the real
     deal and its interval is narrow.
     """
+    whole_number(compare_playouts, "compare_playouts", 1, MAX_PLAYOUTS)
     options = {"playouts": playouts, "continue_with": continue_with, "seed": seed}
     fair = analyse(game, executor=executor, **options)
     known = analyse(game, cards_known=True, executor=executor, **options)
-    if fair.best == known.best:
+    if fair.best is None or known.best is None or fair.best == known.best:
         return InformationValue(fair, known, 0.0, 0.0, 0.0, 0)
     saved = game_text(game)
     jobs = [

@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from monopoly_widgets.agents.base import observer_of
-from monopoly_widgets.agents.playout import make_agent
+from monopoly_widgets.agents.playout import AgentError, agent_name, describe_error, make_agent
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.serialization import load_game
+from monopoly_widgets.core.validation import excerpt
 
 #: A playout that has not ended after this many steps counts as a draw.
 MAX_PLAYOUT_STEPS = 3000
@@ -37,6 +38,11 @@ class PlayoutJob:
     cards_known: bool
 
 
+class PlayoutStopped(Exception):
+    """Raised by a policy to stop its analysis (the explorer's coach): passed on unchanged,
+    never reported as the agent failing."""
+
+
 _games: dict[str, Game] = {}
 
 
@@ -49,7 +55,7 @@ def _game_of(saved_game: str) -> Game:
 
 
 def make_policy(policy: Any) -> Callable[..., Any]:
-    """The agent that plays every seat after the move: "heuristic", "random" or an agent."""
+    """The agent that plays every seat after the move: a name (``analyse.POLICIES``) or an agent."""
     return make_agent(policy) if isinstance(policy, str) else policy
 
 
@@ -105,10 +111,53 @@ def play_one(game: Game, job: PlayoutJob, agent: Callable[..., Any], index: int)
         if rules.is_over(world):
             break
         seat = rules.current_player(world)
-        observation = observe(rules, world, seat)
-        rules.apply(world, agent(observation, rules.legal_actions(world), dice))
+        legal = rules.legal_actions(world)
+        rules.apply(world, _checked_choice(agent, observe, rules, world, seat, legal, dice))
     # A draw, or a playout cut short, is not a win.
     return int(rules.is_over(world) and rules.winner(world) == job.seat)
+
+
+def _checked_choice(
+    agent: Callable[..., Any],
+    observe: Callable[..., Any],
+    rules: Any,
+    world: Any,
+    seat: int,
+    legal: Sequence[Any],
+    dice: Any,
+) -> Any:
+    """The policy's move, checked: one of ``legal``, else an ``AgentError`` naming the agent.
+
+    As ``agents.play_out`` does for ``simulate``: a policy that raises, or returns None
+    or a move that is not legal, is named in one clear error instead of failing deep
+    inside the rules (or, worse, being applied and giving a wrong estimate).
+    """
+    name = agent_name(agent)
+    try:
+        observation = observe(rules, world, seat)
+    except PlayoutStopped:
+        raise
+    except Exception as exc:
+        raise AgentError(
+            f"agent {name} in seat {seat} raised {describe_error(exc)} in observe()"
+        ) from exc
+    try:
+        choice = agent(observation, legal, dice)
+    except PlayoutStopped:
+        raise
+    except Exception as exc:
+        raise AgentError(f"agent {name} in seat {seat} raised {describe_error(exc)}") from exc
+    for offered in legal:
+        if offered is choice:
+            return offered
+    chosen_id = getattr(choice, "id", None)
+    for offered in legal:
+        if offered == choice or (isinstance(chosen_id, str) and offered.id == chosen_id):
+            return offered
+    raise AgentError(
+        f"agent {name} in seat {seat} chose {excerpt(choice)}, which is not one of the "
+        f"{len(legal)} legal moves"
+    )
 
 
 def game_text(game: Game) -> str:

@@ -36,8 +36,9 @@ class Analysis:
     step: int
     #: Every legal move, the highest estimate first (ties: more playouts first).
     moves: tuple[MoveEstimate, ...]
-    #: The id of the move with the highest estimate.
-    best: str
+    #: The id of the move with the highest estimate; None when no move has a playout
+    #: (a move never measured is never called best).
+    best: str | None
     playouts: int
     rounds: int
     seconds: float
@@ -59,6 +60,15 @@ class Analysis:
             if estimate.action_id == action_id:
                 return estimate
         raise KeyError(action_id)
+
+    def why_no_best(self) -> str:
+        """Why no move is marked best, in one line ("" when one is)."""
+        if self.best is not None:
+            return ""
+        return (
+            f"No move is marked best: none was measured (stopped: {self.stopped}; "
+            f"{len(self.distinct())} moves need at least one playout each)."
+        )
 
     def distinct(self) -> list[MoveEstimate]:
         """One move of each group of equivalent moves, the highest estimate first."""
@@ -93,6 +103,8 @@ class Analysis:
                 f"{mark} {m.probability:6.1%}  ({m.low:.1%} to {m.high:.1%}, "
                 f"{m.wins}/{m.playouts})  {m.text}{same}"
             )
+        if self.best is None:
+            lines.append(self.why_no_best())
         # Wrapped at word boundaries: a notebook's output area would break a long line mid-word.
         lines.append(textwrap.fill(f"Stopped: {self.stopped}. {self.method}", width=88))
         return "\n".join(lines)
@@ -109,6 +121,7 @@ class Analysis:
             f"<table class='mw-analysis'><caption>Player {self.seat}, step {self.step}: chance "
             f"of winning after each move ({html.escape(view)})</caption>"
             "<tr><th></th><th>Move</th><th>Chance</th><th>Interval</th><th>Wins</th></tr>"
-            f"{rows}</table><p>Stopped: {html.escape(self.stopped)}. "
+            f"{rows}</table><p>{html.escape(self.why_no_best())} "
+            f"Stopped: {html.escape(self.stopped)}. "
             f"{html.escape(self.method)}</p>"
         )

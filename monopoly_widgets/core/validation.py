@@ -60,6 +60,8 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
         if len(value) > limit or len(text) > limit + 2:
             return text[: limit - 1] + "…" + text[0]
         return text
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"a {value.bit_length()}-bit number"  # repr refuses ints of 4,300+ digits
     text = _repr.repr(value)
     if len(text) > limit:
         return text[: limit - 1] + "…"

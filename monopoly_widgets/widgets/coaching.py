@@ -24,11 +24,16 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from monopoly_widgets.agents.playout import AgentError, agent_name
 from monopoly_widgets.coach import Analysis, analyse
+from monopoly_widgets.coach.analyse import MAX_PLAYOUTS as MOST_PLAYOUTS
+from monopoly_widgets.coach.analyse import check_policy
 from monopoly_widgets.coach.chart import chart_data
-from monopoly_widgets.coach.playouts import make_policy
+from monopoly_widgets.coach.playouts import PlayoutStopped, make_policy
 from monopoly_widgets.core import Game
+from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.core.runtime import threads_available
+from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.widgets.views.common import seat_name
 
 #: Playouts per move in the first round; later rounds add to them.
@@ -39,7 +44,7 @@ MAX_PLAYOUTS = 1024
 SYNC_PLAYOUTS = 8
 
 
-class CoachStopped(Exception):
+class CoachStopped(PlayoutStopped):
     """Raised inside a playout when its analysis is no longer wanted."""
 
 
@@ -58,6 +63,11 @@ class StoppablePolicy:
         self.observe = getattr(self.agent, "observe", None)
         self.wanted = wanted
 
+    @property
+    def name(self) -> str:
+        """The policy's own name, so a failure names ``continue_with``, not this wrapper."""
+        return agent_name(self.agent)
+
     def __call__(self, observation: Any, legal: Any, rng: Any) -> Any:
         if not self.wanted():
             raise CoachStopped
@@ -65,6 +75,22 @@ class StoppablePolicy:
 
     def __repr__(self) -> str:
         return repr(self.agent)
+
+
+def check_settings(first_playouts: Any, max_playouts: Any, continue_with: Any) -> None:
+    """Refuse coach settings that are not what they say, naming the field and what it takes."""
+    whole_number(first_playouts, "coach_playouts", 1, MOST_PLAYOUTS)
+    whole_number(max_playouts, "coach_max_playouts", 1, MOST_PLAYOUTS)
+    check_policy(continue_with, "coach_continue_with", agents=False)
+
+
+def failure_status(exc: Exception) -> str:
+    """One line for the panel saying what failed: the agent named, no traceback, no address."""
+    if isinstance(exc, AgentError):
+        return f"The coach stopped: the playout {exc}."[:300]
+    if isinstance(exc, MonopolyWidgetsError):
+        return f"The coach could not analyse this step: {exc}"[:300]
+    return f"The coach failed: {type(exc).__name__}({excerpt(str(exc), 120)})"
 
 
 def refusal(perspective: int | None, seat: int | None, over: bool) -> str:
@@ -95,6 +121,7 @@ class Coach:
         continue_with: str = "heuristic",
         threaded: bool | None = None,
     ) -> None:
+        check_settings(first_playouts, max_playouts, continue_with)
         self.publish = publish
         self.first_playouts = first_playouts
         self.max_playouts = max(first_playouts, max_playouts)
@@ -167,7 +194,7 @@ class Coach:
             analysis = analyse(
                 game,
                 seat,
-                playouts=self.max_playouts * moves,
+                playouts=min(MOST_PLAYOUTS, self.max_playouts * moves),
                 continue_with=policy,
                 first_batch=first,
                 on_round=publish_round,
@@ -177,7 +204,7 @@ class Coach:
         except Exception as exc:  # shown on the panel, never lost in a thread
             with self.lock:
                 if self.current(generation):
-                    failed = f"The coach failed: {exc!r}"
+                    failed = failure_status(exc)
                     self.publish({"on": True, "status": failed, "chart": {}, **where})
             return
         with self.lock:
@@ -189,4 +216,6 @@ class Coach:
             status = (
                 f"{seat_name(seat)}'s moves: {analysis.playouts} playouts in all ({why}); done."
             )
+            if analysis.best is None:
+                status = f"{seat_name(seat)}'s moves: {analysis.why_no_best()}"
             self.publish({"on": True, "status": status, "chart": chart_data(analysis), **where})

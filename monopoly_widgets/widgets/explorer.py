@@ -40,6 +40,7 @@ from monopoly_widgets.widgets import choices as choice_menu
 from monopoly_widgets.widgets import notices, probability, seats, views
 from monopoly_widgets.widgets.charts import Charts
 from monopoly_widgets.widgets.coaching import FIRST_PLAYOUTS, MAX_PLAYOUTS, Coach, refusal
+from monopoly_widgets.widgets.coaching import check_settings as check_coach_settings
 from monopoly_widgets.widgets.cursor import TimelineCursor
 from monopoly_widgets.widgets.frontends import in_marimo
 from monopoly_widgets.widgets.handlers import handler_for
@@ -65,7 +66,7 @@ class GameExplorer:
     The coach (the Coach button, or :meth:`show_coach`) analyses the decision at
     the cursor with ``coach_playouts`` playouts per move first, each round adding
     more, up to ``coach_max_playouts`` per move, the other seats played by
-    ``coach_continue_with`` ("heuristic" or "random"; see ``mw.analyse``).
+    ``coach_continue_with`` ("heuristic", "random" or "deal_policy"; see ``mw.analyse``).
     """
 
     def __init__(
@@ -103,13 +104,7 @@ class GameExplorer:
         self.table.layout = widgets.Layout(width="100%")
         self.table.add_class("mw-explorer")
         self._perspective = perspective
-        whole_number(coach_playouts, "coach_playouts", 1)
-        whole_number(coach_max_playouts, "coach_max_playouts", 1)
-        if coach_continue_with not in ("heuristic", "random"):
-            raise InputError(
-                "coach_continue_with must be 'heuristic' or 'random', "
-                f"not {coach_continue_with!r:.40}"
-            )
+        check_coach_settings(coach_playouts, coach_max_playouts, coach_continue_with)
         #: The coach panel's analysis, run in the background (``widgets/coaching.py``).
         self.coach = Coach(
             self._publish_coach,
