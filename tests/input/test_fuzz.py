@@ -255,9 +255,11 @@ def test_fuzzed_trait_updates_are_reverted(name: str, data: st.DataObject) -> No
     traits = st.sampled_from(sorted(explorer.table.keys)) | st.text(max_size=8)
     update = data.draw(st.dictionaries(traits, arguments, min_size=1, max_size=3))
     before = widget_state(explorer)
+    explorer.table.error = ""
     explorer.table._handle_msg(
         {"content": {"data": {"method": "update", "state": update}}, "buffers": []}
     )
-    assert widget_state(explorer) == before
-    assert "may not set" in explorer.table.error
+    assert widget_state(explorer) == before  # shown_step, set alone, moves nothing either
+    if set(update) != {"shown_step"}:  # the one trait the browser reports (marimo)
+        assert "may not set" in explorer.table.error
     assert len(explorer.table.error) <= 300
