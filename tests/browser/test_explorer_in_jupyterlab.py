@@ -188,6 +188,17 @@ def read_seen(folder: Path) -> dict:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
+def wait_for_seen(folder: Path, check: Any, what: str, timeout: float = 90) -> dict:
+    """What the test notebook last wrote to ``seen.json``, once ``check`` holds for it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = read_seen(folder)
+        if seen and check(seen):
+            return seen
+        assert time.monotonic() < deadline, f"Python never got there: {what} (last: {seen})"
+        time.sleep(0.2)
+
+
 def test_explorer_in_jupyterlab(jupyterlab: tuple[str, Path]) -> None:
     pytest.importorskip("playwright")
     from playwright.sync_api import expect, sync_playwright

@@ -9,9 +9,7 @@ JupyterLab is started and stopped as in ``test_explorer_in_jupyterlab.py``.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,6 +20,7 @@ from tests.browser.test_explorer_in_jupyterlab import (
     read_seen,
     run_notebook,
     running_jupyterlab,
+    wait_for_seen,
 )
 
 NOTEBOOK = Path(__file__).parent / "question_test.ipynb"
@@ -30,16 +29,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
 ]
-
-
-def wait_for_seen(folder: Path, check: Any, what: str, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        seen = read_seen(folder)
-        if seen and check(seen):
-            return seen
-        assert time.monotonic() < deadline, f"Python never got there: {what} (last: {seen})"
-        time.sleep(0.2)
 
 
 def test_question_in_jupyterlab(tmp_path: Path) -> None:
