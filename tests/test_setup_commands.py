@@ -56,6 +56,15 @@ RUN_BY = {
         "tests/lite/test_lite_venv.py",
         '".venv-lite/bin/python -m monopoly_widgets lite build --offline"',
     ),
+    # The teacher's lesson tools, run through the same CLI entry with a test's own folders.
+    "python -m monopoly_widgets lessons handout 01 --out handouts": (
+        "tests/lessons/test_handout.py",
+        'main(["lessons", "handout"',
+    ),
+    "python -m monopoly_widgets lessons answer-key --out answer-key.md": (
+        "tests/lessons/test_answer_key.py",
+        'main(["lessons", "answer-key"',
+    ),
     # Served on 127.0.0.1 with a free port (this machine's rule for servers), as the docs say.
     "python -m http.server --bind 127.0.0.1 8000 --directory lite-site": (
         "tests/lite/site_driver.py",
