@@ -129,6 +129,7 @@ def test_quickstart_runs_in_a_venv_built_from_binder_requirements(tmp_path: Path
         output["data"]["text/plain"]
         for cell in code_cells
         for output in cell.get("outputs", [])
-        if output.get("output_type") == "execute_result"
+        if output.get("output_type") in ("execute_result", "display_data")
+        and "text/plain" in output.get("data", {})
     ]
     assert any("<GameExplorer deal 3 players" in "".join(text) for text in shown), shown
