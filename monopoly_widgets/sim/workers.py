@@ -28,15 +28,18 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from concurrent.futures import Executor, Future, as_completed
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # not at import: the process pool's module imports multiprocessing,
+    # which a browser tab (Pyodide) has no use for; the functions import it when they run.
+    from concurrent.futures import ProcessPoolExecutor
 
 Row = dict[str, Any]
 Batch = Any  # tournament.Batch: anything with a ``games`` tuple of (index, seed)
 RunBatch = Callable[[Any], list[Row]]
 LostRows = Callable[[Any, str], list[Row]]
-MakePool = Callable[[int], ProcessPoolExecutor]
+MakePool = Callable[[int], "ProcessPoolExecutor"]
 
 #: How often a worker checks that its parent is still alive (seconds).
 WATCH_SECONDS = 1.0
@@ -99,6 +102,8 @@ def run_on_pool(
     done: Callable[[int], None],
 ) -> list[Row]:
     """Play ``batches`` on a pool of ``workers`` processes; see the module docstring."""
+    from concurrent.futures.process import BrokenProcessPool
+
     rows: list[Row] = []
     unfinished: list[Batch] = []
     pool = make_pool(workers)
@@ -140,6 +145,8 @@ def _isolate(
     done: Callable[[int], None],
 ) -> list[Row]:
     """Play each batch alone in a fresh process; split one that kills it, down to a game."""
+    from concurrent.futures.process import BrokenProcessPool
+
     rows: list[Row] = []
     queue = list(batches)
     while queue:
