@@ -31,10 +31,6 @@ pytestmark = [
 ]
 
 
-# Failed once in four runs on a fresh clone (the choice question's pick, after the number
-# question had passed; screenshot test-output/browser/question-failure.png): a race in
-# the widget or the test, not yet found. Marked so, not hidden, until it is mended.
-@pytest.mark.xfail(strict=False, reason="flaky: the choice pick failed once in four runs")
 def test_question_in_jupyterlab(tmp_path: Path) -> None:
     pytest.importorskip("playwright")
     from playwright.sync_api import expect, sync_playwright
@@ -67,7 +63,11 @@ def test_question_in_jupyterlab(tmp_path: Path) -> None:
 
             box.fill("0.397")
             hand.get_by_role("button", name="Check").click()
-            seen = wait_for_seen(folder, lambda s: s["hand"]["status"] == "correct", "correct")
+            seen = wait_for_seen(
+                folder,
+                lambda s: s["hand"]["status"] == "correct" and s["hand"]["tries"] >= 3,
+                "correct",
+            )
             assert seen["hand"] == {"tries": 3, "status": "correct", "answer": "0.397", "error": ""}
             expect(hand.locator(".mwq-feedback.mwq-correct")).to_contain_text("correct!")
 
@@ -79,7 +79,11 @@ def test_question_in_jupyterlab(tmp_path: Path) -> None:
             expect(check).to_be_disabled()  # nothing picked yet
             pick.get_by_label("worse").check()
             pick.get_by_label("worse").press("Enter")
-            seen = wait_for_seen(folder, lambda s: s["pick"]["status"] == "correct", "the pick")
+            seen = wait_for_seen(  # status is written before tries: wait for both
+                folder,
+                lambda s: s["pick"]["status"] == "correct" and s["pick"]["tries"] >= 1,
+                "the pick",
+            )
             assert seen["pick"]["answer"] == "worse" and seen["pick"]["tries"] == 1
             expect(pick.locator(".mwq-feedback")).to_have_text("correct!")
             page.screenshot(path=str(OUTPUT / "question.png"), full_page=True)
