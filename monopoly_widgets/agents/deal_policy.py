@@ -8,29 +8,17 @@ choice, except in a few patterns where the heuristic was found to lose, each
 fixed by one rule (payments and action cards in ``deal_policy_rules.py``, wilds in
 ``deal_policy_wilds.py`` and ``deal_policy_placement.py``, the second round's rules in
 ``deal_policy_money.py``; the view they read in ``deal_policy_view.py``). The patterns
-were found by the coach: decisions sampled from heuristic self-play, each judged by
-``mw.analyse`` (``benchmarks/find_heuristic_mistakes.py``), grouped by kind; each
-rule's gain was then measured in paired games (``benchmarks/deal_policy.py``).
-
-A second round (expert iteration by hand) studied this agent's own decisions in
-games against the heuristic (``find_heuristic_mistakes.py --agent deal_policy
---against heuristic --continue-with per-seat``: 205 decisions at 400 playouts, the
-coach's playouts continued by this agent for its seat and the heuristic for the
-other). No choice there was a clear mistake (intervals separated): the coach's race
-leaves a dropped move too few playouts. So the kinds where the coach's best beat
-the choice most often and by most were turned into candidate rules, and each was
-measured alone, on top of the others, head to head against this agent without it
-(``deal_policy.py plain --rules <rule>,<the others> --against deal_policy``, both
-seatings of every seed: games where the rule never acts end one win each, so only
-its own effect shows). Kept: ``charge_over_bank``, 0.518 (0.503 to 0.534) of 4,000
-games, then 0.515 (0.504 to 0.526) of 8,000 on fresh seeds; ``hide_sets``, on top of
-it, 0.519 (0.504 to 0.534) of 4,000 games, then 0.530 (0.519 to 0.541) of 8,000 on fresh seeds.
+were found by the coach judging decisions of real games
+(``benchmarks/find_heuristic_mistakes.py``), and a rule is kept only if it wins more
+paired games than the agent without it (``benchmarks/deal_policy.py``). How each was
+found, its figures, and the candidates measured no better are in
+``benchmarks/RESULTS.md`` ("DealPolicyAgent's rules").
 
 The rules (names as in ``RULES``; each is a function ``rule(view, legal, choice)``
 that returns the action to play, which may be the heuristic's ``choice``, or ``None``
 when it has nothing to say; the first rule with an answer decides, so two rules
-never pull one decision two ways). Each rule's docstring gives the pattern, the
-rulebook line and the coach's figures; in brief:
+never pull one decision two ways). Each rule's docstring gives the pattern and the
+rulebook line; in brief:
 
 - ``win_this_turn``: take a win that needs two steps (move a wild out of a complete
   set to complete another, then lay the card that completes the first again).
@@ -45,25 +33,6 @@ rulebook line and the coach's figures; in brief:
 - ``steal_to_deny``: choose a Sly Deal target for what it costs the victim too.
 - ``exact_change``: pay with the bank cards that overpay least ("There is no change").
 - ``charge_over_bank``: charge a rent, a debt or a birthday before banking a card.
-
-Tried and measured no better, so not used: holding other action cards instead of
-banking them (0.47 against the heuristic), saving Just Say No for bigger threats
-(0.47 to 0.50), not handing properties that build the receiver's sets when paying
-(0.50), Pass Go only with room in hand (0.50). In the second round, head to head
-against this agent without them (4,000 games each; 0.500 is no change): with the
-last play and at most $2M in the bank, bank money rather than lay a property that
-completes nothing (0.511, then 0.503 of 8,000 on fresh seeds; at most $4M: 0.509);
-the same rent before a lay that completes nothing at any play (0.503); never pay
-with the card that completes the receiver's third set (0.501: it almost never
-comes up); a House only with a rent card for its colour in hand (0.499); bank a
-House with no set to go on before a cheaper money card (0.499); Just Say No to a
-payment the bank cannot cover (0.500); keep a Sly Deal for a steal that completes
-or breaks a set (0.497); a higher bar for Forced Deals (0.503); double a rent from
-$2M more collected (0.502); charge with a two-colour rent card before the
-Any-colour one (+0.001 on top of ``charge_over_bank``); and pay with a lone property
-of a 3- or 4-card colour rather than money, as the coach's examples suggested:
-clearly worse (0.459, 0.443 to 0.474). A Deal Breaker on a player with two sets and
-Pass Go as the last play never changed a choice in 100 games.
 
 The agent has the heuristic's calling convention and its ``observe`` (a light
 decision view, here :class:`PolicyView`, which adds the seat's own bank cards and

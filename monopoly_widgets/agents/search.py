@@ -169,27 +169,17 @@ def leaf_value(rules: Rules, state: State, seat: int) -> float:
 class SearchAgent:
     """Determinized Monte Carlo rollouts over a base policy (see the module docstring).
 
+    The defaults were chosen by paired games against the heuristic
+    (``benchmarks/search_agent.py``); the figures behind each, and the variations
+    that did no better, are in ``benchmarks/RESULTS.md`` ("The search agent's defaults").
+
     ``playouts``: the most rollouts for one decision, over all its candidates
     (the coach's successive halving shares them out). ``game_playouts``: a
     budget of rollouts for the whole game, or ``None``; with it, each decision
     gets a share of what is left (``decision_budget``), never more than
     ``playouts``. Both count rollouts, not seconds, so a game replays the same on
     any machine. The defaults (48 and 1400, horizon 1) keep 2-player Deal within
-    about 1 CPU-second of thinking per game (``benchmarks/search_agent.py``);
-    horizon 0 (score at the end of this turn) with 120 rollouts a decision, for
-    about the same time, won fewer of the same games (94 against 102 of 160, Dec 2026).
-    None of these beat the defaults on the same 200 games (131 won; Dec 2026): horizon 2
-    (124, 0.7 CPU-s), every decision searched (126), 4 candidates (96 against 105 of
-    160), twice the rollouts (73 against 80 of 120), Just Say No answers or payments
-    left to the rollout agent (127, 124). Over 400 fresh seeds those defaults (heuristic
-    rollouts) won 0.630 (0.582 to 0.676) at 0.54 CPU-s a game median on a busy machine.
-    Later, with DealPolicyAgent rollouts, on the same 300 games (seeds 910000 to 910149,
-    Dec 2026; 208 won with the heuristic as the opponents' model, 0.53 CPU-s): the policy
-    as the opponents' model too, 211 (0.67 CPU-s); worlds that agree with the Just Say No
-    record, 206, and also explain what the heuristic did, 208 (0.59 CPU-s); twice the
-    rollouts, 139 against 140 of 200; 64 rollouts and 8 candidates, 66 against 67 of 100;
-    strictness 0.5, 156 against 152 of 220. A control that sees the opponent's real hand
-    won 221: all that could be learnt about the hidden hand is worth about that much.
+    about 1 CPU-second of thinking per game.
     ``rollout``: the agent that plays this seat inside the imagined games
     ("deal_policy", the default: ``DealPolicyAgent``, the heuristic with its measured
     mistakes corrected, which is the heuristic in other games; "heuristic", "random", or
@@ -197,16 +187,12 @@ class SearchAgent:
     ``horizon``: how many turns a rollout plays past the current one before
     ``leaf_value`` scores it (``None``: to the end of the game). ``late_horizon``: the
     same once someone has 2 complete sets (public), where the fitted leaf guesses worst
-    and games are short (``"same"``: ``horizon``). 3 won 145 against 138 of the same 200
-    games (168 against 164 of 240, Dec 2026); to the end of the game, 111 against 115 of
-    160: within the noise, kept for the reason above.
+    and games are short, so looking further costs little (``"same"``: ``horizon``).
     ``candidates``: at most this many actions are searched (the rollout agent's
     choice and the best by an immediate look). ``margin``: how much better on
     average (as a chance of winning) an action must be to overrule the rollout
-    agent; ``strictness``: by how many standard errors. Measured on the same 200
-    games (Dec 2026, 129 won with the defaults): margin 0 and strictness 0 won
-    115; strictness 2 won 56 of the first 100 (62 with 1); judging the leader in 16
-    fresh worlds instead of those it was chosen in won 71 of the first 120 (77).
+    agent; ``strictness``: by how many standard errors. Both keep the rollout
+    agent's choice unless the search has found clearly better: rollouts are noisy.
     ``key_kinds``: the action kinds that make a decision worth searching; ``"game"``
     (the default) takes them from ``KEY_KINDS`` for the bound game, ``None`` searches
     every decision. Elsewhere the rollout agent decides alone.

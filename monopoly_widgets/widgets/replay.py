@@ -4,8 +4,8 @@
 OUT.html`` write it, for a student to open from an e-mail, a course page or a USB
 stick, and for a worksheet to print.
 
-The file draws the table with the widget's own JavaScript (``static/charts.js``
-and ``static/table.js``: there is no second renderer). Python works out, for
+The file draws the table with the widget's own JavaScript (``table.TABLE_SCRIPT``, the
+same module: there is no second renderer). Python works out, for
 every step, what the explorer's table would show (the table model, the
 narration with its rule citations, the charts' series and the odds panel); the
 file carries those frames as JSON, and ``static/replay_host.js`` plays the part
@@ -46,7 +46,7 @@ from monopoly_widgets.widgets.cursor import TimelineCursor
 from monopoly_widgets.widgets.plotly_library import PLOTLY_JS
 from monopoly_widgets.widgets.probability import ProbabilityFn
 from monopoly_widgets.widgets.seats import Agent
-from monopoly_widgets.widgets.table import STATIC
+from monopoly_widgets.widgets.table import STATIC, table_script
 from monopoly_widgets.widgets.views.common import seat_name
 
 #: How many events of the step shown the narration lists (as the explorer).
@@ -148,10 +148,7 @@ def unpack(text: str) -> bytes:
 
 def replay_document(data: dict[str, Any], title: str) -> str:
     """The standalone HTML page: styles, the table's code, the host, and the packed data."""
-    script = "\n".join(
-        (STATIC / name).read_text(encoding="utf-8")
-        for name in ("charts.js", "table.js", "replay_host.js")
-    )
+    script = table_script() + "\n" + (STATIC / "replay_host.js").read_text(encoding="utf-8")
     # The code goes inside <script>: a "</script" in it would end the element early
     # (base64 cannot hold one).
     if "</script" in script.lower():

@@ -1,7 +1,8 @@
 """The table: an anywidget whose traits describe what the browser draws.
 
-The traits are the source of truth; ``static/table.js`` only renders them (and
-``static/charts.js`` the charts, from ``chart_series`` and ``odds``) and
+The traits are the source of truth; the JavaScript in ``static/`` (the files of
+:data:`TABLE_SCRIPT`, whose ``table.js`` renders the table and ``charts.js`` the
+charts, from ``chart_series`` and ``odds``) only renders them and
 sends small custom messages back (``{"type": "step", "by": 1}``, ``{"type":
 "action", "id": ..., "seat": ...}``, ...). The browser changes no trait of the
 game: every request goes through :class:`~monopoly_widgets.widgets.explorer.
@@ -53,15 +54,39 @@ def check_layout(layout: Any) -> str:
     return layout
 
 
-def _script() -> str:
-    """The widget's module: the charts' code, then the table's (one file each to read)."""
-    return (STATIC / "charts.js").read_text() + "\n" + (STATIC / "table.js").read_text()
+#: The table's JavaScript files, in the order they are joined into one ES module.
+#: There is no build step (Binder, JupyterLite and the one-file HTML replay take the
+#: files as they are), and anywidget's ``_esm`` is one module that cannot import its
+#: neighbours, so the parts are plain scripts sharing the module's scope: each file
+#: uses only what the files before it define. The pure helpers come first (tested
+#: under node in ``tests/js/``), then the view's parts, then ``table.js``, whose
+#: ``render`` puts them together and is the module's one export.
+TABLE_SCRIPT = (
+    "figures.js",  # the charts' Plotly figures (pure)
+    "charts.js",  # the chart area: tabs, coach panel, when to draw
+    "dom.js",  # el, button, icons, flash
+    "node_cache.js",  # nodes remembered by what they show; setChildren
+    "names.js",  # card names fitted to their card (pure)
+    "layout.js",  # wide or compact, the room for a name, the seat in focus (pure)
+    "cards.js",  # one card, or a face-down stack
+    "seats.js",  # the seats and the piles
+    "choices.js",  # the human's moves, in one or two steps
+    "controls.js",  # the header and the toolbar
+    "narration.js",  # the events, the error and the notice
+    "timer.js",  # the play timer, one per model
+    "table.js",  # render: the parts together, the layout, the drawing, the wiring
+)
+
+
+def table_script() -> str:
+    """The widget's module: :data:`TABLE_SCRIPT`'s files joined, in order."""
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in TABLE_SCRIPT)
 
 
 class GameTable(anywidget.AnyWidget):
     """The card table, controls, human choices and narration line."""
 
-    _esm = _script()
+    _esm = table_script()
     _css = STATIC / "table.css"
 
     #: The compact table model built by ``views`` (see ``views/common.py``).

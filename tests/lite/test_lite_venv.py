@@ -1,4 +1,4 @@
-"""The site build in its own environment, with the README's commands exactly as written.
+"""The site build in its own environment, with the teaching guide's commands exactly as written.
 
 From the repository root: ``python3 -m venv .venv-lite``, then
 ``.venv-lite/bin/pip install -e ".[lite]"``, then the online build and the offline

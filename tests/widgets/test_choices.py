@@ -1,6 +1,6 @@
 """The two-step choice: every legal move reachable, nothing else offered, ids unchanged.
 
-``menu`` below follows ``choiceMenu`` and ``drawChoices`` in ``static/table.js``
+``menu`` below follows ``choiceMenu`` and ``drawChoices`` in ``static/choices.js``
 step by step (a screen shows every move when there are few, else the next
 level's labels; with many moves the cards on the table are the first step),
 so walking it from every starting point finds what a student can reach.
@@ -18,12 +18,12 @@ from monopoly_widgets.widgets import choices as choice_menu
 from monopoly_widgets.widgets.table import STATIC
 from tests.widgets.helpers import attach, browser_says, game_names
 
-#: The limits in table.js (CHOICE_LIMIT, COMPACT_CHOICE_LIMIT).
+#: The limits in choices.js (CHOICE_LIMIT, COMPACT_CHOICE_LIMIT).
 LIMITS = (10, 6)
 
 
-def test_the_limits_here_are_the_ones_in_table_js() -> None:
-    js = (STATIC / "table.js").read_text()
+def test_the_limits_here_are_the_ones_in_choices_js() -> None:
+    js = (STATIC / "choices.js").read_text()
     assert f"const CHOICE_LIMIT = {LIMITS[0]};" in js
     assert f"const COMPACT_CHOICE_LIMIT = {LIMITS[1]};" in js
 

@@ -59,11 +59,11 @@ def test_a_move_without_its_step_is_refused_as_a_bad_message() -> None:
 
 
 def test_the_table_script_sends_the_step_and_waits_for_an_answer() -> None:
-    """table.js: the action message carries the step; moves take no click until Python
+    """The table's script: the action message carries the step; moves take no click until Python
     changes the step, the choices, the notice or the error."""
-    from importlib.resources import files
+    from monopoly_widgets.widgets.table import table_script
 
-    script = (files("monopoly_widgets.widgets") / "static" / "table.js").read_text()
+    script = table_script()
     assert 'step: model.get("step") });' in script
     assert "if (moveSent) return;" in script
     assert '["step", "choices", "error_count", "notice"]' in script

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import monopoly_widgets
-from monopoly_widgets.widgets.table import STATIC, GameTable
+from monopoly_widgets.widgets.table import STATIC, TABLE_SCRIPT, GameTable
 from monopoly_widgets.widgets.views.common import seat_name
 
 PACKAGE = Path(monopoly_widgets.__file__).parent
@@ -14,8 +14,11 @@ PACKAGE = Path(monopoly_widgets.__file__).parent
 
 def test_the_table_loads_its_own_files() -> None:
     assert PACKAGE in STATIC.parents
-    charts, table = (STATIC / "charts.js").read_text(), (STATIC / "table.js").read_text()
-    assert str(GameTable._esm) == charts + "\n" + table, "the charts' code, then the table's"
+    parts = [(STATIC / name).read_text() for name in TABLE_SCRIPT]
+    assert str(GameTable._esm) == "\n".join(parts), "the parts, in TABLE_SCRIPT's order"
+    assert TABLE_SCRIPT[-1] == "table.js" and sorted(TABLE_SCRIPT) == sorted(
+        path.name for path in STATIC.glob("*.js") if path.name != "replay_host.js"
+    ), "every part is joined once, render's file last"
     assert str(GameTable._css) == (STATIC / "table.css").read_text()
     assert str(GameTable._esm).count("export default") == 1
 
@@ -30,7 +33,7 @@ def test_no_network_and_one_class_prefix() -> None:
 
 
 def test_every_control_is_labelled_and_the_narration_is_live() -> None:
-    js = (STATIC / "table.js").read_text()
+    js = str(GameTable._esm)
     assert 'narration.setAttribute("aria-live", "polite")' in js
     for control in ("scrubber", "speed", "perspective", "seedInput"):
         assert f'{control}.setAttribute("aria-label"' in js

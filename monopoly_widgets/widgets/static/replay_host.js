@@ -1,5 +1,5 @@
 // The host of a saved replay (widgets/replay.py): it plays the kernel's part for the
-// table's own code (charts.js and table.js, joined before this file in one module).
+// table's own code (table.py's TABLE_SCRIPT, joined before this file in one module).
 //
 // The page carries every step's frame, worked out by Python: {table, narration,
 // chart_series, odds} per view ("teacher" or a seat's number). This host keeps the

@@ -1,0 +1,241 @@
+// The charts' figures: pure functions from the traits' data to Plotly figures
+// ({data, layout}), with no DOM and no Plotly call, so that they are tested under
+// node (tests/js/figures.test.mjs). charts.js draws what these return.
+//
+// Why the axes grow in steps: Plotly.react redraws the whole figure (axes, ticks,
+// title), about twice the work of moving the lines alone. The axes' ranges grow in
+// steps (4, 5, 6, 8, 10, 12, 15, 20 ... turns), so most steps change only the lines'
+// points, which charts.js then moves with Plotly.animate (see frameOf).
+
+// The coach panel (trait "coach": {on, status, chart}) sits above the charts,
+// shown only while the Coach button is pressed; its chart is coach/chart.py's
+// chart_data: one bar per move with its 95% interval as whiskers, best in green.
+const COACH_ROW_PX = 34;
+const COACH_BEST = "#2e7d32";
+const COACH_OTHER = "#7f8c9a";
+
+// The line charts' x axis spans at least this many turns.
+const MIN_TURNS = 4;
+const GRID = "rgba(128,128,128,0.3)";
+// Odds rows: the label's line, then its bar.
+const ODDS_ROW_PX = 40;
+const ODDS_LABEL_SHIFT_PX = 7;
+
+// The axes grow in these steps (times a power of ten), so that a growing
+// series changes its ranges only now and then.
+const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+function niceCeil(value) {
+  if (value <= 0) return 0;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const m of NICE) if (m * power >= value - 1e-9) return m * power;
+  return 10 * power;
+}
+
+// Whole-number ticks: 1, 2, 5, 10, 20, 50 ... so that no axis shows 0.2 of a turn.
+function wholeStep(span, ticks = 5) {
+  const raw = Math.max(1, span / ticks);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
+  return 10 * power;
+}
+
+function maxOf(lists) {
+  let max = 0;
+  for (const list of lists) for (const v of list || []) if (v !== null && v > max) max = v;
+  return max;
+}
+
+function baseLayout(title, width, height, colour) {
+  return {
+    title: { text: title, font: { size: 14 }, x: 0.02, xanchor: "left", y: 0.98, yanchor: "top" },
+    width,
+    height,
+    margin: { l: 40, r: 8, t: 30, b: 34 },
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+    font: { size: 12, color: colour },
+    showlegend: false,
+    xaxis: { gridcolor: GRID, zeroline: false },
+    yaxis: { gridcolor: GRID, zeroline: false, rangemode: "tozero" },
+  };
+}
+
+// An axis's top, in NICE steps. The one drawn last (`kept`) stays while it
+// still fits the data (at or above it, and not more than half as much again):
+// changing an axis redraws the whole figure, while moving the lines alone is
+// cheap. When it must grow, it grows to a NICE step with a quarter to spare,
+// so that a growing series changes its axes about half as often.
+function axisTop(value, kept) {
+  const least = niceCeil(value);
+  if (kept === undefined) return least;
+  if (kept >= least && kept <= niceCeil(value * 1.5)) return kept;
+  return kept < least ? niceCeil(value * 1.25) : least;
+}
+
+function lineFigure(key, series, labels, width, height, colour, kept = {}) {
+  const turns = series.turns || [];
+  const values = series[key] || [];
+  const stepped = key !== "money";
+  const single = turns.length <= 1;
+  const players = values.length;
+  const data = values.map((ys, seat) => ({
+    type: "scatter",
+    // One turn so far is one point per player, which a line alone would not draw.
+    mode: single ? "markers" : "lines",
+    name: (labels.names || [])[seat] || `Player ${seat}`,
+    x: turns,
+    y: ys,
+    line: { color: (labels.colours || [])[seat], width: 3, shape: stepped ? "hv" : "linear" },
+    // At the first turn the players' points often coincide (everyone at 0): rings
+    // of decreasing size, the first player's widest and drawn first, so every
+    // colour shows around the next.
+    marker: single
+      ? { size: 8 + 6 * (players - 1 - seat), color: (labels.colours || [])[seat], line: { width: 0 } }
+      : { size: 5 },
+    hovertemplate: "%{fullData.name}: %{y}<extra>turn %{x}</extra>",
+  }));
+  const layout = baseLayout(labels[key] || key, width, height, colour);
+  const lastTurn = turns.length ? turns[turns.length - 1] : 1;
+  const firstTurn = turns.length ? turns[0] : 0;
+  // At least MIN_TURNS turns wide, growing in NICE steps, and a little room
+  // before the first turn and under zero: at step 0 the one point per player
+  // (often $0) then stands clear of the axes' corner and reads as data.
+  const span = Math.max(MIN_TURNS, axisTop(lastTurn - firstTurn, kept.span));
+  const lastShown = firstTurn + span;
+  const xPad = Math.max(0.3, span * 0.02);
+  layout.xaxis = {
+    ...layout.xaxis,
+    title: { text: "turn", standoff: 2, font: { size: 12 } },
+    range: [firstTurn - xPad, lastShown + xPad],
+    dtick: wholeStep(span),
+    tickformat: "d",
+  };
+  const top = Math.max(1, axisTop(maxOf(values), kept.top));
+  layout.yaxis = {
+    ...layout.yaxis,
+    range: [-top * 0.06, top * 1.08],
+    dtick: wholeStep(top, 4),
+    tickformat: ",d",
+  };
+  layout.margin.b = 38;
+  return { data, layout, axes: { span, top } };
+}
+
+// Everything of a line figure but its points: when this is unchanged, the
+// points alone are moved (Plotly.animate), not the whole figure redrawn.
+function frameOf(figure) {
+  const style = figure.data.map(({ x, y, ...rest }) => rest);
+  return JSON.stringify([style, figure.layout]);
+}
+
+// Odds as one bar per row, each row's label on its own line above its bar, so
+// the bars get the panel's whole width and no label is dropped or shrunk.
+function oddsFigure(odds, width, colour) {
+  const rows = odds.rows || [];
+  const height = 44 + rows.length * ODDS_ROW_PX;
+  const index = rows.map((_, i) => i);
+  const data = [
+    {
+      type: "bar",
+      orientation: "h",
+      y: index,
+      x: rows.map((r) => r.p),
+      width: 0.42,
+      text: rows.map((r) => `${Math.round(r.p * 100)}%`),
+      textposition: "outside",
+      cliponaxis: false,
+      textfont: { size: 12, color: colour },
+      marker: { color: "#1976d2" },
+      hovertext: rows.map((r) => `${r.label}: ${r.text}`),
+      hoverinfo: "text",
+    },
+  ];
+  const layout = baseLayout(odds.title || "Odds", width, height, colour);
+  layout.margin = { l: 8, r: 40, t: 34, b: 24 };
+  layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
+  layout.yaxis = {
+    autorange: "reversed",
+    showticklabels: false,
+    showgrid: false,
+    fixedrange: true,
+    range: [rows.length - 0.5, -0.5],
+  };
+  layout.annotations = rowLabels(
+    rows.map((r) => r.label),
+    13,
+    colour,
+  );
+  return { data, layout };
+}
+
+// Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
+// anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
+// entity is drawn as "$" but not read as maths.
+// One label per bar, on its own line above it (odds panel and coach panel alike).
+function rowLabels(texts, size, colour) {
+  return texts.map((text, i) => ({
+    x: 0,
+    y: i,
+    xref: "x",
+    yref: "y",
+    xanchor: "left",
+    yanchor: "bottom",
+    yshift: ODDS_LABEL_SHIFT_PX,
+    showarrow: false,
+    text: plotlyText(text),
+    font: { size, color: colour },
+  }));
+}
+
+function plotlyText(text) {
+  return escapeHtml(text).replace(/\$/g, "&#36;");
+}
+
+// The coach's moves, best first as sent, each label on its own line above its bar.
+function coachFigure(chart, width, colour) {
+  const rows = chart.rows || [];
+  const height = 34 + rows.length * COACH_ROW_PX;
+  const percent = (p) => `${Math.round(p * 100)}%`;
+  const data = [
+    {
+      type: "bar",
+      orientation: "h",
+      y: rows.map((_, i) => i),
+      x: rows.map((r) => r.probability),
+      width: 0.42,
+      error_x: {
+        type: "data",
+        symmetric: false,
+        array: rows.map((r) => Math.max(0, r.high - r.probability)),
+        arrayminus: rows.map((r) => Math.max(0, r.probability - r.low)),
+        color: colour,
+        thickness: 1.5,
+        width: 5,
+      },
+      marker: { color: rows.map((r) => (r.best ? COACH_BEST : COACH_OTHER)) },
+      hovertext: rows.map(
+        (r) => `${plotlyText(r.text)}<br>${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)}), ${r.playouts} playouts`,
+      ),
+      hoverinfo: "text",
+    },
+  ];
+  // The title is the panel's own text line (it wraps; a Plotly title would be cut).
+  const layout = baseLayout("", width, height, colour);
+  layout.margin = { l: 8, r: 12, t: 8, b: 26 };
+  layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
+  layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [rows.length - 0.5, -0.5] };
+  layout.annotations = rowLabels(
+    rows.map(
+      (r) =>
+        `${r.best ? "★ best: " : ""}${r.label}: ${percent(r.probability)} ` +
+        `(${percent(r.low)} to ${percent(r.high)})`,
+    ),
+    12,
+    colour,
+  );
+  return { data, layout };
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
+}

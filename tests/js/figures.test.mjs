@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { load } from "./load.mjs";
+
+const F = load(
+  ["figures.js"],
+  ["niceCeil", "wholeStep", "maxOf", "axisTop", "lineFigure", "frameOf", "plotlyText", "escapeHtml", "NICE", "MIN_TURNS"],
+);
+
+test("axes grow in NICE steps", () => {
+  assert.equal(F.niceCeil(0), 0);
+  assert.equal(F.niceCeil(7), 8);
+  assert.equal(F.niceCeil(11), 12);
+  assert.equal(F.niceCeil(100), 100);
+  for (const value of [0.3, 1, 4.1, 13, 99, 1234]) {
+    const top = F.niceCeil(value);
+    const power = 10 ** Math.floor(Math.log10(top));
+    assert.ok(top >= value && F.NICE.some((m) => Math.abs(m * power - top) < 1e-9), `${value}: ${top}`);
+  }
+});
+
+test("ticks are whole numbers: 1, 2, 5, 10, 20 ...", () => {
+  assert.equal(F.wholeStep(3), 1);
+  assert.equal(F.wholeStep(8), 2);
+  assert.equal(F.wholeStep(23), 5);
+  assert.equal(F.wholeStep(80), 20);
+});
+
+test("an axis drawn last stays while it still fits, else grows with room to spare", () => {
+  assert.equal(F.axisTop(7), 8);
+  assert.equal(F.axisTop(7, 10), 10); // 10 still fits 7 (not more than half as much again)
+  assert.equal(F.axisTop(6, 8), 8);
+  assert.equal(F.axisTop(5, 20), 5); // too loose: back to the least
+  assert.equal(F.axisTop(11, 10), F.niceCeil(11 * 1.25)); // outgrown: a quarter to spare
+});
+
+test("maxOf skips gaps", () => {
+  assert.equal(F.maxOf([[1, null, 3], undefined, [2]]), 3);
+  assert.equal(F.maxOf([]), 0);
+});
+
+test("a line figure spans at least MIN_TURNS and moves only its points on a step", () => {
+  const labels = { names: ["Ann", "Bo"], colours: ["red", "blue"], money: "Money" };
+  const one = F.lineFigure("money", { turns: [1, 2], money: [[0, 3], [1, 2]] }, labels, 300, 200, "#000");
+  assert.deepEqual(one.data.map((d) => d.name), ["Ann", "Bo"]);
+  assert.ok(one.axes.span >= F.MIN_TURNS);
+  const kept = one.axes;
+  const two = F.lineFigure("money", { turns: [1, 2, 3], money: [[0, 3, 3], [1, 2, 2]] }, labels, 300, 200, "#000", kept);
+  assert.equal(F.frameOf(two), F.frameOf(one), "same axes: only the points change");
+  assert.deepEqual(two.data[0].y, [0, 3, 3]);
+  const three = F.lineFigure("money", { turns: [1, 2, 3], money: [[0, 3, 9], [1, 2, 2]] }, labels, 300, 200, "#000", kept);
+  assert.notEqual(F.frameOf(three), F.frameOf(one), "outgrown: the axes change");
+});
+
+test("text for Plotly shows a dollar and never starts maths", () => {
+  assert.equal(F.plotlyText("Bank $1M as $1M <b>"), "Bank &#36;1M as &#36;1M &lt;b&gt;");
+  assert.equal(F.escapeHtml("a & b"), "a &amp; b");
+});
