@@ -17,6 +17,7 @@ every card's name and colours) costs more than the step itself.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
 import numpy as np
@@ -42,6 +43,8 @@ from monopoly_widgets.deal.state import (
 
 PHASES = (PHASE_PLAY, PHASE_RESPOND, PHASE_PAY, PHASE_DISCARD, PHASE_OVER)
 PENDING_KINDS = ("rent", "debt", "birthday", "sly_deal", "forced_deal", "deal_breaker")
+#: The pending kinds that ask for money (the others steal: no amount).
+_DEMANDS = PENDING_KINDS[:3]
 #: Per card id (both packs): the index of its name in ``CARD_NAMES``.
 NAME_SLOT: tuple[int, ...] = tuple(
     CARD_NAMES.index(NAME[c % PACK_SIZE]) for c in range(2 * PACK_SIZE)
@@ -97,7 +100,9 @@ _PLAYS = GLOBAL_FIELDS.index("plays_left")
 def encode(state: DealState, viewer: int) -> np.ndarray:
     """``viewer``'s view as a float32 vector laid out as :func:`slot_names` says."""
     players = state.players
-    out = np.zeros(encoding_size(players), dtype=np.float32)
+    # Filled as a standard-library float array, then seen by numpy without a copy: setting
+    # numpy items one by one, or converting a list, costs several times as much.
+    out = array("f", bytes(4 * encoding_size(players)))
     out[PHASES.index(state.phase)] = 1.0
     out[_PLAYS] = PLAYS_PER_TURN - state.plays_used if state.phase == PHASE_PLAY else 0
     out[_PLAYS + 1] = 1.0 if current_player(state) == viewer else 0.0
@@ -107,7 +112,8 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
     base = len(GLOBAL_FIELDS)
     if pending is not None:
         out[_PENDING + PENDING_KINDS.index(pending.kind)] = 1.0
-        out[_PENDING + 6] = pending.amount
+        if pending.kind in _DEMANDS:
+            out[_PENDING + 6] = pending.amount
         out[_PENDING + 7] = pending.paid
         out[_PENDING + 8] = pending.jsn
         out[base + players + (pending.source - viewer) % players] = 1.0
@@ -121,7 +127,10 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
         at = seat_base + k * width
         out[at] = len(state.hands[seat])
         bank = state.banks[seat]
-        out[at + 1] = sum(VALUE[c % PACK_SIZE] for c in bank)
+        total = 0
+        for card in bank:
+            total += VALUE[card % PACK_SIZE]
+        out[at + 1] = total
         out[at + 2] = len(bank)
         complete = 0
         for pile in state.tables[seat]:
@@ -129,7 +138,57 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
             if is_complete(pile):
                 out[at + 3 + _COLOURS + pile.colour] += 1.0
                 complete += 1
-            out[at + 3 + 2 * _COLOURS] += pile.house >= 0
-            out[at + 4 + 2 * _COLOURS] += pile.hotel >= 0
+            out[at + 3 + 2 * _COLOURS] += 1.0 if pile.house >= 0 else 0.0
+            out[at + 4 + 2 * _COLOURS] += 1.0 if pile.hotel >= 0 else 0.0
         out[at + 5 + 2 * _COLOURS] = complete
-    return out
+    return np.frombuffer(out, dtype=np.float32)
+
+
+_NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+_COLOUR_INDEX = {name: i for i, name in enumerate(COLOUR_NAMES)}
+
+
+def encode_observation(observation: dict) -> np.ndarray:
+    """The same vector as :func:`encode`, from ``game.observation(viewer)``: what a bot in
+    the explorer or the class league is handed. ``tests/rl/test_encodings.py`` checks the
+    two agree at every step of random games, so neither can see more than the other."""
+    players = observation["players"]
+    viewer = observation["viewer"]
+    out = array("f", bytes(4 * encoding_size(players)))
+    phase = observation["phase"]
+    out[PHASES.index(phase)] = 1.0
+    out[_PLAYS] = observation["plays_left"] if phase == PHASE_PLAY else 0
+    out[_PLAYS + 1] = 1.0 if observation["current_player"] == viewer else 0.0
+    out[_PLAYS + 2] = observation["draw_pile"]
+    out[_PLAYS + 3] = len(observation["discard_pile"])
+    pending = observation["pending"]
+    base = len(GLOBAL_FIELDS)
+    if pending is not None:
+        out[_PENDING + PENDING_KINDS.index(pending["kind"])] = 1.0
+        out[_PENDING + 6] = pending["amount"] or 0  # None for a steal
+        out[_PENDING + 7] = pending["paid"]
+        out[_PENDING + 8] = pending["just_say_no"]
+        out[base + players + (pending["from"] - viewer) % players] = 1.0
+    seats = observation["seats"]
+    for card in seats[viewer]["hand"]:
+        out[_HAND + _NAME_INDEX[card["name"]]] += 1.0
+    out[base + (observation["turn_player"] - viewer) % players] = 1.0
+    seat_base = base + 2 * players
+    width = len(SEAT_FIELDS)
+    for k in range(players):
+        seen = seats[(viewer + k) % players]
+        at = seat_base + k * width
+        out[at] = seen["hand_count"]
+        out[at + 1] = seen["bank_total"]
+        out[at + 2] = len(seen["bank"])
+        complete = 0
+        for pile in seen["sets"]:
+            colour = _COLOUR_INDEX[pile["colour"]]
+            out[at + 3 + colour] += len(pile["cards"])
+            if pile["complete"]:
+                out[at + 3 + _COLOURS + colour] += 1.0
+                complete += 1
+            out[at + 3 + 2 * _COLOURS] += 1.0 if pile["house"] is not None else 0.0
+            out[at + 4 + 2 * _COLOURS] += 1.0 if pile["hotel"] is not None else 0.0
+        out[at + 5 + 2 * _COLOURS] = complete
+    return np.frombuffer(out, dtype=np.float32)

@@ -12,6 +12,7 @@ the teacher's install (``[lab]``) does not bring it. See ``docs/rl.md``.
 
 from monopoly_widgets.rl.aec import env, raw_env
 from monopoly_widgets.rl.catalogue import Catalogue
+from monopoly_widgets.rl.policy import LinearPolicy, PolicyAgent
 from monopoly_widgets.rl.single import SingleSeatEnv
 
-__all__ = ["Catalogue", "SingleSeatEnv", "env", "raw_env"]
+__all__ = ["Catalogue", "LinearPolicy", "PolicyAgent", "SingleSeatEnv", "env", "raw_env"]

@@ -142,7 +142,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
             seat = 0  # the game is over: any agent may be asked to step (and be removed)
         self.agent_selection = self.possible_agents[seat]
         self._legal = self.catalogue.legal_indexes(game) if not game.is_over else {}
-        self.infos[self.agent_selection] = {"legal_ids": None}
+        # The legal numbers too, so a policy need not search the mask for them.
+        self.infos[self.agent_selection] = {"legal_moves": list(self._legal)}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)

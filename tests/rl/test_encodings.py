@@ -17,7 +17,8 @@ PARAMS = [("deal", 2), ("deal", 6), ("cardgame", 2), ("cardgame", 5)]
 @pytest.mark.parametrize(("game", "players"), PARAMS)
 def test_a_seats_encoding_never_depends_on_hidden_cards(game: str, players: int) -> None:
     """Re-deal everything a seat cannot see (``determinize``): its vector stays the same,
-    and it stays inside the observation space, with one name per slot."""
+    equals the one made from its observation dict (which hides every hidden card), and
+    stays inside the observation space, with one name per slot."""
     module = encoder(game)
     rules = get_rules(game)
     names = module.slot_names(players)
@@ -30,6 +31,8 @@ def test_a_seats_encoding_never_depends_on_hidden_cards(game: str, players: int)
             seen = module.encode(played.state, seat)
             assert seen.shape == (len(names),) and seen.dtype == np.float32
             assert seen.min() >= 0 and seen.max() <= OBSERVATION_HIGH
+            shown = module.encode_observation(played.observation(seat))
+            assert np.array_equal(shown, seen), (seat, steps)  # from the dict: the same
             for _ in range(2):
                 other = rules.determinize(played.state, seat, rng)
                 assert np.array_equal(module.encode(other, seat), seen), (seat, steps)
