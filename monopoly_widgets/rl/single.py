@@ -109,7 +109,8 @@ class SingleSeatEnv(gymnasium.Env):
         return self._encoder.encode(self.game.state, self.seat)
 
     def _info(self) -> dict:
-        return {"action_mask": self.catalogue.mask(self._legal)}
+        # The legal numbers too, so a policy need not search the mask for them.
+        return {"action_mask": self.catalogue.mask(self._legal), "legal_moves": list(self._legal)}
 
     def action_masks(self) -> np.ndarray:
         """1 for each catalogue entry the learner may choose now."""
