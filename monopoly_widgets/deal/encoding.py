@@ -26,11 +26,12 @@ from monopoly_widgets.deal.cards import (
     CARD_NAMES,
     COLOUR_NAMES,
     NAME,
+    NATURAL_IDS,
     PACK_SIZE,
     PLAYS_PER_TURN,
+    SET_SIZE,
     VALUE,
 )
-from monopoly_widgets.deal.properties import is_complete
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -92,6 +93,9 @@ def encoding_size(players: int) -> int:
     return len(slot_names(players))
 
 
+#: Per player count: the bytes of an all-zero vector (``array`` copies them quickly).
+_ZEROS = {players: bytes(4 * encoding_size(players)) for players in range(2, 11)}
+_PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
 _PENDING = GLOBAL_FIELDS.index(f"pending_{PENDING_KINDS[0]}")
 _PLAYS = GLOBAL_FIELDS.index("plays_left")
@@ -102,8 +106,8 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
     players = state.players
     # Filled as a standard-library float array, then seen by numpy without a copy: setting
     # numpy items one by one, or converting a list, costs several times as much.
-    out = array("f", bytes(4 * encoding_size(players)))
-    out[PHASES.index(state.phase)] = 1.0
+    out = array("f", _ZEROS[players])
+    out[_PHASE_SLOT[state.phase]] = 1.0
     out[_PLAYS] = PLAYS_PER_TURN - state.plays_used if state.phase == PHASE_PLAY else 0
     out[_PLAYS + 1] = 1.0 if current_player(state) == viewer else 0.0
     out[_PLAYS + 2] = len(state.draw_pile)
@@ -134,9 +138,12 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
         out[at + 2] = len(bank)
         complete = 0
         for pile in state.tables[seat]:
-            out[at + 3 + pile.colour] += len(pile.cards)
-            if is_complete(pile):
-                out[at + 3 + _COLOURS + pile.colour] += 1.0
+            cards = pile.cards
+            colour = pile.colour
+            out[at + 3 + colour] += len(cards)
+            # properties.is_complete, written out (it runs for every pile at every step)
+            if len(cards) >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards):
+                out[at + 3 + _COLOURS + colour] += 1.0
                 complete += 1
             out[at + 3 + 2 * _COLOURS] += 1.0 if pile.house >= 0 else 0.0
             out[at + 4 + 2 * _COLOURS] += 1.0 if pile.hotel >= 0 else 0.0
