@@ -11,7 +11,7 @@ from monopoly_widgets.core.registry import get_rules
 from monopoly_widgets.core.serialization import new_game
 from monopoly_widgets.rl.encoding import OBSERVATION_HIGH, encoder
 
-PARAMS = [("deal", 2), ("deal", 6), ("cardgame", 2), ("cardgame", 5)]
+PARAMS = [("deal", 2), ("deal", 6), ("bid", 3), ("bid", 5), ("cardgame", 2), ("cardgame", 5)]
 
 
 @pytest.mark.parametrize(("game", "players"), PARAMS)

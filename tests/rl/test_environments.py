@@ -13,8 +13,8 @@ from pettingzoo.test import api_test, render_test, seed_test
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.rl import SingleSeatEnv, env
 
-#: Games with an action catalogue and an encoder (Bid's ids are being changed: see docs/rl.md).
-RL_GAMES = ("deal", "cardgame")
+#: Every game has an action catalogue and an encoder.
+RL_GAMES = ("deal", "bid", "cardgame")
 PARAMS = [
     pytest.param(game, players, id=f"{game}-{players}p")
     for game in RL_GAMES

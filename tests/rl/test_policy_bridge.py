@@ -21,7 +21,7 @@ def _some_policy(game: str, players: int, seed: int = 1) -> LinearPolicy:
     return policy
 
 
-@pytest.mark.parametrize(("game", "players"), [("deal", 3), ("cardgame", 2)])
+@pytest.mark.parametrize(("game", "players"), [("deal", 3), ("bid", 2), ("cardgame", 2)])
 def test_the_agent_decides_the_same_from_the_state_and_from_the_observation(
     game: str, players: int
 ) -> None:
