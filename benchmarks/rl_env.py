@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/rl_env.py                       # Deal and The Card Game, 2 and 3 players
+    python benchmarks/rl_env.py                       # every game, 2 and 3 players
     python benchmarks/rl_env.py --game deal --players 2 10 --steps 3000 --repeats 7
 
 Issue 31 asks that a step through the environment, mask and encoding included, cost at most
@@ -61,7 +61,7 @@ def through_env(aec, steps: int, seed: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", nargs="+", default=["deal", "cardgame"])
+    parser.add_argument("--game", nargs="+", default=["deal", "bid", "cardgame"])
     parser.add_argument("--players", nargs="+", type=int, default=[2, 3])
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=5)
