@@ -31,12 +31,18 @@ class Catalogue:
         describe(game)  # an unknown name is an OptionError naming the games
         self.game = game
         self.players = players
+        self._options = dict(options) if options else None
         self._module = importlib.import_module(f"monopoly_widgets.{game}.catalogue")
         #: The ids (and slots), in the engine's order: action ``i`` is ``ids[i]``.
         self.ids: tuple[str, ...] = self._module.action_catalogue(players, options)
         self.index: dict[str, int] = {action_id: i for i, action_id in enumerate(self.ids)}
         self._slot_ids = self._module.slot_ids
         self._zeros = np.zeros(len(self.ids), dtype=np.int8)
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its arguments (a module cannot be pickled): so an agent holding a
+        catalogue reaches ``mw.simulate``'s worker processes."""
+        return (Catalogue, (self.game, self.players, self._options))
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -172,9 +172,15 @@ class PolicyAgent:
             raise InputError("PolicyAgent: say the game and players (or give a LinearPolicy)")
         self.policy = policy
         self.name = getattr(policy, "name", type(policy).__name__)
+        self.game = game
         self.catalogue = getattr(policy, "catalogue", None) or Catalogue(game, players)
-        self._encoder = encoder(game)
         self._by_family: dict[str, list[int]] = {}
+
+    @property
+    def _encoder(self) -> Any:
+        # Looked up by name each time (a dict hit), so the agent pickles: mw.simulate sends
+        # agents to its worker processes.
+        return encoder(self.game)
 
     def observe(self, rules: Any, state: Any, seat: int) -> np.ndarray:
         """The encoded view straight from the state (a new array: the engine's fast path)."""

@@ -46,6 +46,17 @@ def test_a_policy_plays_in_simulate() -> None:
     assert set(table["winner"].dropna()) <= {0, 1}
 
 
+def test_the_agent_pickles_for_simulate_worker_processes() -> None:
+    import pickle
+
+    agent = PolicyAgent(_some_policy("deal", 2))
+    copy = pickle.loads(pickle.dumps(agent))
+    played = mw.new_game("deal", players=2, seed=9)
+    legal = played.legal_actions()
+    view = played.observation(0)
+    assert copy(view, legal, random.Random(1)).id == agent(view, legal, random.Random(1)).id
+
+
 def test_a_policy_plays_in_the_explorer() -> None:
     game = mw.new_game("deal", players=2, seed=6)
     explorer = mw.GameExplorer(game, agents=[PolicyAgent(_some_policy("deal", 2)), None])
