@@ -69,3 +69,8 @@ def _catalogue(players: int, sets: int, money: int) -> tuple[str, ...]:
 def slot_ids(state: object) -> dict[str, str]:
     """Bid lists every id outright, so no catalogue entry stands for another id."""
     return {}
+
+
+def slot_ids_from_observation(observation: object) -> dict[str, str]:
+    """:func:`slot_ids` from a seat's observation dict: none either."""
+    return {}

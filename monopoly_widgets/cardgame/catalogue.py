@@ -96,9 +96,17 @@ def slot_ids(state: CardGameState) -> dict[str, str]:
     The first slot naming some cards stands for them; later slots naming the same cards
     stand for nothing, so one id has one slot.
     """
-    if not state.reward:
-        return {}
-    names = state.names(sorted(state.reward))
+    return _slots_for(state.names(sorted(state.reward)))
+
+
+def slot_ids_from_observation(observation: Mapping[str, Any]) -> dict[str, str]:
+    """:func:`slot_ids` from a seat's observation dict (the reward is face up)."""
+    reward = sorted(observation["reward"], key=lambda card: card["id"])
+    return _slots_for([card["name"] for card in reward])
+
+
+def _slots_for(names: list[str]) -> dict[str, str]:
+    """The slots of a reward pile holding ``names`` (in deck order), as :func:`slot_ids`."""
     found: dict[str, str] = {}
     taken: set[str] = set()
     for slot in REWARD_SLOTS:

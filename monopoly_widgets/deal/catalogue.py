@@ -184,3 +184,8 @@ def _pay_ids(cards: list[int], labels: list[list[str]], pay_buildings: bool) -> 
 def slot_ids(state: object) -> dict[str, str]:
     """Deal lists every id outright, so no catalogue entry stands for another id."""
     return {}
+
+
+def slot_ids_from_observation(observation: object) -> dict[str, str]:
+    """:func:`slot_ids` from a seat's observation dict: none either."""
+    return {}

@@ -13,7 +13,7 @@ says what each slot stands for now.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -37,6 +37,8 @@ class Catalogue:
         self.ids: tuple[str, ...] = self._module.action_catalogue(players, options)
         self.index: dict[str, int] = {action_id: i for i, action_id in enumerate(self.ids)}
         self._slot_ids = self._module.slot_ids
+        #: What each slot stands for, from a seat's observation dict (``PolicyAgent``).
+        self.slot_ids_from_observation = self._module.slot_ids_from_observation
         self._zeros = np.zeros(len(self.ids), dtype=np.int8)
 
     def __reduce__(self) -> tuple:
@@ -53,14 +55,21 @@ class Catalogue:
         Raises :class:`InputError` if a legal id is not in the catalogue (the conformance
         suite checks that this never happens).
         """
+        return self.numbers(game.legal_actions(), lambda: self._slot_ids(game.state))
+
+    def numbers(
+        self, legal: Sequence[Action], slots_now: Callable[[], Mapping[str, str]]
+    ) -> dict[int, Action]:
+        """``legal`` by catalogue number; ``slots_now()`` says what each slot stands for
+        now (asked only if some id is not listed outright)."""
         index = self.index
         found: dict[int, Action] = {}
         slots: dict[str, int] | None = None
-        for action in game.legal_actions():
+        for action in legal:
             number = index.get(action.id)
             if number is None:
                 if slots is None:
-                    slots = {real: index[slot] for slot, real in self._slot_ids(game.state).items()}
+                    slots = {real: index[slot] for slot, real in slots_now().items()}
                 number = slots.get(action.id)
                 if number is None:
                     raise InputError(

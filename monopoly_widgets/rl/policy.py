@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -174,7 +175,6 @@ class PolicyAgent:
         self.name = getattr(policy, "name", type(policy).__name__)
         self.game = game
         self.catalogue = getattr(policy, "catalogue", None) or Catalogue(game, players)
-        self._by_family: dict[str, list[int]] = {}
 
     @property
     def _encoder(self) -> Any:
@@ -182,36 +182,26 @@ class PolicyAgent:
         # agents to its worker processes.
         return encoder(self.game)
 
-    def observe(self, rules: Any, state: Any, seat: int) -> np.ndarray:
-        """The encoded view straight from the state (a new array: the engine's fast path)."""
-        return self._encoder.encode(state, seat)
+    def observe(self, rules: Any, state: Any, seat: int) -> PolicyView:
+        """The encoded view straight from the state (the engine's fast path), with what the
+        catalogue's slots stand for now: both new objects, no more than the seat sees."""
+        return PolicyView(self._encoder.encode(state, seat), dict(self.catalogue._slot_ids(state)))
 
     def __call__(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random):
-        view = (
-            self._encoder.encode_observation(observation)
-            if isinstance(observation, Mapping)
-            else observation
-        )
-        numbers = self._numbers(observation, legal_actions)
+        if isinstance(observation, PolicyView):
+            view, slots = observation.vector, observation.slots
+        else:
+            view = self._encoder.encode_observation(observation)
+            slots = self.catalogue.slot_ids_from_observation(observation)
+        numbers = self.catalogue.numbers(legal_actions, lambda: slots)
         chosen = self.policy(view, list(numbers), rng)
         return numbers[chosen]
 
-    def _family_numbers(self, name: str) -> list[int]:
-        numbers = self._by_family.get(name)
-        if numbers is None:
-            numbers = self._by_family[name] = [
-                n for n, i in enumerate(self.catalogue.ids) if family(i) == name
-            ]
-        return numbers
 
-    def _numbers(self, observation: Any, legal: Sequence[Action]) -> dict[int, Action]:
-        index = self.catalogue.index
-        found: dict[int, Action] = {}
-        for action in legal:
-            number = index.get(action.id)
-            if number is None:
-                # A slot's id (the Card Game's reward, listed by position): the dict does not
-                # say which slot, so it gets the first free slot of its family.
-                number = next(n for n in self._family_numbers(family(action.id)) if n not in found)
-            found[number] = action
-        return found
+@dataclass(frozen=True)
+class PolicyView:
+    """What :meth:`PolicyAgent.observe` hands the agent: the encoded view, and what each
+    catalogue slot stands for now (the Card Game's reward; empty otherwise)."""
+
+    vector: np.ndarray
+    slots: dict[str, str]

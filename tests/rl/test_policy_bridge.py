@@ -77,3 +77,29 @@ def test_a_saved_policy_plays_in_the_league_and_loads_the_same(tmp_path) -> None
     assert result.failures == {}
     row = result.table.set_index("bot").loc["linear"]
     assert row["games"] == 2 and row["forfeits"] == 0  # both seatings played, no failure
+
+
+def test_reward_slots_are_numbered_the_same_from_the_state_and_the_observation() -> None:
+    """The Card Game's reward is listed by position (``cardgame/catalogue.py``): the agent
+    numbers its choices the same whether it is handed the dict or its fast view."""
+    seen = []
+
+    def record(view: np.ndarray, legal: list[int], rng: random.Random) -> int:
+        seen.append(sorted(legal))
+        return legal[-1]
+
+    agent = PolicyAgent(record, "cardgame", 2)
+    played = mw.new_game("cardgame", players=2, seed=21)
+    rng = random.Random(21)
+    while played.state.phase != "reward":  # lay down as soon as allowed: a reward at step 138
+        legal = played.legal_actions()
+        lay = [a for a in legal if a.id.startswith("lay_down")]
+        played.apply(lay[0] if lay else rng.choice(legal))
+    legal = played.legal_actions()
+    assert len(legal) > 2
+    seat = played.current_player
+    fast = agent(agent.observe(played.rules, played.state, seat), legal, rng)
+    slow = agent(played.observation(seat), legal, rng)
+    assert fast is slow and seen[0] == seen[1]
+    slots = [agent.catalogue.ids[n] for n in seen[0]]
+    assert "reward:none" in slots and all(s.startswith("reward:") for s in slots)
