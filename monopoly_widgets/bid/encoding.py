@@ -4,13 +4,13 @@ For learning code (``monopoly_widgets.rl``): the same numbers in the same places
 step; :func:`slot_names` says what each slot means. Seats are rotated so the viewer comes
 first.
 
-It is made from the seat's observation dict (``observation.observe``) in both entry
-points, so it shows exactly what the observation shows: its own hand by card name; for
-every seat its hand size, its sets by colour, whether it has sealed a bid or a raise, and
-the bid's or raise's total once revealed (a sealed bid stays hidden, except the viewer's
-own). Deal and The Card Game encode straight from the state for speed; Bid's action ids
-are being rebuilt (multi-step trades, bids by chosen money cards), and this encoder will
-be made as fast once they settle.
+Only what the seat can see goes in (what ``observation.py`` shows it): its own hand by
+card name; for every seat its hand size, its sets by colour, whether it has sealed a bid
+or a raise, and the bid's or raise's total once it may be seen (``observation``'s own
+``_bid_visible`` and ``_raise_visible`` decide: a sealed bid stays hidden, except the
+viewer's own). :func:`encode` reads the state, for speed; :func:`encode_observation`
+reads the observation dict (a bot in the league); ``tests/rl/test_encodings.py`` checks
+they agree at every step, and that re-dealing the hidden cards changes nothing.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from functools import lru_cache
 import numpy as np
 
 from monopoly_widgets.bid.cards import ACTION_NAMES, COLOURS, MONEY_NAMES, PROPERTIES
-from monopoly_widgets.bid.observation import observe
-from monopoly_widgets.bid.state import PHASES, BidState
+from monopoly_widgets.bid.observation import _bid_visible, _raise_visible
+from monopoly_widgets.bid.state import PHASES, BidState, current_player
+from monopoly_widgets.bid.table import complete_sets, set_is_complete
 
 _COLOURS = tuple(COLOURS)
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(_COLOURS)}
@@ -78,7 +79,57 @@ _HAND = GLOBAL_FIELDS.index(f"hand_{_HAND_NAMES[0]}")
 
 def encode(state: BidState, viewer: int) -> np.ndarray:
     """``viewer``'s view as a float32 vector laid out as :func:`slot_names` says."""
-    return encode_observation(observe(state, viewer))
+    players = state.players
+    deck = state.deck
+    out = array("f", bytes(4 * encoding_size(players)))
+    out[PHASES.index(state.phase)] = 1.0
+    out[_DECIDE] = 1.0 if current_player(state) == viewer else 0.0
+    out[_DECIDE + 1] = len(state.property_pile)
+    out[_DECIDE + 2] = len(state.draw_pile)
+    out[_DECIDE + 3] = len(state.discard_pile)
+    out[_DECIDE + 4] = state.options["sets_to_win"]
+    out[_DECIDE + 5] = 1.0 if state.revealed else 0.0
+    out[_DECIDE + 6] = len(state.tied)
+    out[_DECIDE + 7] = state.raise_round
+    if state.auction_property is not None:
+        out[_AUCTION + _PROPERTY_INDEX[deck[state.auction_property].name]] = 1.0
+    out[_DECIDE + 8] = 1.0 if state.chain else 0.0
+    offer = state.offer
+    out[_DECIDE + 9] = 1.0 if offer is not None and offer.to == viewer else 0.0
+    for card in state.hands[viewer]:
+        name = deck[card].name
+        if name in _HAND_INDEX:
+            out[_HAND + _HAND_INDEX[name]] += 1.0
+    base = len(GLOBAL_FIELDS)
+    out[base + (state.host - viewer) % players] = 1.0
+    width = len(SEAT_FIELDS)
+    n = len(_COLOURS)
+    for k in range(players):
+        seat = (viewer + k) % players
+        at = base + players + k * width
+        bid = state.bids[seat] if state.bids else None
+        raised = state.raises[seat] if state.raises else None
+        held = len(state.hands[seat])  # as observation._seat_view counts a hand
+        if bid is not None and not state.revealed:
+            held += len(bid)
+        if raised is not None:
+            held += len(raised)
+        out[at] = held
+        for prop_set in state.sets[seat]:
+            colour = _COLOUR_INDEX[prop_set.colour]
+            out[at + 1 + colour] += len(prop_set.cards)
+            if set_is_complete(state, prop_set):
+                out[at + 1 + n + colour] += 1.0
+        out[at + 1 + 2 * n] = complete_sets(state, seat)
+        if bid is not None:
+            out[at + 2 + 2 * n] = 1.0
+            if _bid_visible(state, seat, viewer):
+                out[at + 3 + 2 * n] = sum(deck[c].value for c in bid)
+        if raised is not None:
+            out[at + 4 + 2 * n] = 1.0
+            if _raise_visible(state, seat, viewer):
+                out[at + 5 + 2 * n] = sum(deck[c].value for c in raised)
+    return np.frombuffer(out, dtype=np.float32)
 
 
 def _total(cards: list[dict] | None) -> float:

@@ -169,16 +169,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         game = self.game
         game.apply(chosen)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        # Rewards are 0 until the last step (set in reset), so only the end changes them.
         if game.is_over:
             returns = game.rules.returns(game.state)
             for seat, a in enumerate(self.possible_agents):
                 self.rewards[a] = returns[seat]
                 self.terminations[a] = True
+            self._accumulate_rewards()
         elif game.step >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
-        self._accumulate_rewards()
         self._next_decision()
         if self.render_mode == "human":
             self.render()
