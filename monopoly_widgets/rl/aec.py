@@ -9,9 +9,12 @@ decisions too). Each agent observes ``{"observation": <its encoded view>, "actio
 Rewards come once, when the game ends: +1 for the winner, -1 for the others, 0 for all in
 a draw (``Rules.returns``). After ``max_steps`` actions every agent is truncated with
 reward 0. An illegal action is handled as PettingZoo's classic environments handle it
-(``TerminateIllegalWrapper``): the game ends, the player who chose it gets -1 and the
-others 0. ``render()`` is the text table (``game.render()``), printed in "human" mode and
-returned in "ansi" mode.
+(their ``TerminateIllegalWrapper``, written into :meth:`raw_env.step` because three
+wrappers deep every attribute read goes through three ``__getattr__`` calls, which
+doubled the cost of a step: ``benchmarks/rl_env.py``): the game ends, the player who
+chose it gets -1 and the others 0, with PettingZoo's warning. A number outside the
+action space is an :class:`InputError`. ``render()`` is the text table
+(``game.render()``), printed in "human" mode and returned in "ansi" mode.
 """
 
 from __future__ import annotations
@@ -23,9 +26,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
+from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.core.serialization import new_game
+from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.rl.catalogue import Catalogue
 from monopoly_widgets.rl.encoding import OBSERVATION_HIGH, encoder
 
@@ -41,15 +47,13 @@ def env(
     max_steps: int = DEFAULT_MAX_STEPS,
     render_mode: str | None = None,
 ) -> AECEnv:
-    """The AEC environment of ``game``, wrapped as PettingZoo's classic games are."""
-    raw = raw_env(game, players, options, max_steps, render_mode)
-    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The AEC environment of ``game``, with PettingZoo's order checks (reset before step,
+    and so on) as the classic games have them."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, options, max_steps, render_mode))
 
 
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped environment)
-    """The unwrapped environment: use :func:`env` unless you handle illegal actions."""
+    """The environment without PettingZoo's order checks (:func:`env` adds them)."""
 
     metadata = {
         "render_modes": ["human", "ansi"],
@@ -70,15 +74,11 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         if not isinstance(players, int) or not (
             descriptor.min_players <= players <= descriptor.max_players
         ):
-            from monopoly_widgets.core.errors import InputError
-
             raise InputError(
                 f"players must be a whole number from {descriptor.min_players} to "
                 f"{descriptor.max_players} for {game}, not {players!r}"
             )
         if render_mode not in (None, *self.metadata["render_modes"]):
-            from monopoly_widgets.core.errors import InputError
-
             raise InputError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.game_name = game
         self.options = dict(options or {})
@@ -159,13 +159,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self._legal.get(int(action))
+        chosen = self._legal.get(action)
         if chosen is None:
-            from monopoly_widgets.core.errors import IllegalActionError
-
-            raise IllegalActionError(
-                f"action {int(action)} ({self.catalogue.ids[int(action)]!r}) is not legal now"
-            )
+            self._illegal(agent, action)
+            return
         game = self.game
         game.apply(chosen)
         self._cumulative_rewards[agent] = 0.0
@@ -182,6 +179,23 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self._next_decision()
         if self.render_mode == "human":
             self.render()
+
+    def _illegal(self, agent: str, action: Any) -> None:
+        """As PettingZoo's ``TerminateIllegalWrapper`` (its classic games): the game ends,
+        -1 for ``agent``, 0 for the others. The game itself is left as it was."""
+        if not self.action_spaces[agent].contains(action):
+            raise InputError(
+                f"action must be a whole number from 0 to {len(self.catalogue) - 1} "
+                f"(the action catalogue), not {excerpt(action)}"
+            )
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         """The table as text: printed ("human") or returned ("ansi")."""

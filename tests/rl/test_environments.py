@@ -126,6 +126,35 @@ def test_single_seat_env_plays_the_bots_and_rewards_the_learner() -> None:
     assert reward == (1.0 if winner == 1 else -1.0 if winner is not None else 0.0)
 
 
+def test_the_illegal_action_handling_is_pettingzoos_own() -> None:
+    """The handling written into the environment gives what PettingZoo's wrapper gives."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper, TerminateIllegalWrapper
+
+    from monopoly_widgets.rl import raw_env
+
+    class Raising(raw_env):  # what the wrapper expects underneath: no handling of its own
+        def _illegal(self, agent, action):
+            raise AssertionError("the wrapper should have caught it")
+
+    ours = env("deal", 3)
+    theirs = OrderEnforcingWrapper(TerminateIllegalWrapper(Raising("deal", 3), illegal_reward=-1))
+    results = []
+    for aec in (ours, theirs):
+        aec.reset(seed=8)
+        for _ in range(5):
+            observation, *_ = aec.last()
+            aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        observation, *_ = aec.last()
+        aec.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+        seen = []
+        for agent in aec.agent_iter():
+            seen.append((agent, aec.last()[1:4]))
+            aec.step(None)
+        results.append(seen)
+    assert results[0] == results[1]
+    assert sorted(reward for _, (reward, *_) in results[0]) == [-1.0, 0.0, 0.0]
+
+
 def test_bad_arguments_get_clear_errors() -> None:
     from monopoly_widgets.core.errors import InputError, OptionError
 
@@ -137,3 +166,7 @@ def test_bad_arguments_get_clear_errors() -> None:
         SingleSeatEnv("deal", 2, "cleverest")
     with pytest.raises(InputError, match="opponents must be one bot name or 2"):
         SingleSeatEnv("deal", 3, ["random"])
+    aec = env("deal", 2)
+    aec.reset(seed=1)
+    with pytest.raises(InputError, match="action must be a whole number from 0 to 7252"):
+        aec.step(10**6)
