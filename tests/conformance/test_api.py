@@ -30,6 +30,7 @@ from monopoly_widgets.testing import (
     check_undo,
     player_counts,
 )
+from monopoly_widgets.testing.catalogue import check_catalogue_coverage, has_catalogue
 
 #: Random playouts per game (spread over its player counts); raise it for a soak.
 PLAYOUTS = int(os.environ.get("MW_CONFORMANCE_PLAYOUTS", "1000"))
@@ -127,3 +128,43 @@ def test_every_event_cites_its_rule_in_the_common_format(name: str, players: int
 def test_legality_is_explained_consistently(name: str, players: int, seed: int) -> None:
     """Each game's own tests (``tests/<game>/test_legality_written_once.py``) cover more."""
     check_legality_explained(name, players, seed)
+
+
+CATALOGUED = [
+    pytest.param(name, players, id=f"{name}-{players}p")
+    for name in GAMES
+    if has_catalogue(name)
+    for players in player_counts(name)
+]
+
+
+@pytest.mark.parametrize(("name", "players"), CATALOGUED)
+def test_every_legal_id_is_in_the_action_catalogue(name: str, players: int) -> None:
+    """The engine's action catalogue (learning code's action space) covers play."""
+    for seed in (51, 52):
+        check_catalogue_coverage(name, players, seed)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        (name, options)
+        for name, variants in OPTION_VARIANTS.items()
+        if has_catalogue(name)
+        for options in variants
+    ]
+    + [
+        (
+            "deal",
+            {
+                "double_rent_stack": True,
+                "forced_deal_give_from_full_set": True,
+                "building_payment": "set_or_bank",
+            },
+        )
+    ],
+)
+def test_action_catalogue_under_option_variants(name: str, options: dict) -> None:
+    counts = player_counts(name)
+    for seed in range(3):
+        check_catalogue_coverage(name, counts[seed % len(counts)], 60 + seed, options)

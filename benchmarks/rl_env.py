@@ -1,0 +1,94 @@
+"""Environment speed: a step through the RL environments against a plain ``Game.apply`` step.
+
+Usage::
+
+    python benchmarks/rl_env.py                       # every game, 2 and 3 players
+    python benchmarks/rl_env.py --game deal --players 2 10 --steps 3000 --repeats 7
+
+Issue 31 asks that a step through the environment, mask and encoding included, cost at most
+about twice a plain engine step. Three loops play the same number of random decisions from
+the same seeds, interleaved in each repeat (so a busy machine slows all three alike):
+
+* ``plain``: ``game.legal_actions()``, a random choice, ``game.apply(action)``;
+* ``raw env``: ``raw_env.last()`` (the encoded view and the action mask), a random legal
+  number (from ``info["legal_moves"]``: searching a 7,000-long mask with numpy costs more
+  than a step, and is the policy's work, not the environment's), ``raw_env.step(number)``;
+* ``env``: the same through ``rl.env()``, PettingZoo's wrappers included (the illegal-action
+  wrapper reads the mask again at each step).
+
+Time is this process's CPU time (``time.process_time``). Prints the median microseconds per
+decision of each loop over the repeats and its ratio to ``plain``, and the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+import monopoly_widgets as mw
+from monopoly_widgets.rl import env, raw_env
+
+
+def plain(game: str, players: int, steps: int, seed: int) -> float:
+    rng = random.Random(seed)
+    done = 0
+    started = time.process_time()
+    while done < steps:
+        played = mw.new_game(game, players=players, seed=seed + done)
+        while not played.is_over and done < steps:
+            played.apply(rng.choice(played.legal_actions()))
+            done += 1
+    return (time.process_time() - started) / steps
+
+
+def through_env(aec, steps: int, seed: int) -> float:
+    rng = random.Random(seed)
+    done = 0
+    started = time.process_time()
+    while done < steps:
+        aec.reset(seed=seed + done)
+        while done < steps:
+            observation, _, terminated, truncated, info = aec.last()
+            if terminated or truncated:
+                break
+            aec.step(rng.choice(info["legal_moves"]))
+            done += 1
+    return (time.process_time() - started) / steps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", nargs="+", default=["deal", "bid", "cardgame"])
+    parser.add_argument("--players", nargs="+", type=int, default=[2, 3])
+    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    for game in args.game:
+        for players in args.players:
+            raw, wrapped = raw_env(game, players), env(game, players)
+            loops = {
+                "plain": lambda seed, g=game, p=players: plain(g, p, args.steps, seed),
+                "raw env": lambda seed, e=raw: through_env(e, args.steps, seed),
+                "env": lambda seed, e=wrapped: through_env(e, args.steps, seed),
+            }
+            for loop in loops.values():
+                loop(1)  # warm up: imports, the catalogue, the engines' memos
+            times: dict[str, list[float]] = {name: [] for name in loops}
+            for repeat in range(args.repeats):
+                for name, loop in loops.items():
+                    times[name].append(loop(100 + repeat))
+            base = statistics.median(times["plain"])
+            shown = ", ".join(
+                f"{name} {statistics.median(t) * 1e6:.1f} us ({statistics.median(t) / base:.2f}x)"
+                for name, t in times.items()
+            )
+            print(f"{game} {players}p, {args.steps} decisions x {args.repeats}: {shown}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""A game's action catalogue, numbered: what learning code's action spaces are made of.
+
+Each engine owns its catalogue (``deal/catalogue.py``, ``cardgame/catalogue.py``, ...):
+every id that can ever be legal for a player count and options, in a stable order. This
+module numbers it and answers the two questions an environment asks at every step: which
+numbers are legal now (the mask), and which action a number stands for.
+
+An entry may be a *slot* that stands for a different real id in each state (the Card
+Game's reward, a factored form: see ``cardgame/catalogue.py``); the engine's ``slot_ids``
+says what each slot stands for now.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.registry import describe
+
+
+class Catalogue:
+    """The numbered action ids of one game, player count and options."""
+
+    def __init__(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
+        describe(game)  # an unknown name is an OptionError naming the games
+        self.game = game
+        self.players = players
+        self._options = dict(options) if options else None
+        self._module = importlib.import_module(f"monopoly_widgets.{game}.catalogue")
+        #: The ids (and slots), in the engine's order: action ``i`` is ``ids[i]``.
+        self.ids: tuple[str, ...] = self._module.action_catalogue(players, options)
+        self.index: dict[str, int] = {action_id: i for i, action_id in enumerate(self.ids)}
+        self._slot_ids = self._module.slot_ids
+        #: What each slot stands for, from a seat's observation dict (``PolicyAgent``).
+        self.slot_ids_from_observation = self._module.slot_ids_from_observation
+        self._zeros = np.zeros(len(self.ids), dtype=np.int8)
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its arguments (a module cannot be pickled): so an agent holding a
+        catalogue reaches ``mw.simulate``'s worker processes."""
+        return (Catalogue, (self.game, self.players, self._options))
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def legal_indexes(self, game: Game) -> dict[int, Action]:
+        """Each legal action of ``game`` now, by its number in the catalogue.
+
+        Raises :class:`InputError` if a legal id is not in the catalogue (the conformance
+        suite checks that this never happens).
+        """
+        return self.numbers(game.legal_actions(), lambda: self._slot_ids(game.state))
+
+    def numbers(
+        self, legal: Sequence[Action], slots_now: Callable[[], Mapping[str, str]]
+    ) -> dict[int, Action]:
+        """``legal`` by catalogue number; ``slots_now()`` says what each slot stands for
+        now (asked only if some id is not listed outright)."""
+        index = self.index
+        found: dict[int, Action] = {}
+        slots: dict[str, int] | None = None
+        for action in legal:
+            number = index.get(action.id)
+            if number is None:
+                if slots is None:
+                    slots = {real: index[slot] for slot, real in slots_now().items()}
+                number = slots.get(action.id)
+                if number is None:
+                    raise InputError(
+                        f"action {action.id!r} of {self.game} is not in its catalogue "
+                        f"for {self.players} players"
+                    )
+            found[number] = action
+        return found
+
+    def mask(self, legal: Mapping[int, Action]) -> np.ndarray:
+        """A 0/1 int8 vector, 1 at the numbers of ``legal`` (from :meth:`legal_indexes`)."""
+        mask = self._zeros.copy()  # copying a ready array is quicker than np.zeros
+        for number in legal:  # a few dozen at most: quicker one by one than as a list index
+            mask[number] = 1
+        return mask
