@@ -119,12 +119,15 @@ class LeagueResult:
         return self.rows[row]["saved"]
 
     def replay(self, row: int) -> Any:
-        """Game ``row`` of ``games`` in a ``GameExplorer``, from its saved actions, at the deal."""
+        """Game ``row`` of ``games`` in a ``GameExplorer``, from its saved actions, at the
+        deal; its seats named by the entries, a forfeited game ending where the bot failed,
+        saying why (``league/replay.py``)."""
         if not self.rows:
             raise InputError("this league played no games")
-        from monopoly_widgets.widgets import GameExplorer
+        from monopoly_widgets.league.replay import replay_row
 
-        return GameExplorer.from_json(self.saved_game(row))
+        self.saved_game(row)  # checks the row number
+        return replay_row(self.rows[row], self.entries)
 
     def __str__(self) -> str:
         lines = [f"League: {len(self.entries)} bots, {len(self.rows)} games of {self.game}"]
