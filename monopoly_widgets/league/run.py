@@ -110,7 +110,7 @@ def league(
     return result
 
 
-def _check(job: tuple[Any, ...]) -> tuple[Any, str | None]:
+def _check(job: tuple[Any, ...]) -> tuple[Any, tuple[str | None, list[int]]]:
     entry = job[0]
     return entry, check_entry(*job)
 
