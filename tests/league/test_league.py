@@ -332,3 +332,15 @@ def test_bad_arguments_get_clear_errors() -> None:
         mw.league([BOTS / "good.py", "random"], games=0, progress=False)
     with pytest.raises(InputError, match="move_seconds"):
         mw.league([BOTS / "good.py", "random"], move_seconds=-1, progress=False)
+
+
+def test_without_pandas_it_says_so_before_playing(monkeypatch) -> None:
+    """The offline JupyterLite site has no pandas, which the table needs: a clear error
+    before any bot is started, not an ImportError after the games."""
+    from monopoly_widgets.core.errors import MonopolyWidgetsError
+    from monopoly_widgets.league import run
+
+    monkeypatch.setattr(run, "pandas_module", lambda: None)
+    monkeypatch.setattr(run, "find_entries", lambda bots: pytest.fail("entries were read"))
+    with pytest.raises(MonopolyWidgetsError, match="the league's table needs pandas"):
+        mw.league([BOTS / "good.py", "random"], games=1, progress=False)
