@@ -1,4 +1,4 @@
-"""Every command of the README's and the teaching guide's set-up sections is run somewhere.
+"""Every command of the set-up sections (README, teaching guide, league guide) is run somewhere.
 
 The commands are read from the documents themselves (fenced ``bash`` blocks, and
 inline code that starts with a command), so a command added to the docs fails
@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SECTIONS = (
     ("README.md", "## Set up", "## A short tour"),
     ("docs/teaching-guide.md", "## What to prepare", "## Ideas for discussion"),
+    ("docs/league.md", "## 2. Run it", "## 3. Before the league"),
 )
 
 #: Words a command starts with (inline code such as `check` or `reveal` is Python, not this).
@@ -75,6 +76,15 @@ RUN_BY = {
     "python -m monopoly_widgets lessons answer-key --out answer-key.md": (
         "tests/lessons/test_answer_key.py",
         'main(["lessons", "answer-key"',
+    ),
+    # The league guide's commands, run as written in a class folder made as the guide says.
+    "python -m monopoly_widgets league bots/ --game deal --games 20 --add random,heuristic": (
+        "tests/league/test_guide.py",
+        "def test_the_guides_commands_run_as_written",
+    ),
+    "python -m monopoly_widgets league bots/ --games 50 --move-seconds 2 --csv league.csv": (
+        "tests/league/test_guide.py",
+        "def test_the_guides_commands_run_as_written",
     ),
     # Served on 127.0.0.1 with a free port (this machine's rule for servers), as the docs say.
     "python -m http.server --bind 127.0.0.1 8000 --directory lite-site": (

@@ -21,41 +21,25 @@ def league_chart(table: pd.DataFrame, title: str) -> Any:
         horizontal_spacing=0.04,
         subplot_titles=("Rating (Bradley-Terry, Elo scale)", "Win rate"),
     )
-    figure.add_trace(
-        go.Scatter(
-            x=ordered["rating"],
-            y=ordered["bot"],
-            mode="markers",
-            marker={"size": 13},
-            error_x={
-                "type": "data",
-                "symmetric": False,
-                "array": ordered["rating_high"] - ordered["rating"],
-                "arrayminus": ordered["rating"] - ordered["rating_low"],
-            },
-            hovertemplate="%{y}: %{x:.0f}<extra></extra>",
-            name="rating",
-        ),
-        row=1,
-        col=1,
+    rating = go.Scatter(
+        x=ordered["rating"],
+        y=ordered["bot"],
+        mode="markers",
+        marker={"size": 13},
+        error_x=interval_bars(ordered, "rating", "rating_low", "rating_high"),
+        hovertemplate="%{y}: %{x:.0f}<extra></extra>",
+        name="rating",
     )
-    figure.add_trace(
-        go.Bar(
-            x=ordered["win_rate"],
-            y=ordered["bot"],
-            orientation="h",
-            error_x={
-                "type": "data",
-                "symmetric": False,
-                "array": ordered["win_high"] - ordered["win_rate"],
-                "arrayminus": ordered["win_rate"] - ordered["win_low"],
-            },
-            hovertemplate="%{y}: %{x:.2f}<extra></extra>",
-            name="win rate",
-        ),
-        row=1,
-        col=2,
+    win_rate = go.Bar(
+        x=ordered["win_rate"],
+        y=ordered["bot"],
+        orientation="h",
+        error_x=interval_bars(ordered, "win_rate", "win_low", "win_high"),
+        hovertemplate="%{y}: %{x:.2f}<extra></extra>",
+        name="win rate",
     )
+    for column, trace in enumerate((rating, win_rate), start=1):
+        figure.add_trace(trace, row=1, col=column)
     figure.add_vline(x=0.5, line_dash="dash", row=1, col=2)
     figure.update_xaxes(title_text="rating (0: average)", row=1, col=1)
     figure.update_xaxes(title_text="share of games won", range=[0, 1], row=1, col=2)
@@ -66,3 +50,14 @@ def league_chart(table: pd.DataFrame, title: str) -> Any:
         font={"size": 16},
     )
     return figure
+
+
+def interval_bars(table: pd.DataFrame, value: str, low: str, high: str) -> dict[str, Any]:
+    """Plotly's error bars from ``value`` to the interval's ends ``low`` and ``high``
+    (columns of ``table``): an interval need not be symmetric about its estimate."""
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": table[high] - table[value],
+        "arrayminus": table[value] - table[low],
+    }

@@ -23,8 +23,9 @@ CHECK_SEED = 27
 
 def check_entry(
     entry: Entry, game: str, limits: Limits, isolated: bool, options: dict[str, Any]
-) -> str | None:
-    """None if ``entry`` plays a whole legal game; else the report, naming its file."""
+) -> tuple[str | None, list[int]]:
+    """None if ``entry`` plays a whole legal game, else the report naming its file; and the
+    PIDs of the processes the check started (all stopped when it returns)."""
     opponent = Entry("random", builtin="random")
     batch = Batch(game, (entry, opponent), (CHECK_DEAL,), CHECK_SEED, limits, isolated, options)
     seats: dict[str, Any] = {opponent.name: make_seat(opponent, limits, isolated)}

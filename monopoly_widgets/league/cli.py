@@ -46,7 +46,8 @@ def run_league(args: argparse.Namespace) -> int:
     bots = [*args.bots, *[name.strip() for name in args.add.split(",") if name.strip()]]
 
     def report(result: Any, done: int, total: int, finished: bool) -> None:
-        if total and (finished or done % max(1, total // 10) == 0):
+        every_tenth = done % max(1, total // 10) == 0  # the last count is one of them
+        if total and (every_tenth if not finished else not every_tenth):
             print(f"{done}/{total} games", file=sys.stderr, flush=True)
 
     result = league(

@@ -29,6 +29,11 @@ class Entry:
         """How reports name it: the file as given ("bots/ana.py"), or "built-in heuristic"."""
         return self.path if self.path is not None else f"built-in {self.builtin}"
 
+    @property
+    def seat_label(self) -> str:
+        """How a replay names its seat: the file's name ("ana.py"), or "built-in random"."""
+        return Path(self.path).name if self.path is not None else self.label
+
 
 def find_entries(bots: str | Path | Iterable[str | Path]) -> list[Entry]:
     """The entries from a folder, files and built-in names (``"heuristic"``), in that order.

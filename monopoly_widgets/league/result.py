@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import whole_number
 from monopoly_widgets.league.entries import Entry
 from monopoly_widgets.league.rating import rate
 from monopoly_widgets.sim.intervals import wilson_interval
+
+if TYPE_CHECKING:  # imported where a table is made: the league checks for pandas first
+    import pandas as pd
 
 
 @dataclass
@@ -31,6 +32,8 @@ class LeagueResult:
     @property
     def games(self) -> pd.DataFrame:
         """One row per game, in the order they were scheduled; ``replay(row)`` opens one."""
+        import pandas as pd
+
         return pd.DataFrame(
             [
                 {
@@ -59,6 +62,8 @@ class LeagueResult:
     def table(self) -> pd.DataFrame:
         """One row per bot, strongest first: games, wins, draws, losses, forfeits, the win
         rate with its 95% Wilson interval, and the rating with its bootstrap interval."""
+        import pandas as pd
+
         names = [entry.name for entry in self.entries]
         index = {name: i for i, name in enumerate(names)}
         counts = {
@@ -119,12 +124,15 @@ class LeagueResult:
         return self.rows[row]["saved"]
 
     def replay(self, row: int) -> Any:
-        """Game ``row`` of ``games`` in a ``GameExplorer``, from its saved actions, at the deal."""
+        """Game ``row`` of ``games`` in a ``GameExplorer``, from its saved actions, at the
+        deal; its seats named by the entries, a forfeited game ending where the bot failed,
+        saying why (``league/replay.py``)."""
         if not self.rows:
             raise InputError("this league played no games")
-        from monopoly_widgets.widgets import GameExplorer
+        from monopoly_widgets.league.replay import replay_row
 
-        return GameExplorer.from_json(self.saved_game(row))
+        self.saved_game(row)  # checks the row number
+        return replay_row(self.rows[row], self.entries)
 
     def __str__(self) -> str:
         lines = [f"League: {len(self.entries)} bots, {len(self.rows)} games of {self.game}"]

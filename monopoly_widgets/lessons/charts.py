@@ -27,6 +27,7 @@ import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
+from plotly.io.base_renderers import ExternalRenderer
 
 from monopoly_widgets.widgets.charts import plotly_library
 
@@ -249,3 +250,44 @@ def odds_table(odds: Iterable[Any], title: str = "Odds", hide: Iterable[str] = (
         if not any(word in str(row[0]) for word in hidden)
     ]
     return HtmlTable(title, ["event", "probability", "how it is worked out"], rows)
+
+
+#: The Plotly renderer that draws a figure as a :class:`LessonChart` (no nbformat needed).
+RENDERER = "monopoly_widgets"
+
+
+def _nbformat_missing() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("nbformat") is None
+
+
+class _LessonChartRenderer(ExternalRenderer):
+    """Shows a figure as a :class:`LessonChart`: the page's theme, the shared Plotly."""
+
+    def render(self, fig_dict: dict[str, Any]) -> None:
+        from IPython.display import display
+
+        display(LessonChart(go.Figure(fig_dict)))
+
+
+def draw_figures_without_nbformat() -> bool:
+    """Where nbformat is missing, draw plain Plotly figures as lesson charts; True if so.
+
+    Plotly shows a figure in a notebook only if ``import nbformat`` works, and the
+    offline JupyterLite site cannot carry nbformat (it needs jsonschema, whose
+    rpds-py has no WebAssembly wheel), so a ``go.Figure`` left as a cell's last
+    line stopped the lesson with "Mime type rendering requires nbformat". Plotly
+    calls an "external" renderer without asking for nbformat, so this one becomes
+    the default there. Where nbformat is installed nothing changes.
+    """
+    if not _nbformat_missing():
+        return False
+    import plotly.io as pio
+
+    pio.renderers[RENDERER] = _LessonChartRenderer()
+    pio.renderers.default = RENDERER
+    return True
+
+
+draw_figures_without_nbformat()

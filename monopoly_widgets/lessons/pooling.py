@@ -3,7 +3,8 @@
 Each student hands in ``monopoly-widgets-record-<name>-<hash>.json`` (see
 :mod:`~monopoly_widgets.lessons.record`). ``pool_records`` reads a folder of them
 (or a list of files) with ``json`` only, checks every field, and returns one row
-per student and exercise. Bad files are all named at once, so a teacher can fix
+per student and exercise (a DataFrame, or without pandas a ``sim.table.ResultsTable``).
+Bad files are all named at once, so a teacher can fix
 them in one go, or pooled around with ``skip_bad=True``. A student who handed in
 twice (two downloads of the same record) counts once: the copy with more tries.
 """
@@ -14,11 +15,11 @@ import os
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
-
-import pandas as pd
+from typing import Any
 
 from monopoly_widgets.lessons.exercise import LessonError
 from monopoly_widgets.lessons.record import RECORD_PREFIX, AttemptRecord, read_record
+from monopoly_widgets.sim.table import new_table
 
 EXERCISE_COLUMNS = ["student", "exercise", "tries", "correct", "correct_on_try", "shown", "last"]
 PREDICTION_COLUMNS = ["student", "prediction", "said", "value", "actual"]
@@ -73,7 +74,7 @@ def _total_tries(record: AttemptRecord) -> int:
 
 def pool_records(
     sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, skip_bad: bool = False
-) -> pd.DataFrame:
+) -> Any:
     """One row per student and exercise: tries, correct, the try that was right, shown."""
     rows = [
         [
@@ -88,16 +89,20 @@ def pool_records(
         for record in read_records(sources, skip_bad=skip_bad)
         for key, entry in sorted(record.exercises.items())
     ]
-    return pd.DataFrame(rows, columns=EXERCISE_COLUMNS)
+    return new_table(
+        [dict(zip(EXERCISE_COLUMNS, row, strict=True)) for row in rows], EXERCISE_COLUMNS
+    )
 
 
 def pool_predictions(
     sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, skip_bad: bool = False
-) -> pd.DataFrame:
+) -> Any:
     """One row per student and prediction: what they said, and the result they compared it with."""
     rows = [
         [record.student, key, guess.text, guess.value, guess.actual]
         for record in read_records(sources, skip_bad=skip_bad)
         for key, guess in sorted(record.predictions.items())
     ]
-    return pd.DataFrame(rows, columns=PREDICTION_COLUMNS)
+    return new_table(
+        [dict(zip(PREDICTION_COLUMNS, row, strict=True)) for row in rows], PREDICTION_COLUMNS
+    )

@@ -47,10 +47,10 @@ NOT_OFFLINE = ("numpy", "pandas")
 #: Tab completion in the notebook: IPython asks jedi, which needs parso (offline too).
 COMPLETION = ("jedi", "parso")
 
-SIM_MODULE = "monopoly_widgets.sim"
-
-#: Modules that need numpy or pandas; a lesson using one says so offline.
-NEEDS_PANDAS_MODULES = (SIM_MODULE, "pandas", "numpy")
+#: Modules a lesson's code may import that need numpy or pandas (absent offline). The
+#: simulation tools do not: without pandas their tables are the package's own
+#: (``sim/table.py``). Plotly Express needs a data-frame library.
+NEEDS_PANDAS_MODULES = ("pandas", "numpy", "plotly.express", "monopoly_widgets.league")
 
 
 def source_root() -> Path:
@@ -89,52 +89,15 @@ def build_wheel(root: Path, dest: Path) -> Path:
     return next(dest.glob("monopoly_widgets-*.whl"))
 
 
-#: The one ``sim`` module that needs only the standard library (the coach uses it).
-PANDAS_FREE_SIM = "intervals"
-
-
-def lazy_sim_names() -> list[str]:
-    """Top-level names that import ``monopoly_widgets.sim`` (pandas) when used."""
-    import monopoly_widgets
-
-    lazy: dict[str, str] = getattr(monopoly_widgets, "_LAZY", {})
-    return sorted(
-        name
-        for name, module in lazy.items()
-        if module.startswith(SIM_MODULE) and not module.endswith(f".{PANDAS_FREE_SIM}")
-    )
-
-
-def _sim_import_needs_pandas(submodule: str, names: str) -> bool:
-    """``from monopoly_widgets.sim[.submodule] import names``: pandas unless only intervals."""
-    if submodule:
-        return submodule != PANDAS_FREE_SIM
-    from monopoly_widgets.sim import _WHERE
-
-    imported = [n.split(" as ")[0].strip(" ()\\") for n in names.split(",")]
-    return any(_WHERE.get(name) != PANDAS_FREE_SIM for name in imported if name)
-
-
 def needs_pandas(notebook: dict[str, Any]) -> bool:
-    """Does a lesson's code import pandas/numpy or a ``sim`` tool that uses them?
-
-    ``sim.intervals`` (Wilson intervals, used by lesson 07 and the coach) needs
-    only the standard library, so importing it does not count.
-    """
-    others = "|".join(re.escape(m) for m in NEEDS_PANDAS_MODULES if m != SIM_MODULE)
-    calls = "|".join(re.escape(n) for n in lazy_sim_names())
-    plain = re.compile(rf"(?:import|from)\s+(?:{others})\b|\b(?:{calls})\s*\(")
-    sim_from = re.compile(rf"from\s+{re.escape(SIM_MODULE)}(?:\.(\w+))?\s+import\s+([^\n]+)")
-    sim_import = re.compile(rf"^\s*import\s+{re.escape(SIM_MODULE)}\b", re.M)
-    for cell in notebook.get("cells", []):
-        if cell.get("cell_type") != "code":
-            continue
-        code = "".join(cell["source"])
-        if plain.search(code) or sim_import.search(code):
-            return True
-        if any(_sim_import_needs_pandas(m[1] or "", m[2]) for m in sim_from.finditer(code)):
-            return True
-    return False
+    """Does a lesson's code import pandas, numpy, or a module that needs them?"""
+    modules = "|".join(re.escape(m) for m in NEEDS_PANDAS_MODULES)
+    imports = re.compile(rf"(?:import|from)\s+(?:{modules})\b|\.to_pandas\s*\(")
+    return any(
+        imports.search("".join(cell["source"]))
+        for cell in notebook.get("cells", [])
+        if cell.get("cell_type") == "code"
+    )
 
 
 def _cell(kind: str, text: str) -> dict[str, Any]:
@@ -152,9 +115,11 @@ INSTALL_ONLINE = """\
 
 INSTALL_OFFLINE = """\
 # In the browser (JupyterLite) the package is installed into this tab first (a few seconds).
-# This offline site has no numpy or pandas, so the package comes without them.
+# This offline site has no numpy, pandas or nbformat, so the package comes without them:
+# its result tables are its own, and it draws Plotly figures itself.
 %pip install -q {dependencies}
 %pip install -q --no-deps monopoly_widgets
+import monopoly_widgets.lessons.charts  # noqa: F401 (shows Plotly figures without nbformat)
 """
 
 
@@ -166,44 +131,21 @@ def offline_dependencies() -> list[str]:
     return [r.name for r in found if r.marker is None and r.name not in NOT_OFFLINE]
 
 
-#: Code that shows a Plotly figure as a cell's output (plotly asks for nbformat to do so).
-FIGURE_CODE = re.compile(
-    r"(?:import|from)\s+plotly\b|monopoly_widgets\.(?:coach\.chart|sim\.plots)\b|\bmove_chart\s*\("
-)
-
-
-def needs_nbformat(notebook: dict[str, Any]) -> bool:
-    """Does a lesson show Plotly figures? Plotly refuses to display one without nbformat."""
-    return any(
-        FIGURE_CODE.search("".join(cell["source"]))
-        for cell in notebook.get("cells", [])
-        if cell.get("cell_type") == "code"
-    )
-
-
 PANDAS_NOTE = """\
-**This lesson needs pandas and numpy, which this offline site does not have.** No \
-WebAssembly build of them can be bundled from PyPI, so the cells that simulate \
-tournaments stop with `ModuleNotFoundError`. Open the lesson in the online site \
-(built without `--offline`), on Binder, or in your own JupyterLab (see the README).
-"""
-
-FIGURES_NOTE = """\
-**This lesson shows Plotly figures, which need nbformat, which this offline site cannot \
-carry** (nbformat needs jsonschema, whose dependency rpds-py has no WebAssembly build \
-on PyPI). The cells before the first figure run; that one stops with `ValueError: Mime \
-type rendering requires nbformat`. Open the lesson on Binder or in your own JupyterLab \
-(see the README).
+**This notebook imports pandas or numpy, which this offline site does not have.** No \
+WebAssembly build of them can be bundled from PyPI, so the cells that use them stop \
+with `ModuleNotFoundError`. Open it in the online site (built without `--offline`), \
+on Binder, or in your own JupyterLab (see the README).
 """
 
 
 def offline_gaps(notebook: dict[str, Any]) -> list[str]:
-    """What a lesson needs that the offline site lacks: ``pandas``, ``nbformat``, or nothing."""
-    return [
-        name
-        for name, needs in (("pandas", needs_pandas), ("nbformat", needs_nbformat))
-        if needs(notebook)
-    ]
+    """What a lesson needs that the offline site lacks: ``["pandas"]``, or nothing.
+
+    Plotly figures no longer count: the install cell makes the package draw them
+    (``lessons.charts.draw_figures_without_nbformat``).
+    """
+    return ["pandas"] if needs_pandas(notebook) else []
 
 
 def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
@@ -212,7 +154,7 @@ def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
     install = INSTALL_OFFLINE.format(dependencies=" ".join(offline_dependencies()))
     cells = [_cell("code", install if offline else INSTALL_ONLINE)]
     if offline:
-        notes = {"pandas": PANDAS_NOTE, "nbformat": FIGURES_NOTE}
+        notes = {"pandas": PANDAS_NOTE}
         cells[:0] = [_cell("markdown", notes[gap]) for gap in offline_gaps(notebook)]
     site["cells"] = cells + site.get("cells", [])
     site.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)

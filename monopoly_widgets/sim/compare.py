@@ -9,27 +9,27 @@ interval ``mean ± 1.96 · sd / sqrt(n)`` of the per-game differences.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-import pandas as pd
-
 from monopoly_widgets.sim.intervals import estimate_from_counts, mean_interval
+from monopoly_widgets.sim.table import new_table, records
 from monopoly_widgets.sim.tournament import AgentSpec, simulate
 
+#: What is compared, one number per game: turns, seat 0 won (1/0), draw (1/0).
+METRICS = {
+    "turns": lambda row: float(row["turns"]),
+    "seat 0 wins": lambda row: float(row["winner"] == 0),
+    "draw": lambda row: float(bool(row["draw"])),
+}
 
-def metric_columns(table: pd.DataFrame) -> pd.DataFrame:
-    """What is compared, one number per game: turns, seat 0 won (1/0), draw (1/0)."""
-    return pd.DataFrame(
-        {
-            "turns": table["turns"].astype(float),
-            "seat 0 wins": (table["winner"] == 0).fillna(False).astype(float),
-            "draw": table["draw"].astype(float),
-        },
-        index=table.index,
-    )
+
+def _played(table: Any) -> dict[int, dict[str, Any]]:
+    """The games of a table that did not fail, by game number."""
+    return {int(row["game"]): row for row in records(table) if row.get("error") is None}
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,9 @@ class OptionComparison:
     each variant's full table from :func:`simulate`.
     """
 
-    summary: pd.DataFrame
-    differences: pd.DataFrame
-    results: dict[str, pd.DataFrame]
+    summary: Any  # a table (sim/table.py): one row per variant
+    differences: Any  # one row per later variant and metric
+    results: dict[str, Any]  # each variant's table from simulate
 
     def __str__(self) -> str:
         return (
@@ -92,20 +92,16 @@ def compare_options(
         )
         for name, options in variants.items()
     }
-    summary = pd.DataFrame([_variant_row(name, table) for name, table in results.items()])
+    summary = new_table([_variant_row(name, table) for name, table in results.items()])
     names = list(results)
-    baseline = results[names[0]].set_index("game")
+    baseline = _played(results[names[0]])
     rows = []
     for name in names[1:]:
-        other = results[name].set_index("game")
-        paired = baseline.index[baseline["error"].isna()].intersection(
-            other.index[other["error"].isna()]
-        )
-        base_metrics = metric_columns(baseline.loc[paired])
-        other_metrics = metric_columns(other.loc[paired])
-        for metric in base_metrics.columns:
-            base_values = base_metrics[metric].tolist()
-            other_values = other_metrics[metric].tolist()
+        other = _played(results[name])
+        paired = sorted(baseline.keys() & other.keys())
+        for metric, value_of in METRICS.items():
+            base_values = [value_of(baseline[game]) for game in paired]
+            other_values = [value_of(other[game]) for game in paired]
             differences = [b - a for a, b in zip(base_values, other_values, strict=True)]
             mean, low, high = mean_interval(differences)
             rows.append(
@@ -120,21 +116,24 @@ def compare_options(
                     "games": len(differences),
                 }
             )
-    return OptionComparison(summary, pd.DataFrame(rows), results)
+    return OptionComparison(summary, new_table(rows), results)
 
 
-def _variant_row(name: str, table: pd.DataFrame) -> dict[str, Any]:
-    played = table[table["error"].isna()]
+def _variant_row(name: str, table: Any) -> dict[str, Any]:
+    played = list(_played(table).values())
     n = len(played)
-    first = estimate_from_counts(int((played["winner"] == 0).fillna(False).sum()), n)
+    first = estimate_from_counts(sum(row["winner"] == 0 for row in played), n)
+    turns = [float(row["turns"]) for row in played]
     return {
         "variant": name,
         "games": n,
         "seat 0 win rate": first.probability,
         "low": first.low,
         "high": first.high,
-        "mean turns": float(played["turns"].mean()),
-        "median turns": float(played["turns"].median()),
-        "draw rate": float(played["draw"].mean()),
+        "mean turns": statistics.fmean(turns) if turns else float("nan"),
+        "median turns": float(statistics.median(turns)) if turns else float("nan"),
+        "draw rate": statistics.fmean(float(bool(row["draw"])) for row in played)
+        if played
+        else float("nan"),
         "failed": len(table) - n,
     }

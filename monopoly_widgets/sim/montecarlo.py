@@ -17,14 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-import pandas as pd
-
 from monopoly_widgets.agents.playout import play_out
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.validation import seat_or_none
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts, wilson_interval
+from monopoly_widgets.sim.table import new_table
 from monopoly_widgets.sim.tournament import AgentSpec, build_agents
 
 Sample = TypeVar("Sample")
@@ -96,8 +95,11 @@ def estimate_win_probability(
     return estimate_from_counts(wins, n, confidence)
 
 
-def convergence_frame(outcomes: Sequence[bool], confidence: float = 0.95) -> pd.DataFrame:
-    """The running estimate and its interval after each trial (a law-of-large-numbers table)."""
+def convergence_frame(outcomes: Sequence[bool], confidence: float = 0.95) -> Any:
+    """The running estimate and its interval after each trial (a law-of-large-numbers table).
+
+    A DataFrame, or where pandas is missing a ``ResultsTable`` (``sim/table.py``).
+    """
     rows = []
     hits = 0
     for trial, outcome in enumerate(outcomes, start=1):
@@ -106,7 +108,7 @@ def convergence_frame(outcomes: Sequence[bool], confidence: float = 0.95) -> pd.
         rows.append(
             {"trials": trial, "hits": hits, "estimate": hits / trial, "low": low, "high": high}
         )
-    return pd.DataFrame(rows, columns=["trials", "hits", "estimate", "low", "high"])
+    return new_table(rows, ["trials", "hits", "estimate", "low", "high"])
 
 
 def monte_carlo_convergence(
@@ -116,7 +118,7 @@ def monte_carlo_convergence(
     n: int = 200,
     seed: int = 0,
     confidence: float = 0.95,
-) -> pd.DataFrame:
+) -> Any:
     """Like :func:`estimate_win_probability`, but the running estimate after every trial.
 
     Columns: ``trials``, ``hits`` (wins so far), ``estimate``, ``low``, ``high``.

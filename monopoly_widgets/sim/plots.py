@@ -8,33 +8,34 @@ as the last line of a notebook cell).
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Iterable
 from typing import Any
 
-import pandas as pd
 import plotly.graph_objects as go
 
+from monopoly_widgets.sim.table import records
 from monopoly_widgets.sim.tournament import Summary, summarize
 
 
-def win_rate_chart(results: pd.DataFrame | Summary, title: str = "Win rate by seat") -> go.Figure:
+def win_rate_chart(results: Any, title: str = "Win rate by seat") -> go.Figure:
     """Bars of each seat's win rate with its 95% Wilson interval as error bars.
 
     A dashed line marks the fair share ``1 / players``: a seat whose interval
     lies above it wins more often than chance would give.
     """
     summary = results if isinstance(results, Summary) else summarize(results)
-    seats = summary.seats
-    labels = [f"seat {row.seat} ({row.agent})" for row in seats.itertuples()]
+    seats = records(summary.seats)
+    labels = [f"seat {row['seat']} ({row['agent']})" for row in seats]
     figure = go.Figure(
         go.Bar(
             x=labels,
-            y=seats["win_rate"],
+            y=[row["win_rate"] for row in seats],
             error_y={
                 "type": "data",
                 "symmetric": False,
-                "array": seats["high"] - seats["win_rate"],
-                "arrayminus": seats["win_rate"] - seats["low"],
+                "array": [row["high"] - row["win_rate"] for row in seats],
+                "arrayminus": [row["win_rate"] - row["low"] for row in seats],
             },
             hovertemplate="%{x}: %{y:.3f}<extra></extra>",
         )
@@ -52,14 +53,13 @@ def win_rate_chart(results: pd.DataFrame | Summary, title: str = "Win rate by se
     return figure
 
 
-def game_length_histogram(results: pd.DataFrame, title: str = "Game length") -> go.Figure:
+def game_length_histogram(results: Any, title: str = "Game length") -> go.Figure:
     """A histogram of game length in turns, with the mean and median marked."""
-    played = results[results["error"].isna()] if "error" in results else results
-    turns = played["turns"]
+    turns = [row["turns"] for row in records(results) if row.get("error") is None]
     figure = go.Figure(go.Histogram(x=turns, name="games"))
-    figure.add_vline(x=float(turns.mean()), line_dash="dash", annotation_text="mean")
+    figure.add_vline(x=statistics.fmean(turns), line_dash="dash", annotation_text="mean")
     figure.add_vline(
-        x=float(turns.median()),
+        x=float(statistics.median(turns)),
         line_dash="dot",
         annotation_text="median",
         annotation_position="bottom right",
@@ -69,7 +69,7 @@ def game_length_histogram(results: pd.DataFrame, title: str = "Game length") -> 
 
 
 def convergence_chart(
-    frame: pd.DataFrame, exact: float | None = None, title: str = "Monte Carlo estimate"
+    frame: Any, exact: float | None = None, title: str = "Monte Carlo estimate"
 ) -> go.Figure:
     """The running estimate with its 95% band; optionally the exact value as a line.
 
@@ -88,7 +88,9 @@ def convergence_chart(
             hoverinfo="skip",
         )
     )
-    figure.add_trace(go.Scatter(x=frame["trials"], y=frame["estimate"], name="estimate"))
+    figure.add_trace(
+        go.Scatter(x=list(frame["trials"]), y=list(frame["estimate"]), name="estimate")
+    )
     if exact is not None:
         figure.add_hline(y=exact, line_dash="dash", annotation_text=f"exact {exact:.4f}")
     figure.update_layout(

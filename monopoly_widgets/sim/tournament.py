@@ -1,10 +1,12 @@
 """Tournaments: play many games between agents and tabulate the results.
 
-``simulate`` plays ``games`` games and returns a pandas DataFrame, one row per
-game. Each game gets its own seed, derived from the master seed and the game's
-index (``make_rng(seed, "game", i)``), so a game's result never depends on which
-process played it or in what order: the table is bit-identical for 1 worker, 2
-workers or a Dask cluster.
+``simulate`` plays ``games`` games and returns a table, one row per game: a
+pandas DataFrame, or where pandas is missing (the offline JupyterLite site) the
+package's own :class:`~monopoly_widgets.sim.table.ResultsTable` (``sim/table.py``).
+Each game gets its own seed, derived from the master seed and the game's index
+(``make_rng(seed, "game", i)``), so a game's result never depends on which process
+played it or in what order: the table is bit-identical for 1 worker, 2 workers or
+a Dask cluster.
 
 Errors: an agent that raises, or chooses an illegal action, spoils only its own
 game. That row keeps ``error`` (a message naming the agent, its seat and the
@@ -25,12 +27,11 @@ import pickle
 import re
 import statistics
 import warnings
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
-
-import pandas as pd
 
 from monopoly_widgets.agents.playout import (
     AGENT_NAMES,
@@ -47,6 +48,7 @@ from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.serialization import new_game
 from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts, mean_interval
+from monopoly_widgets.sim.table import new_table, records
 
 AgentSpec = str | Callable[..., Any]
 
@@ -54,7 +56,7 @@ AgentSpec = str | Callable[..., Any]
 class SimulationError(RuntimeError):
     """Some games failed because of an agent; ``results`` holds every game's row."""
 
-    def __init__(self, message: str, results: pd.DataFrame) -> None:
+    def __init__(self, message: str, results: Any) -> None:
         super().__init__(message)
         self.results = results
 
@@ -281,7 +283,7 @@ def simulate(
     batch_size: int | None = None,
     on_error: str = "raise",
     rotate_seats: bool = False,
-) -> pd.DataFrame:
+) -> Any:
     """Play ``games`` games of ``game_name`` and return one row per game.
 
     ``agents`` are names ("random", "heuristic", "deal_policy", "search") or agent objects, one
@@ -363,12 +365,12 @@ def simulate(
             SimulationWarning,
             stacklevel=2,
         )
-    failed = table[table["error"].notna()]
-    if len(failed):
+    failed = [row for row in rows if row["error"] is not None]
+    if failed:
         message = (
-            f"{len(failed)} of {len(table)} games failed; first: {failed['error'].iloc[0]} "
+            f"{len(failed)} of {len(table)} games failed; first: {failed[0]['error']} "
             f"(replay it with new_game({game_name!r}, players={players}, "
-            f"seed={int(failed['seed'].iloc[0])}))"
+            f"seed={int(failed[0]['seed'])}))"
         )
         if on_error == "raise":
             raise SimulationError(message, table)
@@ -448,9 +450,11 @@ def _run(
     return rows, cancelled
 
 
-def results_frame(rows: list[dict[str, Any]], players: int) -> pd.DataFrame:
-    """The rows as a DataFrame with stable column types."""
-    table = pd.DataFrame(rows)
+def results_frame(rows: list[dict[str, Any]], players: int) -> Any:
+    """The rows as a table: a DataFrame with stable column types, or a ResultsTable."""
+    table = new_table(rows)
+    if not hasattr(table, "astype"):  # no pandas here: a ResultsTable keeps None as None
+        return table
     table["winner"] = table["winner"].astype("Int64")
     table["error"] = table["error"].astype(object).where(table["error"].notna(), None)
     table["draw_reason"] = table["draw_reason"].astype(object)
@@ -470,8 +474,8 @@ class Summary:
 
     games: int
     players: int
-    seats: pd.DataFrame
-    agents: pd.DataFrame
+    seats: Any  # a table (sim/table.py): one row per seat
+    agents: Any  # one row per agent
     first_seat: Estimate | None
     turns_mean: float
     turns_median: float
@@ -528,12 +532,12 @@ class Summary:
         return "<pre>" + str(self).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
 
 
-def _seat_labels(played: pd.DataFrame, players: int) -> list[list[str]]:
+def _seat_labels(played: list[dict[str, Any]], players: int) -> list[list[str]]:
     """The agent of every seat in every game: ``labels[game][seat]``."""
     columns = [f"agent_{seat}" for seat in range(players)]
-    if not all(column in played for column in columns):
-        return [["?"] * players for _ in range(len(played))]
-    return [[str(label) for label in row] for row in played[columns].itertuples(index=False)]
+    if not played or not all(column in played[0] for column in columns):
+        return [["?"] * players for _ in played]
+    return [[str(row[column]) for column in columns] for row in played]
 
 
 def seat_order_readable(labels: list[list[str]], players: int) -> str:
@@ -559,7 +563,7 @@ def seat_order_readable(labels: list[list[str]], players: int) -> str:
     )
 
 
-def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
+def summarize(results: Any, confidence: float = 0.95) -> Summary:
     """Win rates per seat and per agent (Wilson intervals), lengths and draws.
 
     Games that failed with an agent error are left out of every figure and
@@ -567,15 +571,16 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
     order can be read (:func:`seat_order_readable`); otherwise ``first_seat`` is
     None and ``seat_note`` says why, and the per-agent win rates tell who won.
     """
-    if len(results) == 0:
+    games = records(results)
+    if not games:
         raise InputError("no games to summarize")
-    errors = int(results["error"].notna().sum()) if "error" in results else 0
-    played = results[results["error"].isna()] if "error" in results else results
-    if len(played) == 0:
+    played = [row for row in games if row.get("error") is None]
+    errors = len(games) - len(played)
+    if not played:
         raise InputError("every game failed; nothing to summarize")
-    players = int(played["players"].iloc[0])
+    players = int(played[0]["players"])
     n = len(played)
-    winners = [None if pd.isna(w) else int(w) for w in played["winner"]]
+    winners = [None if row["winner"] is None else int(row["winner"]) for row in played]
     labels = _seat_labels(played, players)
     seat_rows = []
     for seat in range(players):
@@ -593,7 +598,7 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
                 "high": estimate.high,
             }
         )
-    seats = pd.DataFrame(seat_rows)
+    seats = new_table(seat_rows)
     agent_rows = []
     for label in sorted({name for row in labels for name in row}):
         wins = sum(
@@ -612,18 +617,19 @@ def summarize(results: pd.DataFrame, confidence: float = 0.95) -> Summary:
                 "high": estimate.high,
             }
         )
-    turns = [float(t) for t in played["turns"]]
-    steps = [float(s) for s in played["steps"]]
+    turns = [float(row["turns"]) for row in played]
+    steps = [float(row["steps"]) for row in played]
     _, turns_low, turns_high = mean_interval(turns, confidence)
-    draws = played[played["draw"]]
-    reasons = {str(k): int(v) for k, v in draws["draw_reason"].value_counts().items()}
+    draws = [row for row in played if row["draw"]]
+    counted = Counter(str(row["draw_reason"]) for row in draws if row["draw_reason"] is not None)
+    reasons = dict(counted.most_common())
     note = seat_order_readable(labels, players)
     first_seat = None if note else estimate_from_counts(winners.count(0), n, confidence)
     return Summary(
         games=n,
         players=players,
         seats=seats,
-        agents=pd.DataFrame(agent_rows),
+        agents=new_table(agent_rows),
         first_seat=first_seat,
         turns_mean=statistics.fmean(turns),
         turns_median=statistics.median(turns),

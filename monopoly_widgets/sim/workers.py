@@ -102,18 +102,39 @@ def run_on_pool(
     done: Callable[[int], None],
 ) -> list[Row]:
     """Play ``batches`` on a pool of ``workers`` processes; see the module docstring."""
-    from concurrent.futures.process import BrokenProcessPool
-
     rows: list[Row] = []
     unfinished: list[Batch] = []
-    pool = make_pool(workers)
+    _play(make_pool(workers), batches, run_batch, rows, done, unfinished.append)
+    if unfinished:
+        unfinished.sort(key=_first_game)
+        _isolate(make_pool, unfinished, run_batch, lost_rows, done, rows)
+    return rows
+
+
+def _first_game(batch: Batch) -> int:
+    return batch.games[0][0] if batch.games else -1
+
+
+def _play(
+    pool: ProcessPoolExecutor,
+    batches: Sequence[Batch],
+    run_batch: RunBatch,
+    rows: list[Row],
+    done: Callable[[int], None],
+    broken: Callable[[Batch], None],
+) -> None:
+    """Play ``batches`` on ``pool``, adding each one's rows to ``rows`` as it finishes;
+    a batch whose worker died goes to ``broken``. On Ctrl-C (``Cancelled`` with every
+    row so far) or any other error the pool's workers are killed at once."""
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         futures = {pool.submit(run_batch, batch): batch for batch in batches}
         for future in as_completed(futures):
             try:
                 batch_rows = future.result()
             except BrokenProcessPool:
-                unfinished.append(futures[future])
+                broken(futures[future])
                 continue
             rows.extend(batch_rows)
             done(len(batch_rows))
@@ -124,17 +145,6 @@ def run_on_pool(
         stop_now(pool)
         raise
     pool.shutdown(wait=True)
-    if unfinished:
-        unfinished.sort(key=_first_game)
-        try:
-            rows.extend(_isolate(make_pool, unfinished, run_batch, lost_rows, done))
-        except Cancelled as stop:
-            raise Cancelled(rows + stop.rows) from None
-    return rows
-
-
-def _first_game(batch: Batch) -> int:
-    return batch.games[0][0] if batch.games else -1
 
 
 def _isolate(
@@ -143,36 +153,22 @@ def _isolate(
     run_batch: RunBatch,
     lost_rows: LostRows,
     done: Callable[[int], None],
-) -> list[Row]:
-    """Play each batch alone in a fresh process; split one that kills it, down to a game."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    rows: list[Row] = []
+    rows: list[Row],
+) -> None:
+    """Play each batch alone in a fresh process; split one that kills it, down to a game
+    whose lost row is recorded. Rows go to ``rows``."""
     queue = list(batches)
-    while queue:
-        batch = queue.pop(0)
-        pool = make_pool(1)
-        try:
-            batch_rows = pool.submit(run_batch, batch).result()
-        except BrokenProcessPool:
-            pool.shutdown(wait=True)
-            if len(batch.games) > 1:
-                queue[:0] = [_part(batch, 0), _part(batch, 1)]
-            else:
-                batch_rows = lost_rows(batch, "its worker process died while playing it")
-                rows.extend(batch_rows)
-                done(len(batch_rows))
-            continue
-        except KeyboardInterrupt as stop:
-            stop_now(pool)
-            raise Cancelled(rows) from stop
-        except BaseException:
-            stop_now(pool)
-            raise
-        pool.shutdown(wait=True)
+
+    def broken(batch: Batch) -> None:
+        if len(batch.games) > 1:
+            queue[:0] = [_part(batch, 0), _part(batch, 1)]
+            return
+        batch_rows = lost_rows(batch, "its worker process died while playing it")
         rows.extend(batch_rows)
         done(len(batch_rows))
-    return rows
+
+    while queue:
+        _play(make_pool(1), [queue.pop(0)], run_batch, rows, done, broken)
 
 
 def _part(batch: Batch, half: int) -> Batch:

@@ -130,6 +130,7 @@ class GameExplorer:
     def _start_game(self, game: Game, cursor: int) -> None:
         """Show ``game`` with the cursor at ``cursor`` (new game, loaded game, start)."""
         self.game = game
+        self._ending = ""
         self._rngs = [make_rng(game.seed, "agent", seat) for seat in range(game.players)]
         #: The step shown, its state and events, the charts' series and odds up to it.
         self.cursor = TimelineCursor(game, cursor)
@@ -182,6 +183,16 @@ class GameExplorer:
     def current_player(self) -> int | None:
         """Who decides at the cursor."""
         return self.cursor.current_player()
+
+    @property
+    def ending(self) -> str:
+        """Why this recorded game stops before the rules end it ("" if it does not).
+
+        Set by :meth:`from_json` (a league's forfeited game): the replay ends at its
+        last step and says this there, and no bot is asked to play on. A new game, or a
+        move that changes the record, clears it.
+        """
+        return self._ending
 
     def human_seats(self) -> list[int]:
         """The seats played by people."""
@@ -272,6 +283,7 @@ class GameExplorer:
         else:
             if not cursor.at_end:
                 cursor.branch()  # a different move: the old future is forgotten
+            self._ending = ""  # no longer the recorded game
             self.game.apply(action)
             cursor.follow_end()
         self._refresh()
@@ -281,6 +293,8 @@ class GameExplorer:
         game = self.game
         if game.is_over:
             self.table.notice = notices.game_over(game)
+            return False
+        if self._ending:  # the record stops here: the notice says why
             return False
         seat = game.current_player
         assert seat is not None
@@ -371,7 +385,7 @@ class GameExplorer:
 
     def _refresh_notice(self) -> None:
         self.table.notice = self._nudge or notices.notice(
-            self.cursor, self.agents, self._perspective
+            self.cursor, self.agents, self._perspective, self._ending
         )
 
     def _refresh(self) -> None:
@@ -469,14 +483,20 @@ class GameExplorer:
         text_or_path: str | Path,
         agents: Sequence[Agent | None] | None = None,
         perspective: int | None = None,
+        *,
+        ending: str = "",
     ) -> GameExplorer:
         """Open a saved game for replay, with the cursor at the deal.
 
         ``text_or_path`` is the JSON text itself, or the path of a file holding it
         (see :func:`~monopoly_widgets.core.serialization.saved_game_text`).
+        ``ending``: why the game stops before its end (see :attr:`ending`).
         """
+        if not isinstance(ending, str):
+            raise InputError(f"ending must be text, not {type(ending).__name__}")
         game = load_game(saved_game_text(text_or_path))
         explorer = cls(game, agents=agents, perspective=perspective)
+        explorer._ending = ending if not game.is_over else ""
         explorer.seek(0)
         return explorer
 

@@ -30,10 +30,21 @@ def waiting_for_person(seat: int, perspective: int | None) -> str:
     return f"Step waits for {seat_name(seat)}, a person, to move in their own view."
 
 
-def notice(cursor: TimelineCursor, agents: Sequence[Agent | None], perspective: int | None) -> str:
-    """The notice for the step shown ("" when a bot is to move at the end of the game)."""
+def notice(
+    cursor: TimelineCursor,
+    agents: Sequence[Agent | None],
+    perspective: int | None,
+    ending: str = "",
+) -> str:
+    """The notice for the step shown ("" when a bot is to move at the end of the game).
+
+    ``ending``: why a recorded game stops before the rules end it (a league forfeit),
+    said at its last step.
+    """
     if cursor.is_over():
         return game_over(cursor.game) if cursor.at_end else "The game ends here."
+    if ending and cursor.at_end:
+        return ending
     seat = cursor.current_player()
     person = seat if seat is not None and agents[seat] is None else None
     if not cursor.at_end:

@@ -47,9 +47,13 @@ def check_agents(game: Game, agents: Sequence[Agent | None] | None) -> list[Agen
 
 
 def agent_label(agent: Agent | None) -> str:
-    """ "person", or the bot's class name in plain words."""
+    """ "person", the bot's own ``label`` if it has one (a league names its entries:
+    "ana.py"), or the bot's class name in plain words."""
     if agent is None:
         return "person"
+    label = getattr(agent, "label", None)
+    if isinstance(label, str) and label:
+        return label
     name = type(agent).__name__.removesuffix("Agent") or type(agent).__name__
     return f"{name.lower()} bot"
 

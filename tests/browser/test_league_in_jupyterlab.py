@@ -1,10 +1,14 @@
 """The league in a real browser: its widget fills its table, and a game opens as a replay.
 
 JupyterLab and Chromium are started as in ``test_explorer_in_jupyterlab.py`` (on
-127.0.0.1, stopped by PID). The notebook, written here, plays a small league of a
-student's file (``tests/league/bots/good.py``, each move in its own process) against
-the random bot with the progress widget, then opens game 0 with ``result.replay(0)``.
-A screenshot goes to ``test-output/browser/league.png``.
+127.0.0.1, stopped by PID). The notebook, written here, plays a small league of two
+students' files (``tests/league/bots/good.py``, and ``crash.py``, which divides by
+zero in seat 1), each move in its own process, against the random bot, with the
+progress widget. Game 1 (good.py against crash.py, which forfeits) opens twice with
+``result.replay(1)``: at the deal, where a step moves on, and at its last step,
+where the replay says who forfeited and why, and a step plays nothing more. Each
+seat is named by its entry. Screenshots: ``test-output/browser/league-table.png``,
+``league.png``.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from tests.browser.test_explorer_in_jupyterlab import (
     running_jupyterlab,
 )
 
-BOT = Path(__file__).parents[1] / "league" / "bots" / "good.py"
+BOTS = Path(__file__).parents[1] / "league" / "bots"
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,6 +39,7 @@ CELLS = [
     "result = mw.league(['bots', 'random'], game='deal', games=2, workers=1, progress=True)\n"
     "print('league done', len(result.rows))",
     "explorer = result.replay(1)\nexplorer",
+    "ended = result.replay(1)\nended.seek(ended.game.step)\nended",
     "print('notebook ready')",
 ]
 
@@ -57,7 +62,8 @@ def test_league_widget_fills_and_a_game_replays(tmp_path: Path) -> None:
     notebook = write_notebook(source)
     with running_jupyterlab(tmp_path / "lab", notebook) as (url, folder):
         (folder / "bots").mkdir()
-        shutil.copy(BOT, folder / "bots" / "good.py")
+        for name in ("good.py", "crash.py"):
+            shutil.copy(BOTS / name, folder / "bots" / name)
         OUTPUT.mkdir(parents=True, exist_ok=True)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -67,20 +73,42 @@ def test_league_widget_fills_and_a_game_replays(tmp_path: Path) -> None:
                 run_notebook(page, url)
                 league = page.locator(".mw-league")
                 expect(league).to_be_visible()
-                expect(league).to_contain_text("League finished: 4 of 4 games")
+                expect(league).to_contain_text("League finished: 12 of 12 games")
                 rows = league.locator(".mw-league-table tbody tr")
-                expect(rows).to_have_count(2)
-                names = sorted(rows.nth(i).locator("td").first.inner_text() for i in range(2))
-                assert names == ["good", "random"]
-                expect(page.locator(".jp-OutputArea-output pre", has_text="league done 4"))
-                explorer = page.locator(".mw-root")
+                expect(rows).to_have_count(3)
+                names = sorted(rows.nth(i).locator("td").first.inner_text() for i in range(3))
+                assert names == ["crash", "good", "random"]
+                expect(page.locator(".jp-OutputArea-output pre", has_text="league done 12"))
+                league.scroll_into_view_if_needed()
+                page.screenshot(path=str(OUTPUT / "league-table.png"))
+                explorer, ended = page.locator(".mw-root").nth(0), page.locator(".mw-root").nth(1)
                 expect(explorer).to_be_visible()
-                expect(page.locator(".mw-seat")).to_have_count(2)
-                label = page.locator(".mw-step-label")
+                for replay in (explorer, ended):  # the table may draw the deciding seat first
+                    roles = replay.locator(".mw-seat-role")
+                    expect(roles).to_have_count(2)
+                    assert sorted(roles.all_inner_texts()) == ["crash.py", "good.py"]
+                label = explorer.locator(".mw-step-label")
                 expect(label).to_contain_text("step 0 /")
-                page.locator(".mw-step").click()
+                explorer.locator(".mw-step").click()
                 expect(label).to_contain_text("step 1 /")
-                page.screenshot(path=str(OUTPUT / "league.png"), full_page=True)
+
+                ended.scroll_into_view_if_needed()
+                notice = ended.locator(".mw-notice")
+                expect(notice).to_contain_text(
+                    "The league game ends here: crash.py (Player 1) forfeited: choose raised "
+                    "ZeroDivisionError: division by zero (crash.py line 6) on turn "
+                )
+                expect(notice).to_contain_text('League rule (docs/league.md, "4. Safe and fair')
+                page.screenshot(path=str(OUTPUT / "league.png"))
+                end = ended.locator(".mw-step-label").inner_text()  # "step N / N"
+                steps = int(end.split("/")[1])
+                assert end == f"step {steps} / {steps}"
+                # Step past the forfeit, then back: the kernel answers in order, so once the
+                # label reads N-1 of N the step was refused (had a bot played on: N of N+1).
+                ended.locator(".mw-step").click()
+                ended.locator(".mw-back-btn").click()
+                expect(ended.locator(".mw-step-label")).to_have_text(f"step {steps - 1} / {steps}")
+                expect(ended.locator(".mw-error")).to_be_hidden()
             except Exception:
                 page.screenshot(path=str(OUTPUT / "league-failure.png"), full_page=True)
                 raise

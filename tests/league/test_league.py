@@ -172,6 +172,50 @@ def test_the_table_and_the_replays(league_result) -> None:
         result.replay(len(result.rows))
 
 
+def test_a_replay_names_the_entries_and_ends_at_the_forfeit(league_result) -> None:
+    """The explorer names each seat by its entry, and a forfeited game stops where the bot
+    failed, saying which bot, why and on which turn, citing the league's rule; no bot
+    plays on, however the teacher presses step or play."""
+    from monopoly_widgets.league.replay import FORFEIT_RULE
+
+    result, _ = league_result
+    index = next(i for i, r in enumerate(result.rows) if r["seats"] == ["good", "crash"])
+    row = result.rows[index]
+    explorer = result.replay(index)
+    assert explorer.table.seat_names == ["Player 0 (good.py)", "Player 1 (crash.py)"]
+    assert [seat["role"] for seat in explorer.table.table["seats"]] == ["good.py", "crash.py"]
+    end = explorer.game.step
+    assert explorer.game.history == json.loads(row["saved"])["actions"]
+    explorer.seek(end)
+    notice = explorer.table.notice
+    assert notice.startswith(
+        "The league game ends here: crash.py (Player 1) forfeited: choose raised "
+        "ZeroDivisionError: division by zero (crash.py line 6) on turn "
+    ), notice
+    assert f"on turn {row['turns']}. Player 0 (good.py) is given the win. " in notice
+    assert notice.endswith(FORFEIT_RULE)
+    section = FORFEIT_RULE.split('"')[1]
+    assert f"\n## {section}\n" in (BOTS.parents[2] / "docs" / "league.md").read_text()
+    assert not explorer.forward() and explorer.game.step == end and explorer.last_error == ""
+    explorer.play()
+    explorer.tick()
+    assert not explorer.playing and explorer.game.step == end
+    assert explorer.table.notice == notice
+    explorer.new_game(seed=1)  # not the league's game: no ending, and no bot to run
+    assert explorer.ending == ""
+    assert not explorer.forward() and "cannot play a new one here" in explorer.last_error
+
+    finished = next(
+        i
+        for i, r in enumerate(result.rows)
+        if r["seats"] == ["random", "good"] and not r["forfeit"]
+    )
+    explorer = result.replay(finished)
+    assert explorer.table.seat_names == ["Player 0 (built-in random)", "Player 1 (good.py)"]
+    explorer.seek(explorer.game.step)
+    assert explorer.ending == "" and explorer.table.notice.startswith("The game is over")
+
+
 def test_duplicate_seating_same_deals_in_every_seat_order(league_result) -> None:
     result, _ = league_result
     by_pairing: dict[tuple[str, ...], list[dict]] = {}
@@ -288,3 +332,15 @@ def test_bad_arguments_get_clear_errors() -> None:
         mw.league([BOTS / "good.py", "random"], games=0, progress=False)
     with pytest.raises(InputError, match="move_seconds"):
         mw.league([BOTS / "good.py", "random"], move_seconds=-1, progress=False)
+
+
+def test_without_pandas_it_says_so_before_playing(monkeypatch) -> None:
+    """The offline JupyterLite site has no pandas, which the table needs: a clear error
+    before any bot is started, not an ImportError after the games."""
+    from monopoly_widgets.core.errors import MonopolyWidgetsError
+    from monopoly_widgets.league import run
+
+    monkeypatch.setattr(run, "pandas_module", lambda: None)
+    monkeypatch.setattr(run, "find_entries", lambda bots: pytest.fail("entries were read"))
+    with pytest.raises(MonopolyWidgetsError, match="the league's table needs pandas"):
+        mw.league([BOTS / "good.py", "random"], games=1, progress=False)
