@@ -8,8 +8,9 @@ analysis's race, ``coach/racing.py``), so the chart sharpens without starting
 over; it stops when the answer is clear or at ``max_playouts`` per move. It runs
 in a daemon thread so the table keeps answering clicks. Every request bumps a
 *generation* number; an analysis whose generation is no longer current stops
-before its next playout move and publishes nothing, so moving the cursor, a new
-game, a new perspective or turning the coach off stops the old analysis.
+before its next playout move (in slices: before its next slice) and publishes
+nothing, so moving the cursor, a new game, a new perspective or turning the coach
+off stops the old analysis.
 
 It respects the perspective: the coach shows a seat's moves only in the
 teacher's view or that seat's own view, since the chart would otherwise say
@@ -113,8 +114,8 @@ class Coach:
 
     ``publish(value)`` receives ``{"on", "status", "chart", "step", "seat"}`` dicts
     (the step and seat analysed); it is called
-    from the worker thread, always under :attr:`lock` and only while the
-    request is still current.
+    from the worker thread (or the slices' task), always under :attr:`lock` and
+    only while the request is still current.
     """
 
     def __init__(
