@@ -28,15 +28,12 @@ gives the same result anywhere.
 from __future__ import annotations
 
 import numbers
-import time
 from collections.abc import Callable
 from typing import Any
 
 from monopoly_widgets.agents.playout import AGENT_NAMES
-from monopoly_widgets.coach.merging import equivalent_groups
-from monopoly_widgets.coach.playouts import PlayoutJob, game_text
-from monopoly_widgets.coach.racing import METHOD, Race
-from monopoly_widgets.coach.result import Analysis, MoveEstimate
+from monopoly_widgets.coach.result import Analysis
+from monopoly_widgets.coach.running import AnalysisRun
 from monopoly_widgets.coach.workers import default_executor, run_round
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
@@ -88,107 +85,68 @@ def analyse(
     ``first_batch``: playouts per move in the first round (default: 16, fewer
     when there are many moves; see ``coach/racing.py``).
     """
-    seat = _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
+    _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
     _check_settings(precision, workers, first_batch, cards_known, executor, on_round)
     if budget_s is None and playouts is None:
         playouts = DEFAULT_PLAYOUTS
     if executor is None:
         executor = default_executor(budget_s, playouts, continue_with, workers)
-    limit = MAX_PLAYOUTS if playouts is None else playouts
-    legal = list(game.legal_actions())
-    groups = equivalent_groups(game, seat, legal, seed, cards_known)
-    saved = game_text(game)
-    race = Race(list(groups), confidence, precision, first_batch)
-    started = time.perf_counter()
-    cpu = 0.0
-
-    def so_far(stopped: str) -> Analysis:
-        return _analysis(
-            game,
-            seat,
-            legal,
-            groups,
-            race,
-            stopped,
-            started,
-            cpu,
-            seed,
-            continue_with,
-            cards_known,
-            confidence,
-        )
-
-    while True:
-        elapsed = time.perf_counter() - started
-        stopped = race.why_stop(limit, budget_s, elapsed)
-        if stopped:
-            break
-        size = race.next_batch(limit, budget_s, elapsed)
-        jobs = [
-            PlayoutJob(
-                saved,
-                seat,
-                action_id,
-                race.first_index(action_id),
-                size,
-                seed,
-                continue_with,
-                cards_known,
-            )
-            for action_id in race.live
-        ]
+    run = start_run(
+        game,
+        player,
+        budget_s,
+        playouts,
+        continue_with,
+        seed,
+        cards_known,
+        confidence,
+        precision,
+        first_batch,
+    )
+    while jobs := run.next_jobs():
         outcomes, seconds = run_round(jobs, executor)
-        cpu += seconds
-        stopped = race.record(outcomes)
-        if stopped:
+        if run.record(outcomes, seconds):
             break
-        if on_round is not None and on_round(so_far("still running")) is False:
-            stopped = "asked to stop"
+        if on_round is not None and on_round(run.so_far()) is False:
+            run.stop("asked to stop")
             break
-    return so_far(stopped)
+    return run.so_far()
 
 
-def _analysis(
+def start_run(
     game: Game,
-    seat: int,
-    legal: list[Any],
-    groups: dict[str, list[str]],
-    race: Race,
-    stopped: str,
-    started: float,
-    cpu: float,
-    seed: int,
-    continue_with: Any,
-    cards_known: bool,
-    confidence: float,
-) -> Analysis:
-    """The race's figures so far, one estimate per legal move, the highest first."""
-    played_for = {member: first for first, ids in groups.items() for member in ids}
-    order = {action_id: index for index, action_id in enumerate(race.ranking())}
-    moves = []
-    for action in legal:
-        first = played_for[action.id]
-        low, high = race.interval(first)
-        same_as = None if first == action.id else first
-        wins, done = race.wins[first], race.done[first]
-        moves.append(MoveEstimate(action.id, action.text, wins, done, low, high, same_as))
-    # The race's ranking, each group's members right after the move played for them.
-    moves.sort(key=lambda m: (order[played_for[m.action_id]], m.same_as is not None))
-    return Analysis(
-        seat=seat,
-        step=game.step,
-        moves=tuple(moves),
-        best=moves[0].action_id if moves[0].playouts else None,
-        playouts=race.spent,
-        rounds=race.rounds,
-        seconds=time.perf_counter() - started,
-        stopped=stopped,
-        method=METHOD,
-        seed=seed,
-        continue_with=continue_with if isinstance(continue_with, str) else repr(continue_with),
-        cards_known=cards_known,
-        confidence=confidence,
-        cpu_seconds=cpu,
+    player: int | None = None,
+    budget_s: float | None = None,
+    playouts: int | None = None,
+    continue_with: str | Callable[..., Any] = "heuristic",
+    seed: int = 0,
+    cards_known: bool = False,
+    confidence: float = 0.95,
+    precision: float = PRECISION,
+    first_batch: int | None = None,
+) -> AnalysisRun:
+    """The analysis :func:`analyse` would run, checked, to be advanced a round at a time.
+
+    For a caller that runs the rounds itself: the explorer's coach panel in a
+    browser tab, a few playouts at a time (``coach/slices.py``). The arguments are
+    :func:`analyse`'s.
+    """
+    seat = _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
+    _check_settings(precision, None, first_batch, cards_known, None, None)
+    if budget_s is None and playouts is None:
+        playouts = DEFAULT_PLAYOUTS
+    limit = MAX_PLAYOUTS if playouts is None else playouts
+    return AnalysisRun(
+        game,
+        seat,
+        limit,
+        budget_s,
+        continue_with,
+        seed,
+        cards_known,
+        confidence,
+        precision,
+        first_batch,
     )
 
 

@@ -46,7 +46,7 @@ class PlayoutStopped(Exception):
 _games: dict[str, Game] = {}
 
 
-def _game_of(saved_game: str) -> Game:
+def game_of(saved_game: str) -> Game:
     """The game a job analyses, loaded once per process (jobs of one analysis share it)."""
     if saved_game not in _games:
         _games.clear()
@@ -61,7 +61,7 @@ def make_policy(policy: Any) -> Callable[..., Any]:
 
 def run_job(job: PlayoutJob) -> list[int]:
     """For each playout of the job, in index order: 1 if the seat won, else 0."""
-    game = _game_of(job.saved_game)
+    game = game_of(job.saved_game)
     agent = make_policy(job.policy)
     return [play_one(game, job, agent, index) for index in range(job.first, job.first + job.count)]
 

@@ -8,14 +8,19 @@ analysis's race, ``coach/racing.py``), so the chart sharpens without starting
 over; it stops when the answer is clear or at ``max_playouts`` per move. It runs
 in a daemon thread so the table keeps answering clicks. Every request bumps a
 *generation* number; an analysis whose generation is no longer current stops
-before its next playout move and publishes nothing, so moving the cursor, a new
-game, a new perspective or turning the coach off stops the old analysis.
+before its next playout move (in slices: before its next slice) and publishes
+nothing, so moving the cursor, a new game, a new perspective or turning the coach
+off stops the old analysis.
 
 It respects the perspective: the coach shows a seat's moves only in the
 teacher's view or that seat's own view, since the chart would otherwise say
 what a good move is for hands the viewer may not see.
 
-Pyodide (JupyterLite) has no threads: there one small round runs at once.
+Pyodide (the JupyterLite site, a marimo WebAssembly export) has no threads:
+there the same analysis runs as an asyncio task in slices of a few playouts
+that yield to the page between them (``coach/slices.py``), so clicks are
+handled while it refines. Only where there is neither a thread nor an event
+loop (a plain script under WASI) does one small round run at once.
 """
 
 from __future__ import annotations
@@ -27,9 +32,10 @@ from typing import Any
 from monopoly_widgets.agents.playout import AgentError, agent_name
 from monopoly_widgets.coach import Analysis, analyse
 from monopoly_widgets.coach.analyse import MAX_PLAYOUTS as MOST_PLAYOUTS
-from monopoly_widgets.coach.analyse import check_policy
+from monopoly_widgets.coach.analyse import check_policy, start_run
 from monopoly_widgets.coach.chart import chart_data
 from monopoly_widgets.coach.playouts import PlayoutStopped, make_policy
+from monopoly_widgets.coach.slices import SlicedAnalysis, refine, start
 from monopoly_widgets.core import Game
 from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.core.runtime import threads_available
@@ -40,7 +46,7 @@ from monopoly_widgets.widgets.views.common import seat_name
 FIRST_PLAYOUTS = 32
 #: The most playouts per move (the chart is then as sharp as it gets here).
 MAX_PLAYOUTS = 1024
-#: Without threads (Pyodide) only one round of this many playouts per move runs.
+#: With neither threads nor an event loop only one round of this many playouts per move runs.
 SYNC_PLAYOUTS = 8
 
 
@@ -108,8 +114,8 @@ class Coach:
 
     ``publish(value)`` receives ``{"on", "status", "chart", "step", "seat"}`` dicts
     (the step and seat analysed); it is called
-    from the worker thread, always under :attr:`lock` and only while the
-    request is still current.
+    from the worker thread (or the slices' task), always under :attr:`lock` and
+    only while the request is still current.
     """
 
     def __init__(
@@ -131,6 +137,8 @@ class Coach:
         #: Bumped by every request; a worker with an older number stops.
         self.generation = 0
         self.thread: threading.Thread | None = None
+        #: The asyncio task refining in slices, where no thread can start (``coach/slices.py``).
+        self.task: Any = None
         #: The rounds finished for the current request (read by tests).
         self.rounds = 0
 
@@ -152,7 +160,9 @@ class Coach:
                 {"on": True, "status": status or self._working(seat, 0), "chart": {}, **where}
             )
         if not self.threaded:
-            self._run(game, seat, generation, rounds=1)
+            self.task = start(self._refine(game, seat, generation))
+            if self.task is None:
+                self._run(game, seat, generation, rounds=1)
             return
         self.thread = threading.Thread(
             target=self._run, args=(game, seat, generation), daemon=True, name="mw-coach"
@@ -177,24 +187,18 @@ class Coach:
     def _run(self, game: Game, seat: int, generation: int, rounds: int | None = None) -> None:
         """One analysis, published round after round while it is still wanted."""
         where = {"step": game.step, "seat": seat}
-        moves = len(game.legal_actions())
         policy = StoppablePolicy(self.continue_with, lambda: self.current(generation))
         first = self.first_playouts if rounds is None else min(SYNC_PLAYOUTS, self.first_playouts)
 
         def publish_round(so_far: Analysis) -> bool:
-            with self.lock:
-                if not self.current(generation):
-                    return False
-                self.rounds += 1
-                status = self._working(seat, so_far.playouts)
-                self.publish({"on": True, "status": status, "chart": chart_data(so_far), **where})
-            return rounds is None or self.rounds < rounds
+            shown = self._publish_round(so_far, seat, generation)
+            return shown and (rounds is None or self.rounds < rounds)
 
         try:
             analysis = analyse(
                 game,
                 seat,
-                playouts=min(MOST_PLAYOUTS, self.max_playouts * moves),
+                playouts=self._playouts(game),
                 continue_with=policy,
                 first_batch=first,
                 on_round=publish_round,
@@ -202,20 +206,64 @@ class Coach:
         except CoachStopped:
             return
         except Exception as exc:  # shown on the panel, never lost in a thread
-            with self.lock:
-                if self.current(generation):
-                    failed = failure_status(exc)
-                    self.publish({"on": True, "status": failed, "chart": {}, **where})
+            self._failed(exc, where, generation)
             return
+        why = "one quick round: no background work here" if rounds else analysis.stopped
+        self._publish_final(analysis, seat, generation, why)
+
+    def _publish_round(self, so_far: Analysis, seat: int, generation: int) -> bool:
+        """Show one more round, if still current; False when it is not."""
+        with self.lock:
+            if not self.current(generation):
+                return False
+            self.rounds += 1
+            status = self._working(seat, so_far.playouts)
+            where = {"step": so_far.step, "seat": seat}
+            self.publish({"on": True, "status": status, "chart": chart_data(so_far), **where})
+        return True
+
+    def _publish_final(self, analysis: Analysis, seat: int, generation: int, why: str) -> None:
         with self.lock:
             if not self.current(generation):
                 return
             if analysis.stopped != "asked to stop":
                 self.rounds += 1
-            why = "one quick round: no background work here" if rounds else analysis.stopped
             status = (
                 f"{seat_name(seat)}'s moves: {analysis.playouts} playouts in all ({why}); done."
             )
             if analysis.best is None:
                 status = f"{seat_name(seat)}'s moves: {analysis.why_no_best()}"
+            where = {"step": analysis.step, "seat": seat}
             self.publish({"on": True, "status": status, "chart": chart_data(analysis), **where})
+
+    def _failed(self, exc: Exception, where: dict[str, Any], generation: int) -> None:
+        with self.lock:
+            if self.current(generation):
+                failed = failure_status(exc)
+                self.publish({"on": True, "status": failed, "chart": {}, **where})
+
+    async def _refine(self, game: Game, seat: int, generation: int) -> None:
+        """The analysis in slices that yield to the page (no threads here): same rounds."""
+        where = {"step": game.step, "seat": seat}
+        try:
+            run = start_run(
+                game,
+                seat,
+                playouts=self._playouts(game),
+                continue_with=self.continue_with,
+                first_batch=self.first_playouts,
+            )
+            analysis = await refine(
+                SlicedAnalysis(run),
+                lambda: self.current(generation),
+                lambda so_far: self._publish_round(so_far, seat, generation),
+            )
+        except Exception as exc:  # shown on the panel, never lost in a task
+            self._failed(exc, where, generation)
+            return
+        if analysis is not None:
+            self._publish_final(analysis, seat, generation, analysis.stopped)
+
+    def _playouts(self, game: Game) -> int:
+        """The most playouts in all: ``max_playouts`` per legal move."""
+        return min(MOST_PLAYOUTS, self.max_playouts * len(game.legal_actions()))

@@ -5,11 +5,14 @@ background thread (``widgets/coaching.py``) and fills the table's ``coach``
 trait round after round. These explorers use a few random playouts per move so
 the tests are quick; what is checked is the wiring (every legal move gets a
 row, the old analysis stops when the cursor moves, the perspective rule), not
-the estimates, which ``tests/coach`` checks.
+the estimates, which ``tests/coach`` checks. Where no thread can start (Pyodide)
+the analysis runs in slices on the event loop: those tests run an asyncio loop
+and deliver clicks between slices, as the browser tab's kernel does.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -213,13 +216,87 @@ def test_the_settings_are_checked() -> None:
         quick_explorer().show_coach("on")  # type: ignore[arg-type]
 
 
-def test_without_threads_one_small_round_runs_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pyodide (JupyterLite) cannot start threads: the coach answers with one round."""
+# --- where no thread can start (Pyodide): slices on the event loop (``coach/slices.py``) ---
+
+
+def sliced_explorer(monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> mw.GameExplorer:
+    """An explorer whose coach cannot start a thread, as in a browser tab."""
     monkeypatch.setattr(coaching, "threads_available", lambda: False)
-    explorer = quick_explorer()
+    return quick_explorer(**kwargs)
+
+
+async def until(condition: Any, seconds: float = 30.0) -> None:
+    """Let the event loop run (the coach's slices, the 'browser') until ``condition()``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "the condition never held"
+        await asyncio.sleep(0.001)
+
+
+def test_without_threads_the_coach_refines_in_slices_to_the_threaded_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Same chart as the threaded coach, reached over several published rounds."""
+    threaded = quick_explorer(first=2, most=16)
+    threaded.show_coach(True)
+    threaded.coach.wait()
+    explorer = sliced_explorer(monkeypatch, first=2, most=16)
+    comm = attach(explorer)
+
+    async def scenario() -> None:
+        browser_says(explorer, {"type": "coach", "on": True})
+        assert explorer.coach.thread is None and explorer.coach.task is not None
+        await explorer.coach.task
+
+    asyncio.run(scenario())
+    charts = [value["chart"] for value in coach_updates(comm) if value["chart"]]
+    assert len(charts) >= 3, "refined beyond one round"
+    assert explorer.table.coach == threaded.table.coach
+    assert "done" in explorer.table.coach["status"]
+
+
+def test_without_threads_a_click_between_slices_moves_the_cursor_and_nothing_stale_is_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    explorer = sliced_explorer(monkeypatch, first=2, most=1 << 16)  # minutes if not stopped
+    comm = attach(explorer)
+
+    async def scenario() -> None:
+        browser_says(explorer, {"type": "coach", "on": True})
+        old = explorer.coach.task
+        await until(lambda: explorer.coach.rounds >= 1)
+        assert not old.done(), "still refining"
+        # The click arrives as a comm message between two slices.
+        asyncio.get_running_loop().call_soon(browser_says, explorer, {"type": "step", "by": 1})
+        await until(lambda: explorer.step == 1)
+        assert not old.done() or old.result() is None
+        await old  # the old task ends at its next slice, publishing nothing
+        new = explorer.coach.task
+        assert new is not old and not new.done()
+        await until(lambda: explorer.coach.rounds >= 1)
+        browser_says(explorer, {"type": "coach", "on": False})
+        await new
+
+    asyncio.run(scenario())
+    sent = coach_updates(comm)
+    first_new = next(index for index, value in enumerate(sent) if value.get("step") == 1)
+    assert any(value["chart"] and value["step"] == 0 for value in sent[:first_new])
+    later = sent[first_new:-1]
+    assert later and all(value["step"] == 1 for value in later), "nothing stale was published"
+    assert any(value["chart"] for value in later)
+    assert sent[-1] == {} and explorer.table.coach == {}, "turned off: the panel is empty"
+
+
+def test_without_threads_or_an_event_loop_one_small_round_runs_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plain script where no thread can start: one round, then the coach says so."""
+    explorer = sliced_explorer(monkeypatch)
     attach(explorer)
     explorer.show_coach(True)
-    assert explorer.coach.thread is None
+    assert explorer.coach.thread is None and explorer.coach.task is None
     rows = explorer.table.coach["chart"]["rows"]
     assert len(rows) == len(explorer.legal_actions())
     assert all(row["playouts"] <= 2 for row in rows)
+    assert "one quick round" in explorer.table.coach["status"]

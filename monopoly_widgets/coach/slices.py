@@ -1,0 +1,146 @@
+"""The coach where no thread or process can start: small slices that yield to the page.
+
+In a browser tab (the JupyterLite site's Pyodide kernel, a marimo WebAssembly
+export) Python has one thread, shared with everything the page asks of the
+kernel: a click on the table arrives as a comm message, and it is handled only
+when Python is idle. So the analysis runs as an asyncio task, a slice of about
+:data:`SLICE_S` seconds of playouts at a time, with ``await asyncio.sleep(0)``
+between slices. Pyodide's event loop schedules the next slice as a new
+browser task (not a microtask), so the messages that arrived in the meantime are
+handled first: the table answers a click within a slice (and one playout).
+
+The slices play the same race as :func:`~monopoly_widgets.coach.analyse`
+(``coach/running.py``): the same rounds, the same playouts, the same result; only
+the moment each playout runs differs. A round's playouts run one at a time, so a
+slice may end in the middle of a round; the race sees the round when it is whole.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from monopoly_widgets.coach.playouts import PlayoutJob, game_of, make_policy, play_one
+from monopoly_widgets.coach.result import Analysis
+from monopoly_widgets.coach.running import AnalysisRun
+
+#: Seconds of playouts between two yields to the page: short enough that a click is
+#: answered at once, long enough that yielding (a few ms in a browser) costs little.
+SLICE_S = 0.05
+
+
+class RoundInProgress:
+    """One round's jobs, played a playout at a time in the jobs' order."""
+
+    def __init__(self, jobs: list[PlayoutJob]) -> None:
+        self.jobs = jobs
+        self.outcomes: list[list[int]] = [[] for _ in jobs]
+        self.agents = [make_policy(job.policy) for job in jobs]  # one per job, as run_job
+        self.job = 0
+        self.cpu = 0.0
+
+    @property
+    def whole(self) -> bool:
+        return self.job == len(self.jobs)
+
+    def play_until(self, deadline: float) -> None:
+        """Play the round's next playouts until it is whole or the clock passes ``deadline``."""
+        started = time.process_time()
+        while not self.whole:
+            job = self.jobs[self.job]
+            done = self.outcomes[self.job]
+            index = job.first + len(done)
+            done.append(play_one(game_of(job.saved_game), job, self.agents[self.job], index))
+            if len(done) == job.count:
+                self.job += 1
+            if time.perf_counter() >= deadline:
+                break
+        self.cpu += time.process_time() - started
+
+
+class SlicedAnalysis:
+    """An analysis advanced a slice at a time (see the module docstring)."""
+
+    def __init__(self, run: AnalysisRun) -> None:
+        self.run = run
+        self.round: RoundInProgress | None = None
+        #: True once the race has ended; :meth:`advance` then returns the final analysis.
+        self.done = False
+
+    def advance(self, seconds: float = SLICE_S) -> Analysis | None:
+        """Play for about ``seconds``; the analysis so far if a round ended, else None."""
+        deadline = time.perf_counter() + seconds
+        while True:
+            if self.round is None:
+                jobs = self.run.next_jobs()
+                if not jobs:
+                    self.done = True
+                    return self.run.so_far()
+                self.round = RoundInProgress(jobs)
+            self.round.play_until(deadline)
+            if not self.round.whole:
+                return None
+            whole, self.round = self.round, None
+            if self.run.record(whole.outcomes, whole.cpu):
+                self.done = True
+            return self.run.so_far()
+
+    def stop(self, why: str) -> Analysis:
+        """End the race here (the rounds so far count; a part-played round does not)."""
+        self.run.stop(why)
+        self.round = None
+        self.done = True
+        return self.run.so_far()
+
+
+async def refine(
+    sliced: SlicedAnalysis,
+    wanted: Callable[[], bool],
+    on_round: Callable[[Analysis], bool | None],
+    slice_s: float = SLICE_S,
+) -> Analysis | None:
+    """Advance ``sliced`` slice by slice, yielding to the event loop before each slice.
+
+    Before each slice ``wanted()`` is asked: False (the position changed, the coach
+    was turned off) ends the task at once, returning None, so a stale slice never
+    runs and never reports. ``on_round(analysis)`` is called after each round
+    that ends the slice; returning False stops the race there. Returns the final
+    analysis.
+    """
+    while True:
+        await asyncio.sleep(0)
+        if not wanted():
+            return None
+        analysis = sliced.advance(slice_s)
+        if sliced.done:
+            return analysis
+        if analysis is not None and on_round(analysis) is False:
+            return sliced.stop("asked to stop")
+
+
+def event_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop the slices can run on, or None where there is none.
+
+    Pyodide's loop (the browser's own) always runs, even while a comm message is
+    being handled, where asyncio does not always register it as running; in
+    CPython only a running loop (a Jupyter kernel's) counts.
+    """
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop()
+    return None
+
+
+def start(coroutine: Any) -> asyncio.Task[Any] | None:
+    """Run ``coroutine`` as a task on :func:`event_loop`; None (coroutine closed) without one."""
+    loop = event_loop()
+    if loop is None:
+        coroutine.close()
+        return None
+    return loop.create_task(coroutine)
