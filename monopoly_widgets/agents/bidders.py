@@ -148,7 +148,11 @@ def budget_bid(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random)
         return _raise(obs, legal, worth, money)
     target = min(worth, money * budget_share(worth)) + rng.choice((0, 0, 1))
     choice = _closest_at_most(_amounts(legal, "bid:"), target)
-    return choice if choice is not None else _named(legal, "bid:none")
+    if choice is None:
+        choice = _named(legal, "bid:none")
+    # Part-way through choosing cards one value at a time (``bid:choose``, begun by
+    # someone else's choice in a position): add nothing more, the first choice.
+    return choice if choice is not None else legal[0]
 
 
 def _raise(obs: dict[str, Any], legal: Sequence[Action], worth: float, money: int) -> Action:
@@ -161,7 +165,10 @@ def _raise(obs: dict[str, Any], legal: Sequence[Action], worth: float, money: in
     if choice is not None:
         return choice
     stand = _named(legal, "raise:none")
-    return stand if stand is not None else min(legal, key=lambda a: int(a.id.split(":")[1]))
+    if stand is not None:
+        return stand
+    amounts = _amounts(legal, "raise:")  # must add a card: the smallest raise
+    return amounts[min(amounts)] if amounts else legal[0]
 
 
 def _named(legal: Sequence[Action], action_id: str) -> Action | None:
@@ -181,3 +188,43 @@ def cheap_bid(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) 
     """A strategy to compare against: always bid the least possible amount."""
     amounts = _amounts(legal, legal[0].id.split(":")[0] + ":")
     return amounts[min(amounts)] if amounts else legal[0]
+
+
+def deal_gain(
+    obs: dict[str, Any], seat: int, gives: Sequence[str], takes: Sequence[str], money: int = 0
+) -> float:
+    """$M ``seat`` gains from a deal that gives the property cards ``gives``, takes
+    ``takes`` and changes its money by ``money`` (negative: pays).
+
+    The same yardstick as :func:`trade_gain`, card by card: each card given costs what
+    :func:`card_loss` says, each card taken is worth what :func:`worth_to` says once the
+    cards before it have moved (two cards of one colour are worth more than twice one).
+    """
+    view = obs["seats"][seat]
+    sets = [dict(s, cards=list(s["cards"])) for s in view["sets"]]
+    mine = dict(view, sets=sets)
+    seats = list(obs["seats"])
+    seats[seat] = mine
+    table = {"seats": seats, "sets_to_win": obs.get("sets_to_win", 3), "unseen": obs["unseen"]}
+    gain = float(money)
+    for name in gives:
+        gain -= card_loss(table, seat, name)
+        for prop_set in sets:
+            if any(card["name"] == name for card in prop_set["cards"]):
+                prop_set["cards"] = [c for c in prop_set["cards"] if c["name"] != name]
+                if prop_set["complete"]:
+                    prop_set["complete"] = False
+                    mine["complete_sets"] -= 1
+    for name in takes:
+        colour = PROPERTY_COLOUR[name]
+        gain += worth_to(table, seat, colour)
+        room = [s for s in sets if s["colour"] == colour and len(s["cards"]) < s["size"]]
+        target = max(room, key=lambda s: len(s["cards"])) if room else None
+        if target is None:
+            target = {"colour": colour, "cards": [], "size": COLOURS[colour], "complete": False}
+            sets.append(target)
+        target["cards"].append({"name": name, "kind": "property"})
+        if len(target["cards"]) >= target["size"]:
+            target["complete"] = True
+            mine["complete_sets"] += 1
+    return gain

@@ -24,10 +24,13 @@ from monopoly_widgets.agents.bidders import (
     COMPLETE_WORTH,
     WIN_WORTH,
     budget_bid,
+    deal_gain,
     trade_gain,
     worth_to,
 )
-from monopoly_widgets.bid.cards import COLOURS
+from monopoly_widgets.bid.cards import COLOURS, PROPERTY_COLOUR
+from monopoly_widgets.bid.deals import deal_key
+from monopoly_widgets.bid.state import Deal
 from monopoly_widgets.core.actions import Action
 
 
@@ -40,6 +43,10 @@ def choose(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> 
         return _answer(obs, legal)
     if kind == "trade_answer":
         return _answer_trade(obs, legal)
+    if kind == "deal_answer":
+        return _answer_deal(obs, legal)
+    if kind == "deal":
+        return _deal_step(obs, legal)
     if obs["phase"] == "offer":
         return _best_offer(obs, legal) or next(a for a in legal if a.id == "offer:none")
     return _host(obs, legal)
@@ -112,6 +119,88 @@ def _answer_trade(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     mine = trade_gain(obs, obs["viewer"], offer["take"], offer["give"])
     theirs = trade_gain(obs, offer["from"], offer["give"], offer["take"])
     return by_id["accept"] if mine > 0 and theirs < WIN_WORTH else by_id["refuse"]
+
+
+def _properties(obs: dict[str, Any], seat: int) -> list[str]:
+    """The real property cards ``seat`` has on the table (Wild!s never move)."""
+    return [
+        card["name"]
+        for prop_set in obs["seats"][seat]["sets"]
+        for card in prop_set["cards"]
+        if card["kind"] == "property"
+    ]
+
+
+def deal_plan(obs: dict[str, Any], only_with: int | None = None) -> Deal | None:
+    """The deal (one or two cards each way, no colour on both sides) that gains me most,
+    among those that gain the other player too (so they may accept) and do not win them the
+    game; ``None`` if none.
+
+    Computed from the table alone, so the same plan comes back at every step of building it.
+    """
+    me = obs["viewer"]
+    made = set(obs["offers_this_round"])
+    mine = _properties(obs, me)
+    best, best_gain = None, 0.0
+    for other in range(obs["players"]):
+        if other == me or (only_with is not None and other != only_with):
+            continue
+        theirs = _properties(obs, other)
+        for gives in _one_or_two(mine):
+            for takes in _one_or_two(theirs):
+                if len(gives) + len(takes) > 3 or _colours(gives) & _colours(takes):
+                    continue  # a colour on both sides changes little and invites swaps back
+                gain = deal_gain(obs, me, gives, takes)
+                if gain <= best_gain:
+                    continue
+                their_gain = deal_gain(obs, other, takes, gives)
+                plan = Deal(me, other, list(gives), list(takes))
+                if 0 < their_gain < WIN_WORTH and deal_key(plan) not in made:
+                    best, best_gain = plan, gain
+    return best
+
+
+def _colours(names: tuple[str, ...]) -> set[str]:
+    return {PROPERTY_COLOUR[name] for name in names}
+
+
+def _one_or_two(names: list[str]) -> list[tuple[str, ...]]:
+    singles = [(name,) for name in names]
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    return singles + pairs
+
+
+def _deal_step(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """In the deal window: start the planned deal, add its cards one by one, propose."""
+    by_id = {a.id: a for a in legal}
+    draft = obs.get("draft")
+    if draft is None:
+        plan = deal_plan(obs)
+        chosen = by_id.get(f"deal:to:{plan.to}") if plan is not None else None
+        return chosen or by_id["deal:pass"]
+    plan = deal_plan(obs, only_with=draft["to"])
+    if plan is None:
+        return by_id["deal:cancel"]
+    for name in plan.give:
+        if name not in draft["give"] and f"deal:give:{name}" in by_id:
+            return by_id[f"deal:give:{name}"]
+    for name in plan.ask:
+        if name not in draft["ask"] and f"deal:ask:{name}" in by_id:
+            return by_id[f"deal:ask:{name}"]
+    return by_id.get("deal:propose") or by_id["deal:cancel"]
+
+
+def _answer_deal(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """Accept a deal that gains me something and does not win the proposer the game."""
+    by_id = {a.id: a for a in legal}
+    deal = obs["deal"]
+    me, them = obs["viewer"], deal["from"]
+    money = sum(deal["pay"]) - sum(deal["want"])
+    mine = deal_gain(obs, me, deal["ask"], deal["give"], money)
+    theirs = deal_gain(obs, them, deal["give"], deal["ask"], -money)
+    if mine > 0 and theirs < WIN_WORTH and "deal:accept" in by_id:
+        return by_id["deal:accept"]
+    return by_id["deal:refuse"]
 
 
 def _best_steal(obs: dict[str, Any], legal: Sequence[Action]) -> Action | None:

@@ -125,10 +125,9 @@ def start_auction(state: BidState) -> list[Event]:
     ]
 
 
-def seal_bid(state: BidState, seat: int, total: int | None) -> list[Event]:
-    """``seat`` commits a bid (``None``: no bid). Hidden until every bid is in."""
-    cards = [] if total is None else cards_for(state, seat, total)
-    assert cards is not None
+def seal_bid(state: BidState, seat: int, cards: list[int]) -> list[Event]:
+    """``seat`` commits these money cards from their hand as a bid (``[]``: no bid).
+    Hidden until every bid is in."""
     hand = state.hands[seat]
     for card in cards:
         hand.remove(card)
@@ -220,10 +219,9 @@ def _settle(state: BidState, contenders: list[int], raised: bool) -> list[Event]
     )
 
 
-def choose_raise(state: BidState, seat: int, total: int | None) -> list[Event]:
-    """A tied player adds cards (``total``) or stands (``None``)."""
-    cards = [] if total is None else cards_for(state, seat, total)
-    assert cards is not None
+def choose_raise(state: BidState, seat: int, cards: list[int]) -> list[Event]:
+    """A tied player adds these money cards from their hand, or stands (``[]``)."""
+    total = total_of(state, cards)
     for card in cards:
         state.hands[seat].remove(card)
     state.raises[seat] = cards

@@ -5,8 +5,10 @@ step; :func:`slot_names` says what each slot means. Seats are rotated so the vie
 first.
 
 Only what the seat can see goes in (what ``observation.py`` shows it): its own hand by
-card name; for every seat its hand size, its sets by colour, whether it has sealed a bid
-or a raise, and the bid's or raise's total once it may be seen (``observation``'s own
+card name; a proposed deal (public: what goes each way); for every seat its hand size
+(with the cards set aside while choosing a bid, as ``observation`` counts them), its
+sets by colour, whether it has sealed a bid or a raise, and the bid's or raise's total
+once it may be seen (``observation``'s own
 ``_bid_visible`` and ``_raise_visible`` decide: a sealed bid stays hidden, except the
 viewer's own). :func:`encode` reads the state, for speed; :func:`encode_observation`
 reads the observation dict (a bot in the league); ``tests/rl/test_encodings.py`` checks
@@ -21,7 +23,7 @@ from functools import lru_cache
 import numpy as np
 
 from monopoly_widgets.bid.cards import ACTION_NAMES, COLOURS, MONEY_NAMES, PROPERTIES
-from monopoly_widgets.bid.observation import _bid_visible, _raise_visible
+from monopoly_widgets.bid.observation import _bid_visible, _raise_visible, chosen_so_far
 from monopoly_widgets.bid.state import PHASES, BidState, current_player
 from monopoly_widgets.bid.table import complete_sets, set_is_complete
 
@@ -42,7 +44,11 @@ GLOBAL_FIELDS: tuple[str, ...] = (
     "raise_round",
     "action_pending",
     "trade_offer_to_me",
+    "deal_money_offered",
+    "deal_money_asked",
     *(f"auction_{name}" for name, _ in PROPERTIES),
+    *(f"deal_gives_{name}" for name, _ in PROPERTIES),
+    *(f"deal_asks_{name}" for name, _ in PROPERTIES),
     *(f"hand_{name}" for name in _HAND_NAMES),
 )
 SEAT_FIELDS: tuple[str, ...] = (
@@ -75,6 +81,29 @@ def encoding_size(players: int) -> int:
 _DECIDE = GLOBAL_FIELDS.index("i_must_decide")
 _AUCTION = GLOBAL_FIELDS.index(f"auction_{PROPERTIES[0][0]}")
 _HAND = GLOBAL_FIELDS.index(f"hand_{_HAND_NAMES[0]}")
+_DEAL_GIVES = GLOBAL_FIELDS.index(f"deal_gives_{PROPERTIES[0][0]}")
+_DEAL_ASKS = GLOBAL_FIELDS.index(f"deal_asks_{PROPERTIES[0][0]}")
+
+
+def _encode_deal(
+    out: array,
+    to: int,
+    viewer: int,
+    give: list[str],
+    ask: list[str],
+    pay: list[int],
+    want: list[int],
+) -> None:
+    """A proposed deal is public (``deals.py``): which properties go each way and the money,
+    and whether it waits for the viewer's answer."""
+    if to == viewer:
+        out[_DECIDE + 9] = 1.0
+    out[_DECIDE + 10] = sum(pay)
+    out[_DECIDE + 11] = sum(want)
+    for name in give:
+        out[_DEAL_GIVES + _PROPERTY_INDEX[name]] = 1.0
+    for name in ask:
+        out[_DEAL_ASKS + _PROPERTY_INDEX[name]] = 1.0
 
 
 def encode(state: BidState, viewer: int) -> np.ndarray:
@@ -96,6 +125,9 @@ def encode(state: BidState, viewer: int) -> np.ndarray:
     out[_DECIDE + 8] = 1.0 if state.chain else 0.0
     offer = state.offer
     out[_DECIDE + 9] = 1.0 if offer is not None and offer.to == viewer else 0.0
+    deal = state.deal
+    if deal is not None:
+        _encode_deal(out, deal.to, viewer, deal.give, deal.ask, deal.pay, deal.want)
     for card in state.hands[viewer]:
         name = deck[card].name
         if name in _HAND_INDEX:
@@ -114,6 +146,7 @@ def encode(state: BidState, viewer: int) -> np.ndarray:
             held += len(bid)
         if raised is not None:
             held += len(raised)
+        held += len(chosen_so_far(state, seat))
         out[at] = held
         for prop_set in state.sets[seat]:
             colour = _COLOUR_INDEX[prop_set.colour]
@@ -157,6 +190,9 @@ def encode_observation(observation: dict) -> np.ndarray:
     out[_DECIDE + 8] = 1.0 if observation["pending"] is not None else 0.0
     offer = observation["offer"]
     out[_DECIDE + 9] = 1.0 if offer is not None and offer["to"] == viewer else 0.0
+    deal = observation["deal"]
+    if deal is not None:
+        _encode_deal(out, deal["to"], viewer, deal["give"], deal["ask"], deal["pay"], deal["want"])
     seats = observation["seats"]
     for card in seats[viewer]["hand"] or ():
         if card["name"] in _HAND_INDEX:

@@ -9,7 +9,7 @@ the way the engine writes it gets a reason that shows how to write it.
 
 from __future__ import annotations
 
-from monopoly_widgets.bid import legal
+from monopoly_widgets.bid import card_choice, deals, legal
 from monopoly_widgets.bid.cards import DRAW_TWO, STEAL, WILD
 from monopoly_widgets.bid.state import (
     PHASE_ACTIONS,
@@ -25,8 +25,10 @@ from monopoly_widgets.bid.trading import NO_OFFER
 
 EXAMPLES = (
     "Actions look like 'auction', 'draw2', 'wild:0', 'wild:new:Red', 'steal:1:0:Boardwalk', "
-    "'nope', 'pass', 'bid:7', 'bid:none', 'raise:2', 'raise:none', 'trade', "
-    "'offer:1:Boardwalk:Park Place', 'offer:none', 'accept', 'refuse'"
+    "'nope', 'pass', 'bid:7', 'bid:none', 'bid:choose', 'bid:5x1', 'raise:2', 'raise:none', "
+    "'trade', "
+    "'offer:1:Boardwalk:Park Place', 'offer:none', 'accept', 'refuse', 'deal:to:1', "
+    "'deal:give:Boardwalk', 'deal:ask:Park Place', 'deal:propose', 'deal:accept'"
 )
 HOST_CARDS = {"draw2": DRAW_TWO, "wild": WILD, "steal": STEAL}
 
@@ -38,6 +40,8 @@ def why_illegal(state: BidState, action_id: str) -> str | None:
         return _host_reason(state, action_id, head, rest)
     if head in ("trade", "offer"):
         return _trade_reason(state, action_id, head, rest)
+    if head == "deal":
+        return _deal_reason(state, rest)
     if head in ("nope", "pass", "accept", "refuse"):
         return _answer_reason(state, action_id, head, rest)
     if head in ("bid", "raise"):
@@ -107,7 +111,7 @@ def _steal_reason(state: BidState, rest: str) -> str | None:
 
 def _trade_reason(state: BidState, action_id: str, head: str, rest: str) -> str | None:
     """Starting an offer, and the offer itself (rulebook "Tips"; option trade_offers)."""
-    if state.options["trade_offers"] == "none":
+    if state.options["trade_offers"] != "host":
         return legal.trading_reason(state)
     if state.phase not in (PHASE_ACTIONS, PHASE_OFFER):
         return (
@@ -127,6 +131,40 @@ def _trade_reason(state: BidState, action_id: str, head: str, rest: str) -> str 
     if to is None or len(parts) != 3:
         return "write an offer as 'offer:<seat>:<your property>:<their property>'"
     return legal.offer_reason(state, to, parts[1], parts[2])
+
+
+def _deal_reason(state: BidState, rest: str) -> str | None:
+    """``deal:...``: the deal window, building a deal, answering one (``bid/deals.py``)."""
+    if state.options["trade_offers"] != deals.ANYONE:
+        return (
+            f"deals are made with option trade_offers = 'anyone', not "
+            f"{state.options['trade_offers']!r}"
+        )
+    step, _, item = rest.partition(":")
+    seat = current_player(state)
+    if step in ("pass", "propose", "cancel", "accept", "refuse"):
+        if item:
+            return f"write 'deal:{step}' on its own"
+        reason = {
+            "pass": deals.pass_reason,
+            "propose": deals.propose_reason,
+            "cancel": deals.cancel_reason,
+            "accept": deals.accept_reason,
+            "refuse": deals.refuse_reason,
+        }[step](state)
+        return reason
+    if step == "to":
+        other = _number(item)
+        if other is None or seat is None:
+            return "write 'deal:to:<seat>'"
+        return deals.to_reason(state, seat, other)
+    if step in ("give", "ask", "pay", "want"):
+        return deals.add_reason(state, step, item)
+    return (
+        "a deal step is 'deal:to:<seat>', 'deal:give:<property>', 'deal:ask:<property>', "
+        "'deal:pay:<value>', 'deal:want:<value>', 'deal:propose', 'deal:cancel', "
+        "'deal:pass', 'deal:accept' or 'deal:refuse'"
+    )
 
 
 def _answer_reason(state: BidState, action_id: str, head: str, rest: str) -> str | None:
@@ -158,9 +196,23 @@ def _amount_reason(state: BidState, action_id: str, head: str, rest: str) -> str
         )
     seat = current_player(state)
     assert seat is not None
+    step = card_choice.read_step(rest)
+    if step is not None:
+        return card_choice.step_reason(state, seat, head, *step)
+    if card_choice.choosing(state):
+        value = state.card_choice_value
+        return (
+            f"player {seat} is choosing the cards one value at a time: write "
+            f"'{head}:{value}x<count>' (how many ${value}M cards to add)"
+        )
+    if rest == card_choice.CHOOSE:
+        return card_choice.may_choose(state, seat)
     if rest == "none":
         return legal.stand_reason(state, seat) if head == "raise" else None
     total = _number(rest)
     if total is None:
-        return f"write a {head} as '{head}:<total in $M>' or '{head}:none', not {action_id!r}"
+        return (
+            f"write a {head} as '{head}:<total in $M>', '{head}:none' or '{head}:choose', "
+            f"not {action_id!r}"
+        )
     return legal.amount_reason(state, seat, total)

@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
+from monopoly_widgets.bid import card_choice, deals
 from monopoly_widgets.bid.actions_cards import describe, find_in_hand
 from monopoly_widgets.bid.auction import cheapest_sets, money_values
 from monopoly_widgets.bid.cards import COLOURS, DRAW_TWO, NOPE, STEAL, WILD
 from monopoly_widgets.bid.state import (
     PHASE_ACTIONS,
     PHASE_BID,
+    PHASE_DEAL,
+    PHASE_DEALS,
+    PHASE_DRAFT,
     PHASE_OFFER,
     PHASE_RAISE,
     PHASE_RESPOND,
@@ -43,6 +47,9 @@ PHASE_WORDS = {
     PHASE_RESPOND: "players are answering an action card (Nope! or pass)",
     PHASE_OFFER: "the host is choosing a trade offer",
     PHASE_TRADE: "a player is answering a trade offer",
+    PHASE_DEALS: "players are asked in turn whether to propose a deal",
+    PHASE_DRAFT: "a player is preparing a deal",
+    PHASE_DEAL: "a player is answering a deal",
     PHASE_BID: "players are sealing their bids",
     PHASE_RAISE: "tied players are choosing raises",
     "over": "the game is over",
@@ -149,6 +156,11 @@ def trading_reason(state: BidState) -> str | None:
     """Whether the options let the host make another offer this round."""
     if state.options["trade_offers"] == "none":
         return "trading is switched off (option trade_offers = 'none')"
+    if state.options["trade_offers"] != "host":
+        return (
+            "'trade' is the host's offer under option trade_offers = 'host'; now every player "
+            "proposes deals in the deal window before the auction ('deal:...')"
+        )
     limit = state.options["max_trade_offers_per_round"]
     if len(state.offers_made) >= limit:
         made = "1 offer" if limit == 1 else f"{limit} offers"
@@ -281,6 +293,8 @@ def legal_actions(state: BidState) -> list[Action]:
         return _respond_actions(state)
     if phase == PHASE_TRADE:
         return _answer_actions(state)
+    if phase in (PHASE_DEALS, PHASE_DRAFT, PHASE_DEAL):
+        return deals.legal_actions(state)
     if phase == PHASE_BID:
         return _amount_actions(state, bidder(state), "bid")
     if phase == PHASE_RAISE:
@@ -361,11 +375,19 @@ def _answer_actions(state: BidState) -> list[Action]:
 
 
 def _amount_actions(state: BidState, seat: int, head: str) -> list[Action]:
-    """``bid:none`` / ``raise:none``, then one choice per exact total the hand can make."""
+    """``bid:none`` / ``raise:none``, one choice per exact total the hand can make (in
+    the fewest cards), then ``bid:choose`` (choose the cards yourself, option bid_cards);
+    or, part-way through choosing, the choices for the money value asked now."""
+    if card_choice.choosing(state):
+        return card_choice.step_actions(state, seat, head)
     actions = []
     if head == "bid":
         actions.append(Action("bid:none", "Make no bid", seat, "bid"))
     elif stand_reason(state, seat) is None:
         actions.append(Action("raise:none", "Do not raise: stand on your bid", seat, "raise"))
     actions += amount_menu(money_values(state, seat), seat, head)
+    if card_choice.may_choose(state, seat) is None:
+        word = "bid" if head == "bid" else "raise"
+        text = f"Choose the money cards of your {word} yourself, one value at a time"
+        actions.append(Action(f"{head}:{card_choice.CHOOSE}", text, seat, head))
     return actions

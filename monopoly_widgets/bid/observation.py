@@ -17,12 +17,16 @@ Mirrors the Monopoly Deal contract so that the widgets can draw both games::
           "sets": [{"colour", "cards", "size", "complete"}], "complete_sets": int,
           "has_bid": bool,          # has committed a bid (or "no bid") in this auction
           "bid": [card, ...] | None,           # only after the reveal, or for the viewer themself
+          "choosing": [card, ...] | None,      # cards set aside while choosing a bid: own only
           "has_raised": bool, "raise": [card, ...] | None   # the same for a raise round
       }],
       "auction": {"property": card | None, "revealed": bool, "tied": [seats],
                   "raise_round": int, "raises_sealed": bool},
       "pending": None | {"chain": [{"player", "card", "text"}], "waiting": [seats], "text"},
       "offer": None | {"from", "to", "give", "take", "text"},   # a trade offer to answer
+      "deal_queue": [seats],    # the deal window: who is still to be asked (public)
+      "deal": None | {"from", "to", "give", "ask", "pay", "want", "text"},  # proposed: public
+      "draft": None | {...},    # the deal being built: its proposer (and the teacher) only
       "offers_this_round": ["offer:1:Boardwalk:Park Place", "offer:none", ...],
       "unseen": {"$3M": 4, "Boardwalk": 1, ...}
     }
@@ -38,17 +42,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from monopoly_widgets.bid import deals
 from monopoly_widgets.bid.actions_cards import describe
 from monopoly_widgets.bid.cards import COLOURS
 from monopoly_widgets.bid.state import (
     PHASE_ACTIONS,
     PHASE_BID,
+    PHASE_DEAL,
+    PHASE_DEALS,
+    PHASE_DRAFT,
     PHASE_OFFER,
     PHASE_OVER,
     PHASE_RAISE,
     PHASE_RESPOND,
     PHASE_TRADE,
     BidState,
+    Deal,
     clone_state,
     current_player,
 )
@@ -75,6 +84,12 @@ def decision_text(state: BidState) -> str:
             f"Player {seat}: accept or refuse player {offer.offerer}'s offer of {offer.give} "
             f"for your {offer.take}."
         )
+    if phase == PHASE_DEALS:
+        return f"Player {seat} may start a deal with another player, or propose none."
+    if phase == PHASE_DRAFT:
+        return f"Player {seat} is preparing a deal (secret until it is proposed)."
+    if phase == PHASE_DEAL and state.deal is not None:
+        return f"Player {seat}: accept or refuse the deal: {deals.describe(state.deal)}."
     if phase == PHASE_BID:
         return f"Player {seat} secretly chooses a bid (or no bid)."
     if phase == PHASE_RAISE:
@@ -108,6 +123,8 @@ def _seat_view(state: BidState, seat: int, viewer: int | None) -> dict[str, Any]
         held += len(bid)
     if raised is not None:
         held += len(raised)
+    choice = chosen_so_far(state, seat)
+    held += len(choice)
     sees_hand = viewer is None or viewer == seat
     return {
         "seat": seat,
@@ -128,7 +145,21 @@ def _seat_view(state: BidState, seat: int, viewer: int | None) -> dict[str, Any]
         "bid": [_card(state, c) for c in bid] if bid is not None and bid_shown else None,
         "has_raised": raised is not None,
         "raise": [_card(state, c) for c in raised] if raised is not None and raise_shown else None,
+        # Cards set aside while choosing a bid one value at a time: the owner's secret.
+        "choosing": [_card(state, c) for c in choice]
+        if sees_hand and choice_open(state, seat)
+        else None,
     }
+
+
+def choice_open(state: BidState, seat: int) -> bool:
+    """Whether ``seat`` is part-way through choosing the cards of a bid or raise."""
+    return state.card_choice is not None and current_player(state) == seat
+
+
+def chosen_so_far(state: BidState, seat: int) -> list[int]:
+    """The money cards ``seat`` has set aside so far while choosing (``card_choice.py``)."""
+    return list(state.card_choice or []) if choice_open(state, seat) else []
 
 
 def observe(state: BidState, viewer: int | None) -> dict[str, Any]:
@@ -183,6 +214,13 @@ def observe(state: BidState, viewer: int | None) -> dict[str, Any]:
         "pending": pending,
         "offer": _offer_view(state),
         "offers_this_round": list(state.offers_made),
+        # The deal window: who is still to be asked (public), the deal proposed (public),
+        # and the deal being built (its proposer's secret).
+        "deal_queue": list(state.deal_queue),
+        "deal": _deal_view(state.deal),
+        "draft": _deal_view(state.draft)
+        if state.draft is not None and viewer in (None, state.draft.proposer)
+        else None,
         "unseen": unseen(state, viewer),
     }
 
@@ -201,6 +239,20 @@ def _offer_view(state: BidState) -> dict[str, Any] | None:
     }
 
 
+def _deal_view(deal: Deal | None) -> dict[str, Any] | None:
+    if deal is None:
+        return None
+    return {
+        "from": deal.proposer,
+        "to": deal.to,
+        "give": list(deal.give),
+        "ask": list(deal.ask),
+        "pay": list(deal.pay),
+        "want": list(deal.want),
+        "text": deals.describe(deal),
+    }
+
+
 def hidden_cards(state: BidState, viewer: int | None) -> list[int]:
     """The money and action cards ``viewer`` cannot see (property pile excluded)."""
     found = list(state.draw_pile)
@@ -210,6 +262,7 @@ def hidden_cards(state: BidState, viewer: int | None) -> list[int]:
         if seat == viewer:
             continue
         found += state.hands[seat]
+        found += chosen_so_far(state, seat)
         bid = state.bids[seat] if state.bids else None
         if bid is not None and not _bid_visible(state, seat, viewer):
             found += bid
@@ -237,6 +290,7 @@ def metrics(state: BidState) -> dict[str, list[int]]:
             cards += state.bids[seat]
         if state.raises and state.raises[seat]:
             cards += state.raises[seat]
+        cards += chosen_so_far(state, seat)
         money.append(sum(deck[c].value for c in cards))
         props.append(sum(len(s.cards) for s in state.sets[seat]))
         sets.append(complete_sets(state, seat))
@@ -254,9 +308,23 @@ def determinize(state: BidState, viewer: int, rng: random.Random) -> BidState:
     (``tie_raise_must_add_card``) gets at least one if they have money.
     """
     sample = clone_state(state)
+    chooser = current_player(sample)
+    if sample.card_choice is not None and chooser != viewer:
+        # The viewer cannot see the cards set aside: they go back into the hand (and are
+        # pooled with it), and in the sample the chooser has not started choosing.
+        assert chooser is not None
+        sample.hands[chooser] += sample.card_choice
+        sample.card_choice = None
+        sample.card_choice_value = 0
+    if sample.draft is not None and sample.draft.proposer != viewer:
+        # A deal being built is secret, even with whom: an empty one with any other player.
+        proposer = sample.draft.proposer
+        others = [seat for seat in range(sample.players) if seat != proposer]
+        sample.draft = Deal(proposer, rng.choice(others))
+    shown = deals.money_shown(sample)  # money cards a proposed deal offers: seen by all
     # Sorted first, so the world depends only on what ``viewer`` sees, not on where
     # the hidden cards really are; and a fresh seed, so later reshuffles are unknown too.
-    pool = sorted(hidden_cards(sample, viewer))
+    pool = sorted(c for c in hidden_cards(sample, viewer) if c not in shown)
     rng.shuffle(pool)
     sample.seed = rng.getrandbits(31)
     sample.draw_pile = pool[: len(sample.draw_pile)]
@@ -264,7 +332,8 @@ def determinize(state: BidState, viewer: int, rng: random.Random) -> BidState:
     for seat in range(sample.players):
         if seat == viewer:
             continue
-        held = len(sample.hands[seat])
+        known = [c for c in sample.hands[seat] if c in shown]
+        held = len(sample.hands[seat]) - len(known)
         bid_hidden = (
             bool(sample.bids)
             and sample.bids[seat] is not None
@@ -285,7 +354,7 @@ def determinize(state: BidState, viewer: int, rng: random.Random) -> BidState:
         if raise_hidden:
             must = sample.options["tie_raise_must_add_card"]
             sample.raises[seat], cards = _random_commitment(sample, cards, rng, must_add=must)
-        sample.hands[seat] = cards
+        sample.hands[seat] = known + cards
     sample.property_pile.sort()
     rng.shuffle(sample.property_pile)
     return sample

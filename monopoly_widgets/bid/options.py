@@ -93,21 +93,47 @@ _OPTIONS: list[RuleOption] = [
     ),
     RuleOption(
         "trade_offers",
-        "host",
-        'When players may offer trades: "host" the host, before turning over the property '
-        '(everyone hosts in turn); "none" no trading.',
+        "anyone",
+        'Who may propose deals, and when: "anyone" every player, in a deal window before '
+        "each auction (from the host's left, the host last), any property cards each way; "
+        '"host" only the host, before turning over the property, one property for one '
+        '(the older reading); "none" no trading.',
         'Bid rulebook "Tips": "You may make deals with other players to trade properties at '
-        'any time." An engine asks one decision at a time, so "host" turns "at any time" '
-        "into one decision point per round for its host.",
-        choices=("host", "none"),
+        'any time." "With other players" is any player with any other; an engine asks one '
+        'decision at a time, so "at any time" becomes one window per round in which '
+        'everyone is asked. Saves from before this reading load with "host".',
+        choices=("anyone", "host", "none"),
+        older_saves="host",
+    ),
+    RuleOption(
+        "trade_money",
+        False,
+        "If true, a deal may also hold money cards, one card of a value at a time "
+        "('deal:pay:<value>', 'deal:want:<value>'); if false, deals trade property cards only.",
+        'Bid rulebook "Tips": "make deals with other players to trade properties": what is '
+        'traded is properties; money cards are what players bid with ("To Auction").',
+        kind=bool,
     ),
     RuleOption(
         "max_trade_offers_per_round",
         1,
-        "The most trade offers a host may make in one round (choosing 'offer:none' counts; "
-        "the same offer is never made twice in a round), so that games end.",
+        "The most deals each player may propose in one round (with trade_offers = 'host', "
+        "the most offers the host makes). A dropped deal or 'offer:none' counts, and the same "
+        "deal is never proposed twice in a round, so that games end.",
         "ASSUMPTION: the rulebook sets no limit; a bound keeps every game finite.",
         kind=int,
+    ),
+    RuleOption(
+        "bid_cards",
+        "choose",
+        'Which money cards make a bid or raise: "choose" the bidder may pick them, one '
+        "money value at a time ('bid:choose', then 'bid:5x1' ... 'bid:1x0'), besides "
+        "'bid:<total>' (the fewest cards); \"fewest\" only 'bid:<total>'.",
+        'Bid rulebook "To Auction" a: "All players, at the same time, secretly choose as many '
+        'money cards from their hand as they want." Which cards matters: the winner discards '
+        "them and keeps the rest.",
+        choices=("choose", "fewest"),
+        older_saves="fewest",
     ),
     RuleOption(
         "tie_raise_must_add_card",

@@ -7,7 +7,8 @@ Cards are named as printed: "$3M", "Wild!", "Draw 2!", "Steal!", "Nope!",
     {
       "players": 3,                      # [len(hands)]
       "host": 0, "round": 1,             # [0, 1]
-      "phase": "actions",    # actions | respond | offer | trade | bid | raise | over ["actions"]
+      "phase": "actions",    # actions | respond | offer | trade | deals | draft | deal |
+                             # bid | raise | over ["actions"]
       "hands": [["$3M", "Wild!"], ["$1M"], []],
       "properties": [[{"colour": "Dark Blue", "cards": ["Boardwalk", "Wild!"]}], [], []],
       "property_pile": ["Park Place"],   # top first   [the unplaced properties, shuffled]
@@ -22,7 +23,13 @@ Cards are named as printed: "$3M", "Wild!", "Draw 2!", "Steal!", "Nope!",
       "winner": null, "draw_reason": null,
       "offer": null,                     # phase "trade" only: {"from": 0, "to": 1,
                                          #   "give": "Boardwalk", "take": "Park Place"}
-      "offers_this_round": []            # offer ids the host made this round [[]]
+      "offers_this_round": [],           # offers (and deals) made this round [[]]
+      "deal_queue": [],                  # phases deals/draft/deal: seats still to be
+                                         #   asked, the one asked now first [[]]
+      "draft": null,                     # phase "draft": the deal being built
+      "deal": null                       # phase "deal": the deal proposed, e.g.
+                                         #   {"from": 1, "to": 2, "give": ["Boardwalk"],
+                                         #    "ask": ["Park Place"], "pay": [], "want": []}
     }
 
 ``pending`` (an action card waiting for Nope! answers)::
@@ -40,7 +47,10 @@ A Wild! link is ``{"player": 0, "card": "Wild!", "colour": "Red", "set": 2}``
      "bids": [["$3M"], null, []],    # per seat: sealed cards; null = not chosen yet; [] = no bid
      "revealed": false,              # true once "1, 2, 3, BID!" has happened (phase raise)
      "tied": [], "raise_round": 0,   # phase raise: the tied seats and rounds raised so far
-     "raises": [null, null, null]}   # phase raise: cards added this round (null = not chosen)
+     "raises": [null, null, null],   # phase raise: cards added this round (null = not chosen)
+     "card_choice": null}            # the current decider choosing cards one value at a
+                                     # time: {"cards": ["$5M"], "value": 4} (set aside so
+                                     # far; the value asked next) [null]
 
 Errors are :class:`PositionError` naming the field, e.g. ``hands[1][0]``.
 """
@@ -50,7 +60,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import legal, trading
+from monopoly_widgets.bid import card_choice, deals, legal, trading
 from monopoly_widgets.bid.cards import (
     ACTION_NAMES,
     COLOURS,
@@ -104,6 +114,9 @@ KEYS = (
     "draw_reason",
     "offer",
     "offers_this_round",
+    "deal_queue",
+    "draft",
+    "deal",
 )
 CHAIN_CARDS = {"Wild!": "wild", "Draw 2!": "draw2", "Steal!": "steal"}
 
@@ -131,6 +144,9 @@ def to_position(state: BidState) -> dict[str, Any]:
             "tied": list(state.tied),
             "raise_round": state.raise_round,
             "raises": [names(r) for r in state.raises],
+            "card_choice": None
+            if state.card_choice is None
+            else {"cards": names(state.card_choice), "value": state.card_choice_value},
         }
     return {
         "players": state.players,
@@ -151,6 +167,7 @@ def to_position(state: BidState) -> dict[str, Any]:
         "winner": state.winner,
         "draw_reason": state.draw_reason,
         **trading.position_fields(state),
+        **deals.position_fields(state),
     }
 
 
@@ -246,6 +263,7 @@ def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any
     state.draw_pile += extra_cards
     _read_ending(state, position)
     trading.read_position_fields(state, position)
+    deals.read_position_fields(state, position)
     _check_phase(state)
     return state
 
@@ -375,7 +393,7 @@ def _read_auction(state: BidState, value: Any, pool: CardPool) -> None:
         return
     if not isinstance(value, Mapping):
         raise PositionError("auction", "must be null or a dict")
-    allowed = {"property", "bids", "revealed", "tied", "raise_round", "raises"}
+    allowed = {"property", "bids", "revealed", "tied", "raise_round", "raises", "card_choice"}
     extra = sorted(set(value) - allowed)
     if extra:
         raise PositionError(
@@ -389,6 +407,28 @@ def _read_auction(state: BidState, value: Any, pool: CardPool) -> None:
     tied = read_list(value.get("tied", []), "auction.tied")
     state.tied = [read_seat(s, f"auction.tied[{i}]", n) for i, s in enumerate(tied)]
     state.raise_round = read_int(value.get("raise_round", 0), "auction.raise_round", 0)
+    _read_card_choice(state, value.get("card_choice"), pool)
+
+
+def _read_card_choice(state: BidState, value: Any, pool: CardPool) -> None:
+    """``auction.card_choice``: money cards set aside so far, all of values above the one
+    asked next (the values are asked from $5M down, ``card_choice.VALUES``)."""
+    if value is None:
+        return
+    field = "auction.card_choice"
+    if not isinstance(value, Mapping) or set(value) != {"cards", "value"}:
+        raise PositionError(field, "must be null or {'cards': [money cards], 'value': 1 to 5}")
+    if state.options["bid_cards"] != card_choice.CHOOSE:
+        raise PositionError(field, "needs option bid_cards = 'choose'")
+    asked = read_int(
+        value["value"], f"{field}.value", min(card_choice.VALUES), max(card_choice.VALUES)
+    )
+    cards = _take_list(pool, value["cards"], f"{field}.cards", ("money",))
+    if any(state.deck[c].value <= asked for c in cards):
+        raise PositionError(
+            f"{field}.cards", f"values from ${asked}M down are not chosen yet (asked: ${asked}M)"
+        )
+    state.card_choice, state.card_choice_value = cards, asked
 
 
 def _read_money_slots(value: Any, field: str, n: int, pool: CardPool) -> list[list[int] | None]:

@@ -31,6 +31,12 @@ TRADE = rulebook(
     '"You may make deals with other players to trade properties at any time." '
     "(option trade_offers)",
 )
+DEALS = rulebook(
+    "Bid",
+    "Tips",
+    '"You may make deals with other players to trade properties at any time." '
+    "(option trade_offers = 'anyone': a deal window before each auction)",
+)
 
 #: Where a rule option decides (the rulebook is silent, or we bound what it leaves open).
 #: Each is named after its option.

@@ -6,7 +6,10 @@ rule's check, and the legal actions built from them), ``illegal`` (why an id is
 not legal, from the same checks), ``position``, ``observation``, ``render`` and
 ``rulebook`` (every citation); then what is particular to Bid: ``actions_cards``
 (Wild!, Draw 2!, Steal!, Nope! windows), ``auction`` (sealed bids, ties,
-raises), ``trading`` and ``table`` (drawing, sets, winning). This class only
+raises), ``card_choice`` (choosing a bid's cards one value at a time), ``deals``
+(the deal window: any player with any other), ``trading`` (the host-only
+reading), ``catalogue`` (every id there can be) and ``table`` (drawing, sets,
+winning). This class only
 connects them.
 """
 
@@ -19,6 +22,8 @@ from typing import Any
 from monopoly_widgets.bid import (
     actions_cards,
     auction,
+    card_choice,
+    deals,
     illegal,
     legal,
     observation,
@@ -74,16 +79,20 @@ class BidRules(Rules):
     def apply(self, state: BidState, action: Action) -> list[Event]:
         head, _, rest = action.id.partition(":")
         seat = action.player
+        if head in ("auction", "end_round") and deals.window_opens(state):
+            return deals.open_window(state)  # first, everyone may propose a deal
         if head == "auction":
             return auction.start_auction(state)
         if head == "end_round":
             return end_round_without_auction(state)
-        if head == "bid":
-            events = auction.seal_bid(state, seat, None if rest == "none" else int(rest))
-            return events + self._after_auction(state)
-        if head == "raise":
-            events = auction.choose_raise(state, seat, None if rest == "none" else int(rest))
-            return events + self._after_auction(state)
+        if head == "deal":
+            return deals.apply(state, seat, rest)
+        if head in ("bid", "raise"):
+            cards = self._money_chosen(state, seat, rest)
+            if cards is None:  # part-way through choosing the cards (card_choice.py)
+                return []
+            commit = auction.seal_bid if head == "bid" else auction.choose_raise
+            return commit(state, seat, cards) + self._after_auction(state)
         if head == "nope":
             return actions_cards.answer_nope(state, seat)
         if head == "pass":
@@ -98,6 +107,22 @@ class BidRules(Rules):
         if head in ("accept", "refuse"):
             return trading.answer(state, head == "accept")
         return actions_cards.play_card(state, self._link(state, action))
+
+    @staticmethod
+    def _money_chosen(state: BidState, seat: int, rest: str) -> list[int] | None:
+        """The cards a ``bid:...`` / ``raise:...`` id commits, or None while the cards
+        are still being chosen one value at a time."""
+        if rest == "none":
+            return []
+        if rest == card_choice.CHOOSE:
+            card_choice.start(state)
+            return None
+        step = card_choice.read_step(rest)
+        if step is not None:
+            return card_choice.take_step(state, seat, *step)
+        cards = auction.cards_for(state, seat, int(rest))
+        assert cards is not None
+        return cards
 
     @staticmethod
     def _after_auction(state: BidState) -> list[Event]:
@@ -160,6 +185,7 @@ class BidRules(Rules):
         found += [link.card for link in state.chain]
         found += [c for bid in state.bids if bid for c in bid]
         found += [c for extra in state.raises if extra for c in extra]
+        found += state.card_choice or []
         if state.auction_property is not None:
             found.append(state.auction_property)
         return found

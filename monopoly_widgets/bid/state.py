@@ -18,6 +18,9 @@ PHASE_ACTIONS = "actions"  # the host plays action cards, offers a trade, then a
 PHASE_RESPOND = "respond"  # interrupts "actions": an action card waits for Nope! answers
 PHASE_OFFER = "offer"  # interrupts "actions": the host chooses a trade offer
 PHASE_TRADE = "trade"  # the offer waits for its answer
+PHASE_DEALS = "deals"  # the deal window before the auction: each seat may start a deal
+PHASE_DRAFT = "draft"  # a seat builds a deal, one step at a time (its secret)
+PHASE_DEAL = "deal"  # a proposed deal waits for its answer
 PHASE_BID = "bid"  # every player seals a bid
 PHASE_RAISE = "raise"  # tied bidders choose raises
 PHASE_OVER = "over"
@@ -26,6 +29,9 @@ PHASES = (
     PHASE_RESPOND,
     PHASE_OFFER,
     PHASE_TRADE,
+    PHASE_DEALS,
+    PHASE_DRAFT,
+    PHASE_DEAL,
     PHASE_BID,
     PHASE_RAISE,
     PHASE_OVER,
@@ -70,6 +76,25 @@ class TradeOffer:
 
 
 @dataclass(slots=True)
+class Deal:
+    """A deal (option trade_offers = "anyone"): ``proposer`` gives the property cards
+    ``give`` and money values ``pay`` for ``to``'s property cards ``ask`` and money
+    values ``want``. Built one step at a time (``deals.py``)."""
+
+    proposer: int
+    to: int
+    give: list[str] = field(default_factory=list)
+    ask: list[str] = field(default_factory=list)
+    pay: list[int] = field(default_factory=list)
+    want: list[int] = field(default_factory=list)
+
+    def copy(self) -> Deal:
+        return Deal(
+            self.proposer, self.to, list(self.give), list(self.ask), list(self.pay), list(self.want)
+        )
+
+
+@dataclass(slots=True)
 class BidState:
     """Everything about one game at one moment (see ``position.py`` for its dict form)."""
 
@@ -101,6 +126,15 @@ class BidState:
     #: A trade offer waiting for its answer (phase "trade"), and the offers made this round.
     offer: TradeOffer | None = None
     offers_made: list[str] = field(default_factory=list)
+    #: The money cards the current bidder (or raiser) has set aside so far while choosing
+    #: their cards one value at a time (``card_choice.py``), and the value asked next.
+    card_choice: list[int] | None = None
+    card_choice_value: int = 0
+    #: The deal window (``deals.py``): the seats still to be asked (the one asked now
+    #: first), the deal being built (its proposer's secret) and the deal proposed.
+    deal_queue: list[int] = field(default_factory=list)
+    draft: Deal | None = None
+    deal: Deal | None = None
 
     def seats_from_left_of_host(self) -> list[int]:
         """Every seat, starting left of the host and ending with the host."""
@@ -118,6 +152,10 @@ def current_player(state: BidState) -> int | None:
         return state.waiting[0]
     if phase == PHASE_TRADE:
         return state.offer.to if state.offer is not None else None
+    if phase == PHASE_DEALS or phase == PHASE_DRAFT:
+        return state.deal_queue[0]
+    if phase == PHASE_DEAL:
+        return state.deal.to if state.deal is not None else None
     if phase == PHASE_BID:
         return bidder(state)
     if phase == PHASE_RAISE:
@@ -178,4 +216,9 @@ def clone_state(state: BidState) -> BidState:
         setup_log=state.setup_log,
         offer=state.offer,
         offers_made=list(state.offers_made),
+        card_choice=None if state.card_choice is None else list(state.card_choice),
+        card_choice_value=state.card_choice_value,
+        deal_queue=list(state.deal_queue),
+        draft=None if state.draft is None else state.draft.copy(),
+        deal=None if state.deal is None else state.deal.copy(),
     )

@@ -159,10 +159,14 @@ def read_position_fields(state: BidState, position: Mapping[str, Any]) -> None:
     """Read ``offer`` and ``offers_this_round``; :class:`PositionError` names the field."""
     made = position.get("offers_this_round", [])
     if not isinstance(made, list) or not all(
-        isinstance(m, str) and m.startswith("offer:") for m in made
+        isinstance(m, str) and m.startswith(("offer:", "deal:")) for m in made
     ):
-        raise PositionError("offers_this_round", "must be a list of offer ids ('offer:...')")
+        raise PositionError(
+            "offers_this_round", "must be a list of offer ids ('offer:...') and deals ('deal:...')"
+        )
     state.offers_made = list(made)
+    if state.phase in (PHASE_OFFER, PHASE_TRADE) and state.options["trade_offers"] != "host":
+        raise PositionError("phase", "phases 'offer' and 'trade' need option trade_offers = 'host'")
     value = position.get("offer")
     if (state.phase == PHASE_TRADE) != (value is not None):
         raise PositionError("offer", "is needed in phase 'trade' and only there")

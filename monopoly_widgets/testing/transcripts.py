@@ -89,10 +89,15 @@ def check_transcript(transcript: Mapping[str, Any]) -> None:
             "rules": [event.rule for event in events],
         }
         assert got == expected, f"step {step} ({action_id!r}): got {got}, expected {expected}"
-    final = json.loads(json.dumps(game.position()))
-    assert final == transcript["final_position"], "the final positions differ"
+    full = json.loads(json.dumps(game.position()))
+    recorded = transcript["final_position"]
+    # A position field added after the transcript was written is absent from it; the
+    # replay must leave it empty (a newer rule that the old game never used).
+    newer = {key for key in set(full) - set(recorded) if full[key] in (None, [])}
+    final = {key: value for key, value in full.items() if key not in newer}
+    assert final == recorded, "the final positions differ"
     loaded = json.loads(json.dumps(load_game(saved).position()))
-    assert loaded == final, "the saved game, loaded, ends in a different position"
+    assert loaded == full, "the saved game, loaded, ends in a different position"
 
 
 def transcript_file_name(name: str, players: int, seed: int) -> str:

@@ -24,7 +24,7 @@ def test_bid_choices_are_exact_totals_with_fewest_cards() -> None:
     """Rule: Bid rulebook "To Auction" a: choose money cards; one choice per exact total."""
     g = bidding(hands=[["Wild!"], ["$5M", "$4M", "$2M", "$1M", "$1M"], ["$1M"]])
     assert g.current_player == 1  # bids are collected from the host's left
-    assert ids(g) == ["bid:none"] + [f"bid:{t}" for t in range(1, 14)]
+    assert ids(g) == ["bid:none"] + [f"bid:{t}" for t in range(1, 14)] + ["bid:choose"]
     play(g, "bid:6")
     assert g.position()["auction"]["bids"][1] == ["$5M", "$1M"]
     assert hand(g, 1) == ["$4M", "$2M", "$1M"]
@@ -99,7 +99,7 @@ def test_tie_opens_a_raise_round_for_the_tied_players_only() -> None:
     pos = g.position()
     assert pos["phase"] == "raise" and pos["auction"]["tied"] == [1, 2]
     assert g.current_player == 1
-    assert ids(g) == ["raise:none", "raise:1", "raise:2", "raise:3"]
+    assert ids(g) == ["raise:none", "raise:1", "raise:2", "raise:3", "raise:choose"]
 
 
 def test_a_raise_breaks_the_tie() -> None:

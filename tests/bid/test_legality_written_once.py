@@ -94,14 +94,15 @@ def test_a_bid_of_the_last_bidder_is_stale_for_the_next() -> None:
         "[3] (rulebook: To Auction: bid with money cards)"
     )
     assert g.rules.why_illegal(g.state, "bid:02") == (
-        "write a bid as 'bid:<total in $M>' or 'bid:none', not 'bid:02'"
+        "write a bid as 'bid:<total in $M>', 'bid:none' or 'bid:choose', not 'bid:02'"
     )
 
 
 def test_a_trade_offer_is_stale_after_its_answer() -> None:
-    """Rule: "Tips" trading; option max_trade_offers_per_round (default 1)."""
+    """Rule: "Tips" trading; options trade_offers = "host", max_trade_offers_per_round (1)."""
     g = game(
         2,
+        {"trade_offers": "host"},
         hands=[["$1M"], ["$2M"]],
         properties=[
             [{"colour": "Brown", "cards": ["Baltic Avenue"]}],

@@ -61,6 +61,57 @@ def test_sealed_bids_never_leak(players: int, seed: int, steps: int) -> None:
                 assert view["has_bid"] is True and view["bid"] is None
             if state.raises and state.raises[seat] is not None:
                 assert view["raise"] is None  # raises are sealed by default
+            assert view["choosing"] is None  # cards set aside while choosing: hidden
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(1, 5), max_size=9),
+    st.lists(st.integers(0, 9), min_size=5, max_size=5),
+    st.lists(st.sampled_from(["$1M", "$2M", "$5M", "Nope!"]), max_size=4),
+)
+def test_any_choice_of_cards_seals_exactly_those_and_shows_others_nothing(
+    values: list[int], wanted: list[int], other_hand: list[str]
+) -> None:
+    """Rule: "To Auction" a ("secretly choose as many money cards ... as they want"): any
+    count of each value, and seat 0's view is the same at every step, whatever seat 1 holds
+    or chooses (bid/card_choice.py)."""
+    hand = [f"${v}M" for v in values]
+    g = mw.from_position(
+        "bid",
+        {
+            "hands": [other_hand, hand],
+            "phase": "bid",
+            "auction": {"property": "Boardwalk", "bids": [None, None]},
+        },
+        seed=1,
+    )
+    if not any(a.id == "bid:choose" for a in g.legal_actions()):
+        assert not values
+        return
+    blank = mw.from_position(
+        "bid",
+        {
+            "hands": [other_hand, ["$3M"] * len(hand)],
+            "phase": "bid",
+            "auction": {"property": "Boardwalk", "bids": [None, None]},
+        },
+        seed=1,
+    )
+    chosen = []
+    for step, value in enumerate(["choose", 5, 4, 3, 2, 1]):
+        if value == "choose":
+            action, other = "bid:choose", "bid:choose"
+        else:
+            count = min(wanted[step - 1], values.count(value))
+            chosen += [value] * count
+            action, other = f"bid:{value}x{count}", f"bid:{value}x0"
+        assert g.apply(action) == [] or value == 1
+        blank.apply(other)
+        if value != 1:
+            seen = g.observation(0)
+            assert seen == blank.observation(0) | {"unseen": seen["unseen"]}
+    assert sorted(g.position()["auction"]["bids"][1]) == sorted(f"${v}M" for v in chosen)
 
 
 @settings(max_examples=25, deadline=None)

@@ -26,8 +26,9 @@ TABLE = [
 
 
 def trading_game(options: dict | None = None) -> mw.Game:
+    """The older reading, option trade_offers = "host" (``bid/trading.py``)."""
     return game(
-        options=options,
+        options={"trade_offers": "host", **(options or {})},
         hands=[["$1M"], ["$2M"]],
         properties=TABLE,
         property_pile=["Short Line"],
@@ -105,7 +106,7 @@ def test_a_trade_that_completes_the_third_set_wins() -> None:
         ],
         [{"colour": "Dark Blue", "cards": ["Park Place"]}],
     ]
-    g = game(hands=[[], []], properties=table)
+    g = game(options={"trade_offers": "host"}, hands=[[], []], properties=table)
     play(g, "trade", "offer:1:Kentucky Avenue:Park Place", "accept")
     assert g.is_over and g.winner == 0
 
@@ -114,8 +115,10 @@ def test_a_trade_offer_position_round_trips() -> None:
     """Rule: positions: an offer waiting for its answer is part of the position."""
     g = trading_game()
     play(g, "trade", "offer:1:Baltic Avenue:Park Place")
-    again = mw.from_position("bid", g.position())
+    again = mw.from_position("bid", g.position(), options={"trade_offers": "host"})
     assert again.position() == g.position() and ids(again) == ["accept", "refuse"]
+    with pytest.raises(mw.PositionError, match="trade_offers = 'host'"):
+        mw.from_position("bid", g.position())
     with pytest.raises(mw.PositionError, match="offer"):
         mw.from_position("bid", {**g.position(), "offer": None})
 

@@ -83,9 +83,22 @@ def seat_panel(seat_obs: dict[str, Any], observation: dict[str, Any], roles: Seq
         row = _sealed_row(label, seat_obs.get(key), bool(seat_obs.get(flag)))
         if row is not None:
             rows.append(row)
+    # Cards set aside while choosing a bid one value at a time: only their owner sees them.
+    row = _sealed_row("Choosing", seat_obs.get("choosing"), False)
+    if row is not None:
+        rows.append(row)
     rows.append(hand_row(seat_obs, card_face))
     panel["rows"] = rows
     return panel
+
+
+def choice_detail(action: Any) -> str | None:
+    """The middle step of a long bid menu: every ``bid:<total>`` (fewest cards) together,
+    beside 'no bid' and 'choose the cards yourself' (``bid/card_choice.py``)."""
+    head, _, rest = action.id.partition(":")
+    if head in ("bid", "raise") and rest.isdigit():
+        return "An amount (fewest cards)"
+    return None
 
 
 def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, Any]:
@@ -93,7 +106,14 @@ def table_model(observation: dict[str, Any], roles: Sequence[str]) -> dict[str, 
     auction = observation.get("auction") or {}
     up = auction.get("property")
     discard = observation.get("discard_pile") or []
-    pending = observation.get("pending") or observation.get("offer")  # a card or a trade offer
+    # An action card waiting for Nope! answers, a trade offer or a proposed deal (public);
+    # a deal being built shows only to its proposer.
+    pending = (
+        observation.get("pending")
+        or observation.get("offer")
+        or observation.get("deal")
+        or observation.get("draft")
+    )
     status = status_line(observation).replace("Turn", "Round", 1)
     return {
         "game": "bid",
