@@ -26,6 +26,7 @@ import os
 import pickle
 import re
 import statistics
+import sys
 import warnings
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -403,6 +404,28 @@ def process_pool(workers: int) -> Executor | None:
         return None
 
 
+def progress_bar() -> Any:
+    """tqdm's bar class: the notebook's own bar where there is one, else text.
+
+    ``tqdm.auto`` picks the notebook bar in Jupyter, but in the JupyterLite tab it
+    was seen to fall back to text on stderr, which the notebook shows on a red
+    background, like an error. In a browser tab (Pyodide) with IPython running and
+    ipywidgets installed, the notebook bar is chosen here.
+    """
+    if sys.platform == "emscripten":
+        try:
+            from IPython import get_ipython
+            from tqdm.notebook import IProgress, tqdm
+
+            if get_ipython() is not None and IProgress is not None:
+                return tqdm
+        except ImportError:
+            pass
+    from tqdm.auto import tqdm
+
+    return tqdm
+
+
 def _run(
     batches: list[Batch],
     executor: Executor | None,
@@ -411,10 +434,8 @@ def _run(
     description: str,
 ) -> tuple[list[dict[str, Any]], bool]:
     """Every game's row, and whether the user cancelled (then only the finished games)."""
-    from tqdm.auto import tqdm
-
     total = sum(len(batch.games) for batch in batches)
-    bar = tqdm(total=total, desc=description, disable=not progress, unit="game")
+    bar = progress_bar()(total=total, desc=description, disable=not progress, unit="game")
     rows: list[dict[str, Any]] = []
     cancelled = False
     try:

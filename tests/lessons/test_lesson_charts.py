@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import plotly.graph_objects as go
+import pytest
 
 from monopoly_widgets.lessons import charts
 from monopoly_widgets.sim import convergence_frame
@@ -42,3 +43,27 @@ def test_estimates_by_sample_size_uses_the_first_n_outcomes() -> None:
     assert first["name"] == "A" and second["name"] == "b"
     assert first["y"] == [0.5, 0.5] and second["y"] == [0.0, 0.0]
     assert all(above > 0 for above in first["error_y"]["array"])
+
+
+def test_a_plain_figure_is_drawn_as_a_lesson_chart_where_nbformat_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The offline JupyterLite site has no nbformat, which Plotly's own display asks for."""
+    import plotly.io as pio
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from monopoly_widgets.lessons import charts
+
+    assert charts.draw_figures_without_nbformat() is False  # nbformat is installed here
+    assert pio.renderers.default != charts.RENDERER
+    monkeypatch.setattr(pio.renderers, "default", pio.renderers.default)
+    monkeypatch.setattr(charts, "_nbformat_missing", lambda: True)
+    assert charts.draw_figures_without_nbformat() is True
+    shown: list[object] = []
+    monkeypatch.setattr("IPython.display.display", lambda thing, **_: shown.append(thing))
+    figure = go.Figure(go.Bar(x=["a", "b"], y=[1, 2]), layout={"title": "two bars"})
+    shell = InteractiveShell.instance()
+    shell.display_formatter.format(figure)  # a figure left as a cell's last line
+    figure.show()
+    assert len(shown) == 2 and all(isinstance(thing, charts.LessonChart) for thing in shown)
+    assert shown[0].figure["data"][0]["y"] == [1, 2] and shown[0].description == "two bars"

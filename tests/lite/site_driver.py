@@ -55,7 +55,7 @@ CELLS_DONE = """() => {
       if (out.output_type === 'error') errors.push(out.ename + ': ' + out.evalue);
     }
   }
-  return {errors, cells: code.length};
+  return {errors, cells: code.length, all: panel.content.model.cells.length};
 }"""
 
 #: Run code in the notebook's own kernel and return what it printed.
