@@ -239,7 +239,7 @@ def same_hand(player: int, hand: list[int], work_out: Callable[[int, list[int]],
     through the cards again. The result is shared: read it, do not change it."""
     global _last_hand
     seat, seen, found = _last_hand
-    if seat == player and seen == hand:
+    if seat == player and seen == hand and memo.ENABLED:
         return found  # type: ignore[no-any-return]
     result = work_out(player, hand)
     if memo.ENABLED:
