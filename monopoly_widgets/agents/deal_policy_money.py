@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from monopoly_widgets.agents.deal_policy_view import PolicyView, choose_without, pooled
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import COLOUR_INDEX, SET_SIZE
+from monopoly_widgets.deal.properties import completes
 
 
 def charge_over_bank(view: PolicyView, legal: Sequence[Action], choice: Action) -> Action | None:
@@ -106,7 +107,7 @@ def hide_sets(view: PolicyView, legal: Sequence[Action], choice: Action) -> Acti
         if len(pile.cards) > SET_SIZE[pile.colour]:
             continue  # a card to spare: still complete without the wild
         target = COLOUR_INDEX[colour]
-        if counts[target] + 1 >= SET_SIZE[target] and naturals[target]:
+        if completes(counts[target] + 1, target, naturals[target]):
             continue  # would complete another set
         return action
     return blocked

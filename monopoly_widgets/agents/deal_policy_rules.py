@@ -21,12 +21,12 @@ from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import (
     CARD_COLOURS,
     COLOUR_INDEX,
-    NATURAL_IDS,
     PACK_SIZE,
     SET_SIZE,
     VALUE,
 )
 from monopoly_widgets.deal.observation import PileView
+from monopoly_widgets.deal.properties import completes, has_natural_card
 
 
 # --- payments -----------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def _their_gain(theirs: dict[int, tuple[int, bool]], label: str, name: str) -> f
     count, has_natural = theirs.get(colour, (0, False))
     size = SET_SIZE[colour]
     natural = KIND_BY_NAME.get(name) == "property"
-    if count + 1 >= size and (natural or has_natural):
+    if completes(count + 1, colour, natural or has_natural):
         return 60.0
     return 20.0 * (count + 1) / size if count else 0.0
 
@@ -99,7 +99,7 @@ def _colour_counts(piles: Sequence[PileView]) -> dict[int, tuple[int, bool]]:
             continue
         known = counts.get(pile.colour)
         if known is None or len(pile.cards) > known[0]:
-            counts[pile.colour] = (len(pile.cards), not NATURAL_IDS.isdisjoint(pile.cards))
+            counts[pile.colour] = (len(pile.cards), has_natural_card(pile.cards))
     return counts
 
 
@@ -182,10 +182,8 @@ def _lay_completes(view: PolicyView, lay: Action) -> bool:
     )
     counts, naturals = pooled(view.table)
     natural = KIND_BY_NAME.get(parts[1]) == "property"
-    return (
-        counts[colour] + 1 >= SET_SIZE[colour]
-        and (natural or naturals[colour])
-        and not (counts[colour] >= SET_SIZE[colour] and naturals[colour])
+    return completes(counts[colour] + 1, colour, natural or naturals[colour]) and not completes(
+        counts[colour], colour, naturals[colour]
     )
 
 
@@ -281,7 +279,7 @@ def _steal_score(view: PolicyView, mine: dict[int, tuple[int, bool]], action: Ac
     natural = KIND_BY_NAME.get(name) == "property"
     count, has_natural = mine.get(colour, (0, False))
     size = SET_SIZE[colour]
-    if count + 1 >= size and (natural or has_natural):
+    if completes(count + 1, colour, natural or has_natural):
         score = 88.0
     else:
         score = 50.0 + 20.0 * (count + 1) / size

@@ -17,6 +17,7 @@ from monopoly_widgets.deal.cards import (
     SET_SIZE,
 )
 from monopoly_widgets.deal.observation import DealView, PileView, observed_pile_views, pile_views
+from monopoly_widgets.deal.properties import completes, has_natural_card
 from monopoly_widgets.deal.state import DealState
 
 #: Card values and kinds by name (action ids name cards; same-named cards print the same).
@@ -125,7 +126,7 @@ def pooled(piles: Sequence[PileView]) -> tuple[list[int], list[bool]]:
     naturals = [False] * len(SET_SIZE)
     for pile in piles:
         counts[pile.colour] += len(pile.cards)
-        if not naturals[pile.colour] and not NATURAL_IDS.isdisjoint(pile.cards):
+        if not naturals[pile.colour] and has_natural_card(pile.cards):
             naturals[pile.colour] = True
     return counts, naturals
 
@@ -133,9 +134,9 @@ def pooled(piles: Sequence[PileView]) -> tuple[list[int], list[bool]]:
 def colour_score(colour: int, count: int, natural: bool) -> float:
     """How close ``count`` cards of ``colour`` are to a set: 1 when complete, else the
     share held, squared (the last cards matter most), halved without a real card."""
-    size = SET_SIZE[colour]
-    if count >= size and natural:
+    if completes(count, colour, natural):
         return 1.0
+    size = SET_SIZE[colour]
     share = min(count, size) / size
     return share * share * (1.0 if natural else 0.5)
 

@@ -45,9 +45,10 @@ from typing import Any
 
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.memo import Memo
-from monopoly_widgets.deal.cards import CARDS, COLOUR_INDEX, NATURAL_IDS, SET_SIZE, CardSpec
+from monopoly_widgets.deal.cards import CARDS, COLOUR_INDEX, SET_SIZE, CardSpec
+from monopoly_widgets.deal.labels import set_labels
 from monopoly_widgets.deal.observation import DealView, Pile
-from monopoly_widgets.deal.properties import set_labels
+from monopoly_widgets.deal.properties import completes, has_natural_card, is_complete
 
 HAND_KEEP_SCORE = {
     "Just Say No": 90,
@@ -143,13 +144,8 @@ class _Decision:
         piles = self._piles_by_label
         if piles is None:
             table = self.view.piles
-            natural = NATURAL_IDS
             piles = self._piles_by_label = {
-                label: (
-                    pile.colour,
-                    len(pile.cards),
-                    len(pile.cards) >= SET_SIZE[pile.colour] and not natural.isdisjoint(pile.cards),
-                )
+                label: (pile.colour, len(pile.cards), is_complete(pile))  # type: ignore[arg-type]
                 for pile, label in zip(table, set_labels(table), strict=True)
             }
         return piles[label]
@@ -159,17 +155,17 @@ def _colours(piles: Sequence[Pile]) -> list[Colour]:
     """Per colour, the fullest unfinished pile (the first of equals) and whether any pile of
     it is complete (``properties.is_complete``: enough cards, not only wilds)."""
     colours = [*_NOTHING]
-    natural = NATURAL_IDS
     for pile in piles:
         colour = pile.colour
         cards = pile.cards
         count = len(cards)
         known = colours[colour]
         size = known[1]
-        if count + 1 < size or natural.isdisjoint(cards):  # unfinished (see ``Colour``)
+        natural = has_natural_card(cards)
+        if not completes(count + 1, colour, natural):  # unfinished (see ``Colour``)
             if count > known[0]:
                 colours[colour] = (count, size, False, known[3])
-        elif count >= size:  # a complete set
+        elif completes(count, colour, natural):  # a complete set
             if not known[3]:
                 colours[colour] = (known[0], size, known[2], True)
         elif count > known[0]:  # one card short, with a real card
@@ -185,11 +181,11 @@ def _colours(piles: Sequence[Pile]) -> list[Colour]:
 Facts = tuple[Any, ...]
 Plan = tuple[float, "Rule | None", Facts]
 Rule = Callable[[_Decision, Action, Facts], float]
-# Two sums recur below, written out: a card of a colour *completes* it when
-# ``count + 1 >= size and (natural or has_natural)`` (a set needs a real property card);
-# its *building value* is ``10 + 20 * (count + 1) // size`` (``int(20 * (count + 1) / size)``,
-# exactly: set sizes are 2 to 4, so the quotient is never a hair below a whole number): more
-# when nearly complete.
+# A card of a colour *completes* it when ``completes(count + 1, colour, natural or
+# has_natural)`` (``properties.completes``: a set needs a real property card). A sum recurs
+# below, written out: its *building value* is ``10 + 20 * (count + 1) // size``
+# (``int(20 * (count + 1) / size)``, exactly: set sizes are 2 to 4, so the quotient is never
+# a hair below a whole number): more when nearly complete.
 
 
 def _move_wild(decision: _Decision, action: Action, facts: Facts) -> float:
@@ -197,7 +193,7 @@ def _move_wild(decision: _Decision, action: Action, facts: Facts) -> float:
     label, colour = facts
     colours = decision.colours or decision.read_colours()
     count, size, has_natural, complete = colours[colour]
-    if complete or count + 1 < size or not has_natural:  # a wild alone completes nothing
+    if complete or not completes(count + 1, colour, has_natural):  # a wild alone: no set
         return -1
     return -1 if decision.pile(label)[2] else 95
 
@@ -206,10 +202,10 @@ def _lay(decision: _Decision, action: Action, facts: Facts) -> float:
     colour, natural = facts
     colours = decision.colours or decision.read_colours()
     count, size, has_natural, complete = colours[colour]
-    completes = count + 1 >= size and (natural or has_natural)
-    if complete and not completes:
+    completed = completes(count + 1, colour, natural or has_natural)
+    if complete and not completed:
         return 40  # a second set of a colour does not count towards winning
-    if completes:
+    if completed:
         return 92
     return 50 + 10 + 20 * (count + 1) // size  # 50 + its building value
 
@@ -247,7 +243,7 @@ def _steal(decision: _Decision, action: Action, facts: Facts) -> float:
     count, size, has_natural, complete = colours[colour]
     if complete:
         return 20
-    if count + 1 >= size and (card_natural or has_natural):
+    if completes(count + 1, colour, card_natural or has_natural):
         base: float = 88
     else:
         base = 40 + 10 + 20 * (count + 1) // size  # 40 + its building value

@@ -20,16 +20,15 @@ time, starting left of the host, because the engine asks one decision at a time.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from monopoly_widgets.bid import rulebook
 from monopoly_widgets.bid.state import PHASE_BID, PHASE_RAISE, BidState
 from monopoly_widgets.bid.table import check_winner, place_property
 from monopoly_widgets.core.actions import Event
+from monopoly_widgets.core.memo import remembered
 from monopoly_widgets.core.wording import and_list
 
 
-@lru_cache(maxsize=16384)
+@remembered(16384)
 def cheapest_sets(values: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Every exact total ``values`` can make, with the fewest-cards way to make it.
 

@@ -17,7 +17,6 @@ Draw 2!, Wild!s, Steal!s, ``trade``, then ``auction`` or ``end_round``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from monopoly_widgets.bid import card_choice, deals
 from monopoly_widgets.bid.actions_cards import describe, find_in_hand
@@ -40,6 +39,7 @@ from monopoly_widgets.bid.state import (
 from monopoly_widgets.bid.table import has_room, only_wilds, set_is_complete
 from monopoly_widgets.bid.trading import NO_OFFER, offer_id, tradeable
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.memo import remembered
 
 #: What the table is waiting for in each phase (for "..., but now ..." reasons).
 PHASE_WORDS = {
@@ -250,7 +250,7 @@ def stand_reason(state: BidState, seat: int) -> str | None:
 
 
 # --- the list --------------------------------------------------------------------------
-@lru_cache(maxsize=8192)
+@remembered(8192)
 def offer_action(host: int, to: int, give: str, take: str) -> Action:
     """The action for one offer, built once and then reused (actions are frozen).
 
@@ -262,7 +262,7 @@ def offer_action(host: int, to: int, give: str, take: str) -> Action:
     return Action(offer_id(to, give, take), text, host, "trade", target=to)
 
 
-@lru_cache(maxsize=1024)
+@remembered(1024)
 def amount_menu(values: tuple[int, ...], seat: int, head: str) -> tuple[Action, ...]:
     """``bid:T`` (or ``raise:T``) for every exact total these money values make.
 

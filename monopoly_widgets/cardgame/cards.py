@@ -21,10 +21,10 @@ a teacher plays exactly like the game it was copied from.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from monopoly_widgets.core.board import BOARD_PROPERTIES
 from monopoly_widgets.core.board import COLOUR_HEX as COLOUR_HEX  # re-exported: card colours
+from monopoly_widgets.core.memo import remembered
 
 #: Colour -> its properties in board order. The count is the group size.
 PROPERTIES: dict[str, tuple[str, ...]] = BOARD_PROPERTIES
@@ -112,7 +112,7 @@ def is_card_name(name: object) -> bool:
     )
 
 
-@lru_cache(maxsize=16)
+@remembered(16)
 def build_deck(house_split: tuple[int, int, int, int] = DEFAULT_HOUSE_SPLIT) -> tuple[Card, ...]:
     """The 60 cards in a fixed order: properties, houses, hotels, bonus cards."""
     names: list[str] = [name for names in PROPERTIES.values() for name in names]

@@ -20,6 +20,7 @@ from monopoly_widgets.deal.cards import (
     PLAYS_PER_TURN,
     SET_SIZE,
 )
+from monopoly_widgets.deal.labels import pile_by_label
 from monopoly_widgets.deal.properties import (
     NO_BUILDING_COLOURS,
     best_rent,
@@ -27,7 +28,6 @@ from monopoly_widgets.deal.properties import (
     can_take_house,
     find_card_in_pile,
     is_complete,
-    pile_by_label,
 )
 from monopoly_widgets.deal.rulebook import (
     OPTION_DOUBLE_STACK,
@@ -179,7 +179,7 @@ def doubles_check(state: DealState, doubles: int) -> str | None:
         return "you do not hold enough Double the Rent cards"
     if doubles > 1 and not state.options["double_rent_stack"]:
         return f"two Double the Rent cards may not stack ({OPTION_DOUBLE_STACK})"
-    if state.plays_used + 1 + doubles > PLAYS_PER_TURN:
+    if doubles > max_doubles(state, doubles):  # only the plays left can limit them now
         return (
             f"a rent card with Double the Rent uses {1 + doubles} plays and you have "
             f"{PLAYS_PER_TURN - state.plays_used} left ({RULE_TURN})"
@@ -188,7 +188,9 @@ def doubles_check(state: DealState, doubles: int) -> str | None:
 
 
 def max_doubles(state: DealState, held: int) -> int:
-    """How many Double the Rent cards may go with one rent card now (``doubles_check``)."""
+    """How many of ``held`` Double the Rent cards may go with one rent card now: each uses a
+    play besides the rent card's (rulebook, Double the Rent, and On Your Turn: 3 plays), and
+    two only with the option ``double_rent_stack``. ``doubles_check`` says why not."""
     most = min(held, PLAYS_PER_TURN - state.plays_used - 1)
     if most > 1 and not state.options["double_rent_stack"]:
         most = 1

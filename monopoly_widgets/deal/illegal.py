@@ -24,8 +24,8 @@ from monopoly_widgets.deal.checks import (
     take_check,
     wild_move_check,
 )
+from monopoly_widgets.deal.labels import pile_by_label
 from monopoly_widgets.deal.payment import payment_choices
-from monopoly_widgets.deal.properties import pile_by_label
 from monopoly_widgets.deal.responses import jsn_in_hand, may_say_no
 from monopoly_widgets.deal.rulebook import (
     OPTION_BUILDING_PAYMENT,

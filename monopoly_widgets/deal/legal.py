@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from monopoly_widgets.core.actions import Action
-from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     ACTION,
     CARD_COLOURS,
@@ -46,17 +45,17 @@ from monopoly_widgets.deal.checks import (
     plays_left_check,
     stealable_cards,
 )
-from monopoly_widgets.deal.fast_paths import same_hand
+from monopoly_widgets.deal.labels import pile_label
 from monopoly_widgets.deal.payment import payment_choices
 from monopoly_widgets.deal.properties import (
     best_rent,
     can_take_hotel,
     can_take_house,
     is_complete,
-    pile_label,
     rents_by_colour,
 )
 from monopoly_widgets.deal.responses import describe, jsn_in_hand, may_say_no
+from monopoly_widgets.deal.speed import ACTIONS, HAND_PLAYS, PLAYS, STEALS, same_hand, wild_moves
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -66,16 +65,7 @@ from monopoly_widgets.deal.state import (
     DealState,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
-from monopoly_widgets.deal.wild_moves import wild_moves
-
-#: Action objects are immutable, so identical ones are shared: building one (and its label)
-#: is the slow part of listing legal actions. Keyed by everything the action holds (and, for
-#: a rent, the amount its label says).
-ACTIONS: Memo[tuple[object, ...], Action] = Memo()
-#: Steals, keyed by the facts their id is made of (so the id is built once, not per listing).
-STEALS: Memo[tuple[int, int, int, int, str, int, str], Action] = Memo()
-#: Lists of table-dependent plays, keyed by the facts they depend on (see ``_card_plays``).
-PLAYS: Memo[tuple[object, ...], list[Action]] = Memo()
+from monopoly_widgets.deal.wild_moves import wild_moves as plain_wild_moves
 
 
 def _action(action_id: str, player: int, kind: str, card: int | None, target: int | None) -> Action:
@@ -182,7 +172,7 @@ def _play_actions(state: DealState) -> list[Action]:
                 _card_plays(state, player, card, opponents, doubles, actions)
     else:
         actions = []
-    actions.extend(wild_moves(state, player))
+    actions.extend(wild_moves(state, player, plain_wild_moves))
     actions.append(END_TURN[player])
     return actions
 
@@ -192,16 +182,13 @@ TARGETED = frozenset(
     {"debt_collector", "rent", "any_rent", "sly_deal", "forced_deal", "deal_breaker"}
     | {"house", "hotel"}
 )
-#: ``HAND_PLAYS[seat][card]``: the table-independent plays of a card, made the first time they
-#: are needed (None: not yet). A fixed table (10 seats, both packs), so it needs no limit.
-HAND_PLAYS: list[list[list[Action] | None]] = [[None] * (2 * PACK_SIZE) for _ in range(10)]
 
 
 def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int], int]:
     """For a hand: its table-independent actions, one card of each name whose plays depend on
     the table, and how many Double the Rent cards it holds.
 
-    Remembered for the last hand only (``fast_paths.same_hand``): measured, a memo keyed by
+    Remembered for the last hand only (``speed.same_hand``): measured, a memo keyed by
     every hand seen costs as much as this loop.
     """
     simple: list[Action] = []
@@ -215,7 +202,7 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
         if name in seen:
             continue
         seen.append(name)
-        plays = by_card[card]
+        plays = by_card.get(card)
         simple.extend(plays if plays is not None else _simple_actions(player, card))
         if is_targeted:
             targeted.append(card)
@@ -232,7 +219,7 @@ HAND_FACTS: tuple[tuple[str, bool, bool], ...] = tuple(
 def _simple_actions(player: int, card: int) -> list[Action]:
     """The plays of a hand card that do not depend on the table (cached): every id of
     ``bank:``, ``lay:`` (a wild in each of its colours) and ``play:`` whose check passes."""
-    found = HAND_PLAYS[player][card]
+    found = HAND_PLAYS[player].get(card)
     if found is not None:
         return found
     index = card % PACK_SIZE
@@ -247,8 +234,7 @@ def _simple_actions(player: int, card: int) -> list[Action]:
             found.append(_action(action_id, player, "property", card, None))
     if play_check(card) is None:
         found.append(_action(f"play:{name}", player, "play", card, None))
-    HAND_PLAYS[player][card] = found
-    return found
+    return HAND_PLAYS[player].keep(card, found)
 
 
 def _card_plays(

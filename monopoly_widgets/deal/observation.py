@@ -35,14 +35,14 @@ from monopoly_widgets.deal.cards import (
     COLOUR_INDEX,
     COLOUR_NAMES,
     NAME,
-    NATURAL_IDS,
     PACK_SIZE,
     PLAYS_PER_TURN,
     SET_SIZE,
     VALUE,
     card_dict,
 )
-from monopoly_widgets.deal.properties import complete_colours, is_complete, pile_rent, set_labels
+from monopoly_widgets.deal.labels import set_labels
+from monopoly_widgets.deal.properties import complete_colours, is_complete, pile_rent
 from monopoly_widgets.deal.responses import describe
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
@@ -496,7 +496,7 @@ def pile_views(table: Sequence[PropertySet | PileCopy]) -> tuple[PileView, ...]:
     for index, pile in enumerate(table):
         cards = pile.cards
         colour = pile.colour
-        complete = len(cards) >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards)
+        complete = is_complete(pile)  # type: ignore[arg-type]
         label = COLOUR_NAMES[colour] if labels is None else labels[index]
         piles.append(
             make(PileView, (colour, label, tuple(cards), complete, pile.house, pile.hotel))

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.deal.cards import COLOUR_NAMES, MULTICOLOUR_WILD, NAME, PACK_SIZE, VALUE
+from monopoly_widgets.deal.labels import pile_by_label, set_labels
 from monopoly_widgets.deal.properties import (
     add_property,
     can_take_hotel,
     can_take_house,
     find_card_in_pile,
-    pile_by_label,
     put_building,
-    set_labels,
     take_building,
     take_from_pile,
 )

@@ -14,7 +14,6 @@ reads them (see ``core.actions.Event``): simulations make an event at every play
 from __future__ import annotations
 
 from monopoly_widgets.core.actions import Action, Event
-from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     ACTION,
     CARD_COLOURS,
@@ -24,6 +23,7 @@ from monopoly_widgets.deal.cards import (
     PACK_SIZE,
     VALUE,
 )
+from monopoly_widgets.deal.labels import pile_by_label
 from monopoly_widgets.deal.properties import (
     add_property,
     best_rent,
@@ -31,7 +31,6 @@ from monopoly_widgets.deal.properties import (
     find_loose_card,
     is_complete,
     move_card,
-    pile_by_label,
     pile_holding,
     put_building,
 )
@@ -49,6 +48,7 @@ from monopoly_widgets.deal.rulebook import (
     RULE_WILD_MOVE,
     rent_rule,
 )
+from monopoly_widgets.deal.speed import ID_PARTS
 from monopoly_widgets.deal.state import DealState, Pending
 from monopoly_widgets.deal.turns import draw_cards, end_turn, short_draw_text
 
@@ -61,10 +61,6 @@ CARD_FOR_VERB = {
     "house": "house",
     "hotel": "hotel",
 }
-
-#: Each action id cut into its parts (``verb:...``, see ``legal.py``), remembered: the same
-#: ids come back all game long, and a dict lookup costs less than splitting the id again.
-ID_PARTS: Memo[str, tuple[str, ...]] = Memo()
 
 
 def apply_play(state: DealState, action: Action, events: list[Event]) -> None:

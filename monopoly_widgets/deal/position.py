@@ -45,14 +45,13 @@ from monopoly_widgets.deal.cards import (
     SET_SIZE,
     packs_for,
 )
+from monopoly_widgets.deal.labels import pile_by_label, set_labels
 from monopoly_widgets.deal.properties import (
     NO_BUILDING_COLOURS,
     find_card_in_pile,
     find_loose_card,
     is_complete,
     order_piles,
-    pile_by_label,
-    set_labels,
     tidy_colour,
 )
 from monopoly_widgets.deal.rulebook import (

@@ -26,7 +26,6 @@ from collections.abc import Collection
 
 from monopoly_widgets.core.actions import Event
 from monopoly_widgets.deal.cards import (
-    COLOUR_INDEX,
     COLOUR_NAMES,
     HOTEL_RENT,
     HOUSE_RENT,
@@ -38,8 +37,8 @@ from monopoly_widgets.deal.cards import (
     SET_SIZE,
     WILD_IDS,
 )
-from monopoly_widgets.deal.fast_paths import flip_in_place, forget_moves, tidy_in_place
 from monopoly_widgets.deal.rulebook import OPTION_BROKEN_SET
+from monopoly_widgets.deal.speed import flip_in_place, may_have_won, table_changed, tidy_in_place
 from monopoly_widgets.deal.state import DealState, PropertySet
 
 #: Houses and Hotels never go on Railroads or Utilities (rulebook: House).
@@ -47,13 +46,25 @@ NO_BUILDING_COLOURS = NO_BUILDINGS
 _is_wild = WILD_IDS.__contains__
 
 
+def has_natural_card(cards: Collection[int]) -> bool:
+    """True if ``cards`` hold at least one property card that is not a wild."""
+    return not NATURAL_IDS.isdisjoint(cards)
+
+
 def has_natural(pile: PropertySet) -> bool:
     """True if the pile holds at least one property card that is not a wild."""
     return not NATURAL_IDS.isdisjoint(pile.cards)
 
 
+def completes(count: int, colour: int, natural: bool) -> bool:
+    """Do ``count`` cards of ``colour`` make a full set? As many cards as the colour needs,
+    one of them (``natural``) a property card that is not a wild: RULES-NOTES, a set made
+    only of wilds is not complete. Agents ask it of a set they would add a card to."""
+    return count >= SET_SIZE[colour] and bool(natural)
+
+
 def is_complete(pile: PropertySet) -> bool:
-    """A full set: as many cards as the colour needs, and not made only of wilds."""
+    """A full set: ``completes`` for the pile's cards (written out: it runs at every listing)."""
     cards = pile.cards
     return len(cards) >= SET_SIZE[pile.colour] and not NATURAL_IDS.isdisjoint(cards)
 
@@ -99,71 +110,9 @@ def complete_colours(table: list[PropertySet]) -> set[int]:
 
 
 def has_won(table: list[PropertySet]) -> bool:
-    """3 complete sets in different colours (rulebook: How to Win).
-
-    Written out (rather than via ``complete_colours``) because it runs after every action:
-    most tables fail the cheap tests (fewer than 3 piles, or than 3 full-size piles) at once.
-    """
-    if len(table) < 3:
-        return False
-    full = 0
-    for pile in table:
-        if len(pile.cards) >= SET_SIZE[pile.colour]:
-            full += 1
-    if full < 3:
-        return False
-    return len({pile.colour for pile in table if is_complete(pile)}) >= 3
-
-
-def set_labels(table: list[PropertySet]) -> list[str]:
-    """Readable, stable names for the piles: "Red", or "Red 1", "Red 2" when there are several."""
-    colours = [pile.colour for pile in table]
-    if len(set(colours)) == len(colours):  # the usual case: one pile per colour
-        return [COLOUR_NAMES[c] for c in colours]
-    counts: dict[int, int] = {}
-    for colour in colours:
-        counts[colour] = counts.get(colour, 0) + 1
-    seen: dict[int, int] = {}
-    labels = []
-    for colour in colours:
-        name = COLOUR_NAMES[colour]
-        if counts[colour] == 1:
-            labels.append(name)
-        else:
-            seen[colour] = seen.get(colour, 0) + 1
-            labels.append(f"{name} {seen[colour]}")
-    return labels
-
-
-def pile_label(table: list[PropertySet], index: int) -> str:
-    """The label ``set_labels`` gives pile ``index``, worked out from its neighbours only
-    (piles of one colour are next to each other, see ``order_piles``)."""
-    colour = table[index].colour
-    first = index
-    while first > 0 and table[first - 1].colour == colour:
-        first -= 1
-    last = index
-    while last + 1 < len(table) and table[last + 1].colour == colour:
-        last += 1
-    if first == last:
-        return COLOUR_NAMES[colour]
-    return f"{COLOUR_NAMES[colour]} {index - first + 1}"
-
-
-def pile_by_label(table: list[PropertySet], label: str) -> int:
-    """The index of the pile called ``label`` ("Red", or "Red 2" when there are several), or -1."""
-    colour = COLOUR_INDEX.get(label)
-    ordinal = 1
-    if colour is None:  # "Red 2": the second Red pile
-        name, _, number = label.rpartition(" ")
-        colour = COLOUR_INDEX.get(name)
-        if colour is None or not number.isdigit():
-            return -1
-        ordinal = int(number)
-    found = [i for i, pile in enumerate(table) if pile.colour == colour]
-    if (len(found) == 1) != (label == COLOUR_NAMES[colour]) or not 1 <= ordinal <= len(found):
-        return -1  # "Red" when there are several Red piles, or "Red 3" when there are two
-    return found[ordinal - 1]
+    """3 complete sets in different colours (rulebook: How to Win). Most tables are ruled
+    out at once by ``speed.may_have_won`` (fewer than 3 piles of a set's size)."""
+    return may_have_won(table) and len(complete_colours(table)) >= 3
 
 
 def pile_holding(table: list[PropertySet], card: int | None) -> int:
@@ -180,22 +129,6 @@ def can_take_house(pile: PropertySet) -> bool:
 
 def can_take_hotel(pile: PropertySet) -> bool:
     return pile.house >= 0 and pile.hotel < 0 and is_complete(pile)
-
-
-def table_changed(
-    state: DealState, player: int, completed: bool = False, wilds: bool = True
-) -> None:
-    """Every change to a player's property collection ends here: what was worked out from
-    the old table (their wild moves, ``wild_moves.py``) is dropped, to be worked out again,
-    and a change that may have completed a set is noted for the win check
-    (``state.completed_by``, read by ``turns.win_check_needed``). ``wilds`` False says the wild
-    moves cannot have changed (a building, or a property card put into or taken out of a
-    pile that stays, which changes no pile's wilds, label or colour).
-    The one seam between the rules and the speed memos."""
-    if wilds:
-        state.wild_moves_memo.pop(player, None)
-    if completed:
-        state.completed_by.add(player)
 
 
 def add_property(
@@ -224,17 +157,20 @@ def move_card(
     Returns True if that made a complete set of ``colour``."""
     table = state.tables[player]
     completed = flip_in_place(table, pile_index, card, colour)
-    if completed is not None:  # both ends changed in place (``fast_paths.flip_in_place``)
+    if completed is not None:  # both ends changed in place (``speed.flip_in_place``)
         table_changed(state, player, completed)
         return completed
     old_colour = table[pile_index].colour
+    renamed = []
     removed = tidy_in_place(table, old_colour, -1, card, pile_index)
     if removed is None:
         removed = _lay_out_again(state, player, table, old_colour, events, -1, card)
+        renamed.append(old_colour)
     added = tidy_in_place(table, colour, card, -1, -1)
     if added is None:
         added = _lay_out_again(state, player, table, colour, events, card, -1)
-    table_changed(state, player, removed or added)
+        renamed.append(colour)
+    table_changed(state, player, removed or added, renamed=renamed)
     return added
 
 
@@ -243,10 +179,9 @@ def move_pile(state: DealState, giver: int, index: int, taker: int) -> PropertyS
     pile = state.tables[giver].pop(index)
     state.tables[taker].append(pile)
     order_piles(state.tables[taker])
-    forget_moves(state.tables[giver], pile.colour)  # both players' piles of the colour are
-    forget_moves(state.tables[taker], pile.colour)  # renamed, and this one changes hands
-    table_changed(state, giver)
-    table_changed(state, taker, completed=True)  # the taker gains a complete set
+    renamed = (pile.colour,)  # both players' piles of the colour are renamed, and this one
+    table_changed(state, giver, renamed=renamed)  # changes hands
+    table_changed(state, taker, completed=True, renamed=renamed)  # a complete set gained
     return pile
 
 
@@ -294,14 +229,14 @@ def tidy_colour(
     Deal Breaker, that a player gains a complete set): then the win check must look.
 
     The common cases (one loose pile gains or loses a card) are done in place by
-    ``fast_paths.tidy_in_place``, with the same result as laying the colour out again.
+    ``speed.tidy_in_place``, with the same result as laying the colour out again.
     """
     table = state.tables[player]
     piles = len(table)
     completed = tidy_in_place(table, colour, new_card, removed, removed_from)
     if completed is None:
         completed = _lay_out_again(state, player, table, colour, events, new_card, removed)
-        table_changed(state, player, completed)
+        table_changed(state, player, completed, renamed=(colour,))
     else:  # one pile gained or lost a card: the wild moves change only if it was a wild
         card = new_card if new_card >= 0 else removed
         table_changed(state, player, completed, card in WILD_IDS or len(table) != piles)
@@ -354,9 +289,7 @@ def _lay_out_again(
             piles.append(PropertySet(colour, loose[first : first + size]))
     elif loose:
         piles.append(PropertySet(colour, loose))
-    table[start:end] = piles
-    for pile in piles:  # the piles of the colour may be renamed ("Red" to "Red 1")
-        pile.wild_moves = None
+    table[start:end] = piles  # they may be renamed ("Red" to "Red 1"): see ``table_changed``
     # Natural cards come first, so the first pile cut from the loose cards is complete
     # exactly when there are enough of them and the first is not a wild (``is_complete``).
     return loose_count >= size and loose[0] not in WILD_IDS

@@ -6,8 +6,9 @@ from html import escape
 
 from monopoly_widgets.core.wording import plural
 from monopoly_widgets.deal.cards import COLOUR_HEX, COLOUR_NAMES, NAME, PACK_SIZE, VALUE
+from monopoly_widgets.deal.labels import set_labels
 from monopoly_widgets.deal.observation import decision_text
-from monopoly_widgets.deal.properties import is_complete, pile_rent, set_labels
+from monopoly_widgets.deal.properties import is_complete, pile_rent
 from monopoly_widgets.deal.state import DealState, PropertySet
 
 

@@ -35,9 +35,9 @@ class PropertySet:
     house: int = -1
     hotel: int = -1
     #: The wild moves worked out for this pile (``pile_moves.PileMoves``), or None until then.
-    #: ``properties.py`` and ``fast_paths.py`` set it back to None whenever they may change (new
-    #: cards, a new set label, a new owner), or to the new moves when one wild left or joined
-    #: the pile. Not part of the game: not copied or compared (see ``wild_moves.py``).
+    #: Kept by ``speed.py``, which sets it back to None whenever they may change (new cards, a
+    #: new set label, a new owner), or to the new moves when one wild left or joined the
+    #: pile. Not part of the game: not copied or compared (see ``wild_moves.py``).
     wild_moves: Any = field(default=None, compare=False, repr=False)
 
     def copy(self) -> PropertySet:
@@ -124,10 +124,10 @@ class DealState:
     #: again until then (option ``wild_moves`` = "once_between_plays"; always empty otherwise).
     moved_wilds: list[int] = field(default_factory=list)
     #: The wild moves worked out for each player's table at an earlier decision; dropped by
-    #: ``properties.table_changed`` whenever that table changes. Not part of the game: not
+    #: ``speed.table_changed`` whenever that table changes. Not part of the game: not
     #: cloned, saved or compared (see ``wild_moves.py``).
     wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
-    #: The seats for which a change may have completed a set (``properties.table_changed``),
+    #: The seats for which a change may have completed a set (``speed.table_changed``),
     #: until ``turns.check_win`` has looked; ``turns.win_check_needed`` reads it to skip the
     #: check after actions that completed nothing, and the check looks only at these seats.
     #: Not part of the game either: a clone starts with none (a position's own check looks

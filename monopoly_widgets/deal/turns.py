@@ -165,7 +165,7 @@ def win_check_needed(state: DealState) -> bool:
     Rulebook, How to Win: a player wins with 3 complete sets of different colours, and a
     player can only come to hold them when one of their sets is completed. So, by default,
     the check looks only after an action that completed a set (``state.completed_by``,
-    noted by ``properties.table_changed``), and only at the seats whose set it completed:
+    noted by ``speed.table_changed``), and only at the seats whose set it completed:
     banking, ending a turn, most plays and payments complete none. With the option
     ``win_declared_on_own_turn`` (leaflet) it looks after every action: the turn player's win
     may have come on another player's turn.

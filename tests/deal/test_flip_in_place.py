@@ -1,9 +1,9 @@
-"""A wild flipped in place (``fast_paths.flip_in_place``) gives what the plain path gives.
+"""A wild flipped in place (``speed.flip_in_place``) gives what the plain path gives.
 
-Engine convention (``fast_paths.py``): ``properties.move_card`` first tries to change both
+Engine convention (``speed.py``): ``properties.move_card`` first tries to change both
 ends of a flip in place, and lays the colours out again (``_lay_out_again``) only when that
-does not apply. ``test_fast_paths.play_side_by_side`` plays random games with and without the
-fast paths and compares states, events and legal actions at every step; here it is shown to
+does not apply. ``test_speed.play_side_by_side`` plays random games with and without the
+speed module and compares states, events and legal actions at every step; here it is shown to
 pass through every case of the flip, and to catch a flip that is wrong in each of them.
 """
 
@@ -13,10 +13,10 @@ from collections import Counter
 
 import pytest
 
-from monopoly_widgets.deal import fast_paths, properties
+from monopoly_widgets.deal import properties, speed
 from monopoly_widgets.deal.cards import NATURAL_IDS, SET_SIZE
 from monopoly_widgets.deal.state import PropertySet
-from tests.deal.test_fast_paths import play_side_by_side
+from tests.deal.test_speed import play_side_by_side
 
 
 def _case(table: list[PropertySet], index: int, colour: int) -> str:
@@ -33,7 +33,7 @@ def test_every_case_of_a_flip_is_compared_with_the_plain_path(monkeypatch):
     """Over random 2- and 3-player games, flips of each kind are done in place, and the games
     agree step by step with the plain rules."""
     done: Counter[str] = Counter()
-    right = fast_paths.flip_in_place
+    right = speed.flip_in_place
 
     def counted(table, index, wild, colour):
         case = _case(table, index, colour)
@@ -56,8 +56,8 @@ def test_every_case_of_a_flip_is_compared_with_the_plain_path(monkeypatch):
 
 def _wild_first(table, index, wild, colour):
     """A wrong flip: the wild goes in front of the natural cards of the pile it joins."""
-    completed = fast_paths.flip_in_place(table, index, wild, colour)
-    if completed is not None and fast_paths.ENABLED:
+    completed = speed.flip_in_place(table, index, wild, colour)
+    if completed is not None and speed.enabled():
         for pile in table:
             if wild in pile.cards and len(pile.cards) > 1:
                 pile.cards.remove(wild)
@@ -69,14 +69,14 @@ def _keeps_buildings(table, index, wild, colour):
     """A wrong flip: a set with a House keeps it when the wild leaves and breaks it."""
     pile = table[index]
     house = pile.house
-    if fast_paths.ENABLED and house >= 0 and pile.hotel < 0:
+    if speed.enabled() and house >= 0 and pile.hotel < 0:
         pile.house = -1
-        completed = fast_paths.flip_in_place(table, index, wild, colour)
+        completed = speed.flip_in_place(table, index, wild, colour)
         if completed is not None:
             pile.house = house  # the broken set keeps its House
             return completed
         pile.house = house
-    return fast_paths.flip_in_place(table, index, wild, colour)
+    return speed.flip_in_place(table, index, wild, colour)
 
 
 @pytest.mark.parametrize("wrong", [_wild_first, _keeps_buildings])

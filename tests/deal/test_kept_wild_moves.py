@@ -1,6 +1,6 @@
-"""A table change that touches no wild keeps the remembered wild moves (properties.py).
+"""A table change that touches no wild keeps the remembered wild moves (speed.py).
 
-Engine convention (``properties.table_changed(wilds=False)``): a property card put into or
+Engine convention (``speed.table_changed(wilds=False)``): a property card put into or
 taken out of a pile that stays changes no pile's wilds, label or colour, so the wild moves
 listed before it are still the legal ones (rulebook, Property Wild Cards: a wild may be
 flipped "any time on your turn"). At every step of random games the list the engine offers
@@ -15,7 +15,7 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.core.rng import make_rng
-from monopoly_widgets.deal import properties
+from monopoly_widgets.deal import properties, speed
 from monopoly_widgets.deal.wild_moves import wild_moves
 
 
@@ -34,7 +34,7 @@ def compare_with_fresh(players: int, seeds: range) -> int:
             tables = [[pile.copy() for pile in table] for table in state.tables]
             fresh = state.clone()
             for player in range(players):
-                remembered = [a.id for a in wild_moves(state, player)]
+                remembered = [a.id for a in speed.wild_moves(state, player, wild_moves)]
                 assert remembered == [a.id for a in wild_moves(fresh, player)], (seed, g.step)
             g.apply(agent(None, g.legal_actions(), rng))
             kept += sum(  # seats whose table changed, and whose list was kept all the same
@@ -48,7 +48,7 @@ def compare_with_fresh(players: int, seeds: range) -> int:
 
 
 def test_kept_wild_moves_equal_fresh_ones():
-    """Engine convention (properties.table_changed): 12 random 2- and 3-player games, and the
+    """Engine convention (speed.table_changed): 12 random 2- and 3-player games, and the
     remembered list really is kept across some table changes."""
     assert compare_with_fresh(2, range(6)) + compare_with_fresh(3, range(6)) > 0
 
@@ -56,10 +56,10 @@ def test_kept_wild_moves_equal_fresh_ones():
 def test_keeping_them_after_a_wild_moved_is_caught(monkeypatch):
     """The comparison can fail: a seam that never drops the wild moves (as if every change
     touched no wild) offers moves of wilds that are no longer where the list says."""
-    plain = properties.table_changed
+    plain = speed.table_changed
 
-    def never_drop(state, player, completed=False, wilds=True):
-        plain(state, player, completed, wilds=False)
+    def never_drop(state, player, completed=False, wilds=True, renamed=()):
+        plain(state, player, completed, wilds=False, renamed=renamed)
 
     monkeypatch.setattr(properties, "table_changed", never_drop)
     with pytest.raises(AssertionError):

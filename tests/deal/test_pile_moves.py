@@ -2,8 +2,8 @@
 
 Rulebook, Property Wild Cards: a wild may be flipped "any time on your turn", so the moves of
 every wild are listed before each decision. When a flip takes a wild out of one pile and puts
-it into another, each keeping its set label, ``fast_paths.tidy_in_place`` gives those piles
-their new moves from their old ones (``pile_moves.after_change``) instead of dropping them.
+it into another, each keeping its set label, ``speed.tidy_in_place`` gives those piles
+their new moves from their old ones (``speed.after_change``) instead of dropping them.
 At every step of random games, every pile's remembered moves must be the ones its owner,
 colour, label and wilds give from scratch, and the legal actions the game offers must equal
 those of a clone that remembers nothing. A seam that kept a pile's old moves after a wild
@@ -17,10 +17,10 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.core.rng import make_rng
-from monopoly_widgets.deal import fast_paths, pile_moves
+from monopoly_widgets.deal import pile_moves, speed
 from monopoly_widgets.deal.cards import WILD_IDS
+from monopoly_widgets.deal.labels import pile_label
 from monopoly_widgets.deal.legal import legal_actions
-from monopoly_widgets.deal.properties import pile_label
 
 
 def _ids(moves: pile_moves.PileMoves) -> tuple[list[str], list[str] | None]:
@@ -48,7 +48,7 @@ def compare_with_fresh(players: int, seeds: range, options: dict[str, object]) -
                         continue  # nothing remembered: worked out when next listed
                     wilds = tuple(card for card in pile.cards if card in WILD_IDS)
                     label = pile_label(table, index)
-                    fresh = pile_moves.pile_moves(player, pile.colour, label, wilds)
+                    fresh = speed.pile_moves(player, pile.colour, label, wilds)
                     assert known.key == fresh.key, (seed, g.step, player, label)
                     assert _ids(known) == _ids(fresh), (seed, g.step, player, label)
             offered = [a.id for a in g.legal_actions()]
@@ -64,7 +64,7 @@ def compare_with_fresh(players: int, seeds: range, options: dict[str, object]) -
     [{}, {"multicolour_wild_moves_to": "any_colour"}, {"wild_moves": "once_between_plays"}],
 )
 def test_moves_after_a_flip_equal_fresh_ones(options: dict[str, object]) -> None:
-    """Engine convention (pile_moves.after_change): 8 random 2-player and 4 random 3-player
+    """Engine convention (speed.after_change): 8 random 2-player and 4 random 3-player
     games, with the options that change which moves exist, and many flips among them."""
     flips = compare_with_fresh(2, range(8), options) + compare_with_fresh(3, range(4), options)
     assert flips > 100
@@ -73,7 +73,7 @@ def test_moves_after_a_flip_equal_fresh_ones(options: dict[str, object]) -> None
 def test_keeping_the_old_moves_after_a_flip_is_caught(monkeypatch):
     """The comparison can fail: a seam that leaves a pile's moves as they were when a wild
     left or joined it offers moves of a wild that is no longer there (or misses one)."""
-    monkeypatch.setattr(fast_paths, "after_change", lambda known, wild: known)
-    monkeypatch.setattr(fast_paths, "CHANGES", {})  # nothing remembered: always ask the seam
+    monkeypatch.setattr(speed, "after_change", lambda known, wild: known)
+    monkeypatch.setattr(speed, "CHANGES", {})  # nothing remembered: always ask the seam
     with pytest.raises(AssertionError):
         compare_with_fresh(2, range(4), {})

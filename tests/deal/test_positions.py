@@ -207,7 +207,7 @@ def test_round_trip_at_every_step(players):
 def test_pile_label_matches_set_labels_for_every_pile():
     """Engine convention "How piles are kept": several piles of one colour are "Red 1",
     "Red 2"; ``pile_label`` (used by the wild moves) names each pile as ``set_labels`` does."""
-    from monopoly_widgets.deal.properties import pile_label, set_labels
+    from monopoly_widgets.deal.labels import pile_label, set_labels
 
     g = game(  # six players: two packs, so two Baltic Avenues
         position(

@@ -3,7 +3,7 @@
 
 Rulebook, How to Win: "Be the first player to collect 3 complete Property sets in different
 colors". A player can only come to hold them when one of their sets is completed, which
-``properties.table_changed`` notes, seat by seat (``state.completed_by``). If that reasoning
+``speed.table_changed`` notes, seat by seat (``state.completed_by``). If that reasoning
 were wrong somewhere (say a new way of moving properties that completes a set without saying
 so, or notes the wrong seat), a win would go unnoticed and this test would say where.
 """
