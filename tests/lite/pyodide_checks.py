@@ -18,9 +18,10 @@ assert "site-packages" in monopoly_widgets.__file__, monopoly_widgets.__file__
 print("platform", sys.platform, "python", sys.version.split()[0])
 
 # Third-party packages this Node run does not install (the browser site does, except
-# numpy and pandas offline): a module needing one of them is counted, not failed.
+# numpy and pandas offline; the [rl] extra's gymnasium and pettingzoo never): a module
+# needing one of them is counted, not failed.
 ABSENT = {"numpy", "pandas", "anywidget", "ipywidgets", "plotly", "traitlets", "IPython"}
-ABSENT |= {"tqdm", "packaging", "jupyterlite_core", "psygnal", "comm"}
+ABSENT |= {"tqdm", "packaging", "jupyterlite_core", "psygnal", "comm", "gymnasium", "pettingzoo"}
 imported, needing = [], {}
 for module in pkgutil.walk_packages(monopoly_widgets.__path__, "monopoly_widgets."):
     try:
