@@ -42,7 +42,7 @@ from monopoly_widgets.deal.cards import (
 )
 from monopoly_widgets.deal.checks import bank_check
 from monopoly_widgets.deal.options import OPTIONS
-from monopoly_widgets.deal.pile_moves import _wild_card_moves
+from monopoly_widgets.deal.pile_moves import wild_card_moves
 
 
 def action_catalogue(players: int, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
@@ -120,7 +120,7 @@ def _catalogue(
         if KIND[card] == "wild":
             for here in CARD_COLOURS[card]:
                 for label in labels[here]:
-                    add(_wild_card_moves(0, card, here, label)[0])
+                    add(wild_card_moves(0, card, here, label)[0])
     ids.append(legal.END_TURN[0].id)
     ids.extend(("jsn", "accept"))  # the answers (``legal._respond_actions``)
     ids.extend(_pay_ids(cards, labels, pay_buildings))
