@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-import pandas as pd
+from monopoly_widgets.sim.table import records
 
 
-def league_chart(table: pd.DataFrame, title: str) -> Any:
+def league_chart(table: Any, title: str) -> Any:
     """Bots from strongest to weakest: the rating (Elo scale) with its 95% bootstrap
-    interval on the left, the win rate with its 95% Wilson interval on the right."""
+    interval on the left, the win rate with its 95% Wilson interval on the right.
+    ``table``: ``LeagueResult.table`` (a DataFrame, or the package's own table)."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    ordered = table.sort_values("rating", ascending=True)
+    ordered = sorted(records(table), key=lambda line: line["rating"])
+    bots = [line["bot"] for line in ordered]
     figure = make_subplots(
         rows=1,
         cols=2,
@@ -22,8 +25,8 @@ def league_chart(table: pd.DataFrame, title: str) -> Any:
         subplot_titles=("Rating (Bradley-Terry, Elo scale)", "Win rate"),
     )
     rating = go.Scatter(
-        x=ordered["rating"],
-        y=ordered["bot"],
+        x=[line["rating"] for line in ordered],
+        y=bots,
         mode="markers",
         marker={"size": 13},
         error_x=interval_bars(ordered, "rating", "rating_low", "rating_high"),
@@ -31,8 +34,8 @@ def league_chart(table: pd.DataFrame, title: str) -> Any:
         name="rating",
     )
     win_rate = go.Bar(
-        x=ordered["win_rate"],
-        y=ordered["bot"],
+        x=[line["win_rate"] for line in ordered],
+        y=bots,
         orientation="h",
         error_x=interval_bars(ordered, "win_rate", "win_low", "win_high"),
         hovertemplate="%{y}: %{x:.2f}<extra></extra>",
@@ -46,18 +49,20 @@ def league_chart(table: pd.DataFrame, title: str) -> Any:
     figure.update_layout(
         title=title,
         showlegend=False,
-        height=max(360, 48 * len(table) + 160),
+        height=max(360, 48 * len(ordered) + 160),
         font={"size": 16},
     )
     return figure
 
 
-def interval_bars(table: pd.DataFrame, value: str, low: str, high: str) -> dict[str, Any]:
+def interval_bars(
+    lines: Sequence[dict[str, Any]], value: str, low: str, high: str
+) -> dict[str, Any]:
     """Plotly's error bars from ``value`` to the interval's ends ``low`` and ``high``
-    (columns of ``table``): an interval need not be symmetric about its estimate."""
+    (keys of each line): an interval need not be symmetric about its estimate."""
     return {
         "type": "data",
         "symmetric": False,
-        "array": table[high] - table[value],
-        "arrayminus": table[value] - table[low],
+        "array": [line[high] - line[value] for line in lines],
+        "arrayminus": [line[value] - line[low] for line in lines],
     }

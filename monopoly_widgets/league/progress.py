@@ -6,6 +6,7 @@ import html
 from typing import Any
 
 from monopoly_widgets.league.result import LeagueResult
+from monopoly_widgets.sim.table import records
 
 #: The table columns the widget shows.
 SHOWN = ("bot", "games", "wins", "draws", "losses", "forfeits", "win_rate", "rating")
@@ -45,7 +46,7 @@ def table_html(result: LeagueResult) -> str:
     pad = 'style="padding: 2px 12px; text-align: left"'
     head = "".join(f"<th {pad}>{html.escape(name.replace('_', ' '))}</th>" for name in SHOWN)
     rows = []
-    for line in table.to_dict("records"):
+    for line in records(table):
         cells = []
         for name in SHOWN:
             value: Any = line[name]

@@ -10,9 +10,28 @@ from monopoly_widgets.core.validation import whole_number
 from monopoly_widgets.league.entries import Entry
 from monopoly_widgets.league.rating import rate
 from monopoly_widgets.sim.intervals import wilson_interval
+from monopoly_widgets.sim.table import new_table, records
 
-if TYPE_CHECKING:  # imported where a table is made: the league checks for pandas first
+if TYPE_CHECKING:
     import pandas as pd
+
+#: The columns of ``LeagueResult.games``, one row per game.
+GAME_COLUMNS = ("seat 0", "seat 1", "deal", "seed", "winner", "forfeit", "turns")
+#: The columns of ``LeagueResult.table``, one row per bot.
+TABLE_COLUMNS = (
+    "bot",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "forfeits",
+    "win_rate",
+    "win_low",
+    "win_high",
+    "rating",
+    "rating_low",
+    "rating_high",
+)
 
 
 @dataclass
@@ -31,10 +50,10 @@ class LeagueResult:
 
     @property
     def games(self) -> pd.DataFrame:
-        """One row per game, in the order they were scheduled; ``replay(row)`` opens one."""
-        import pandas as pd
-
-        return pd.DataFrame(
+        """One row per game, in the order they were scheduled; ``replay(row)`` opens one.
+        A DataFrame where pandas is installed, else the package's own table (the offline
+        JupyterLite site has no pandas: ``sim/table.py``)."""
+        return new_table(
             [
                 {
                     "seat 0": row["seats"][0],
@@ -49,21 +68,19 @@ class LeagueResult:
                 }
                 for row in self.rows
             ],
-            columns=["seat 0", "seat 1", "deal", "seed", "winner", "forfeit", "turns"],
+            GAME_COLUMNS,
         )
 
     @property
     def forfeits(self) -> pd.DataFrame:
         """The games a bot forfeited, and why."""
-        table = self.games
-        return table[table["forfeit"].notna()]
+        rows = [row for row in records(self.games) if row["forfeit"] is not None]
+        return new_table(rows, GAME_COLUMNS)
 
     @property
     def table(self) -> pd.DataFrame:
         """One row per bot, strongest first: games, wins, draws, losses, forfeits, the win
         rate with its 95% Wilson interval, and the rating with its bootstrap interval."""
-        import pandas as pd
-
         names = [entry.name for entry in self.entries]
         index = {name: i for i, name in enumerate(names)}
         counts = {
@@ -105,10 +122,8 @@ class LeagueResult:
                     "rating_high": round(rating.high, 1),
                 }
             )
-        table = pd.DataFrame(lines)
-        if table.empty:
-            return table
-        return table.sort_values("rating", ascending=False, ignore_index=True)
+        lines.sort(key=lambda line: -line["rating"])  # stable: equal ratings keep entry order
+        return new_table(lines, TABLE_COLUMNS)
 
     def chart(self) -> Any:
         """A Plotly figure for the projector (``league/chart.py``)."""

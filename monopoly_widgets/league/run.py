@@ -18,7 +18,6 @@ from concurrent.futures import Executor, as_completed
 from pathlib import Path
 from typing import Any
 
-from monopoly_widgets.core.errors import MonopolyWidgetsError
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.validation import whole_number
@@ -27,7 +26,6 @@ from monopoly_widgets.league.entries import find_entries
 from monopoly_widgets.league.games import Batch, run_batch, schedule
 from monopoly_widgets.league.result import LeagueResult
 from monopoly_widgets.league.sandbox import Limits
-from monopoly_widgets.sim.table import pandas_module
 
 #: Said wherever the league cannot start processes.
 NO_LIMITS = (
@@ -35,13 +33,6 @@ NO_LIMITS = (
     "runs in this one process: the time and memory limits cannot be enforced, and a bot "
     "that loops forever stops the league. For a safe, fair league run it in JupyterLab or "
     "with `python -m monopoly_widgets league`."
-)
-
-#: Said where pandas cannot be imported (the offline JupyterLite site has none).
-NO_PANDAS = (
-    "the league's table needs pandas, which this Python does not have (the offline "
-    "JupyterLite site has none): run the league in JupyterLab, in the online JupyterLite "
-    "site, or with `python -m monopoly_widgets league BOTS_DIR`"
 )
 
 Progress = Callable[[LeagueResult, int, int, bool], None]
@@ -72,8 +63,6 @@ def league(
     notebook), False nothing, or a function ``(result, done, total, finished)``.
     """
     describe(game)
-    if pandas_module() is None:  # before any game is played, not after
-        raise MonopolyWidgetsError(NO_PANDAS)
     whole_number(games, "games", 1, 100_000)
     whole_number(seed, "seed", 0)
     if workers is not None:

@@ -48,9 +48,9 @@ NOT_OFFLINE = ("numpy", "pandas")
 COMPLETION = ("jedi", "parso")
 
 #: Modules a lesson's code may import that need numpy or pandas (absent offline). The
-#: simulation tools do not: without pandas their tables are the package's own
-#: (``sim/table.py``). Plotly Express needs a data-frame library.
-NEEDS_PANDAS_MODULES = ("pandas", "numpy", "plotly.express", "monopoly_widgets.league")
+#: simulation tools and the league do not: without pandas their tables are the
+#: package's own (``sim/table.py``). Plotly Express needs a data-frame library.
+NEEDS_PANDAS_MODULES = ("pandas", "numpy", "plotly.express")
 
 
 def source_root() -> Path:

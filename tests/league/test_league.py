@@ -334,13 +334,22 @@ def test_bad_arguments_get_clear_errors() -> None:
         mw.league([BOTS / "good.py", "random"], move_seconds=-1, progress=False)
 
 
-def test_without_pandas_it_says_so_before_playing(monkeypatch) -> None:
-    """The offline JupyterLite site has no pandas, which the table needs: a clear error
-    before any bot is started, not an ImportError after the games."""
-    from monopoly_widgets.core.errors import MonopolyWidgetsError
-    from monopoly_widgets.league import run
+def test_without_pandas_the_tables_and_chart_are_the_packages_own(monkeypatch) -> None:
+    """The offline JupyterLite site has no pandas: the league's tables are then the
+    package's own (``sim/table.py``), row for row what pandas gives, and the chart and
+    the progress table are drawn from them."""
+    from monopoly_widgets.league import progress
+    from monopoly_widgets.sim import table as tables
 
-    monkeypatch.setattr(run, "pandas_module", lambda: None)
-    monkeypatch.setattr(run, "find_entries", lambda bots: pytest.fail("entries were read"))
-    with pytest.raises(MonopolyWidgetsError, match="the league's table needs pandas"):
-        mw.league([BOTS / "good.py", "random"], games=1, progress=False)
+    result = mw.league([BOTS / "good.py", "random"], games=2, progress=False)
+    with_pandas = {name: tables.records(getattr(result, name)) for name in ("table", "games")}
+    chart_with_pandas = result.chart().to_plotly_json()["data"]
+    html_with_pandas = progress.table_html(result)
+    monkeypatch.setattr(tables, "pandas_module", lambda: None)
+    for name in ("table", "games", "forfeits"):
+        assert isinstance(getattr(result, name), tables.ResultsTable), name
+    assert tables.records(result.table) == with_pandas["table"]
+    assert tables.records(result.games) == with_pandas["games"]
+    assert result.chart().to_plotly_json()["data"] == chart_with_pandas
+    assert progress.table_html(result) == html_with_pandas
+    assert len(result.table) == 2 and len(result.games) == 4

@@ -27,9 +27,9 @@ def notebook(*cells: dict) -> dict:
         ("import pandas as pd", True),
         ("import numpy as np", True),
         ("import plotly.express as px", True),
-        ("from monopoly_widgets.league import run_league", True),
         ("table = mw.simulate('deal', games=10)\ntable.to_pandas()", True),
-        # The simulation tools make their own tables where pandas is missing:
+        # The simulation tools and the league make their own tables where pandas is missing:
+        ("from monopoly_widgets.league import run_league", False),
         ("from monopoly_widgets.sim.plots import win_rate_chart", False),
         ("table = mw.simulate('deal', games=10)", False),
         ("mw.estimate_win_probability(game, 0)", False),
