@@ -105,6 +105,7 @@ _PLAYS = GLOBAL_FIELDS.index("plays_left")
 #: Per card id (both packs): its hand slot, and what it is worth in a bank.
 _HAND_SLOT: tuple[int, ...] = tuple(_HAND + slot for slot in NAME_SLOT)
 _BANK_VALUE: tuple[int, ...] = tuple(VALUE[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
+_bank_value = _BANK_VALUE.__getitem__
 _WIDTH = len(SEAT_FIELDS)
 _HOUSES = 3 + 2 * _COLOURS  # offsets in a seat block
 _HOTELS = _HOUSES + 1
@@ -149,18 +150,21 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
         out[at] = len(hands[seat])
         bank = banks[seat]
         if bank:
-            out[at + 1] = sum([_BANK_VALUE[card] for card in bank])
+            out[at + 1] = sum(map(_bank_value, bank))
             out[at + 2] = len(bank)
         piles = tables[seat]
         if piles:
             complete = houses = hotels = 0
+            cards_at = at + 3
+            complete_at = cards_at + _COLOURS
             for pile in piles:
                 cards = pile.cards
                 colour = pile.colour
-                out[at + 3 + colour] += len(cards)
+                count = len(cards)
+                out[cards_at + colour] += count
                 # properties.is_complete, written out (it runs for every pile at every step)
-                if len(cards) >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards):
-                    out[at + 3 + _COLOURS + colour] += 1.0
+                if count >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards):
+                    out[complete_at + colour] += 1.0
                     complete += 1
                 if pile.house >= 0:
                     houses += 1
