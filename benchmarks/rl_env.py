@@ -9,13 +9,17 @@ Issue 31 asks that a step through the environment, mask and encoding included, c
 about twice a plain engine step. Three loops play the same number of random decisions from
 the same seeds, interleaved in each repeat (so a busy machine slows all three alike):
 
-* ``plain``: ``game.legal_actions()``, a random choice, ``game.apply(action)``;
-* ``raw env``: ``raw_env.last()`` (the encoded view and the action mask), a random legal
-  number (from ``info["legal_moves"]``: searching a 7,000-long mask with numpy costs more
-  than a step, and is the policy's work, not the environment's), ``raw_env.step(number)``;
-* ``env``: the same through ``rl.env()``, PettingZoo's wrappers included (the illegal-action
-  wrapper reads the mask again at each step).
+* ``plain``: ``game.legal_actions()``, a random choice, ``game.apply(action)`` (the
+  denominator of every ratio);
+* ``raw env``: what a PettingZoo loop does at each decision: ``raw_env.last()`` (the
+  acting agent's encoded view and action mask, built afresh), a random legal number (from
+  ``info["legal_moves"]``: searching a 7,000-long mask with numpy costs more than a step,
+  and is the policy's work, not the environment's), ``raw_env.step(number)`` (which also
+  lists the next legal actions by catalogue number);
+* ``env``: the same through ``rl.env()``, with PettingZoo's order-checking wrapper.
 
+Games that end are reset (the reset counts too). To compare two checkouts, run this script
+from each, alternately, in one session (``docs/rl.md`` quotes such a run).
 Time is this process's CPU time (``time.process_time``). Prints the median microseconds per
 decision of each loop over the repeats and its ratio to ``plain``, and the load average.
 """

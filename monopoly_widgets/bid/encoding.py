@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from struct import Struct
+from typing import Any
 
 import numpy as np
 
 from monopoly_widgets.bid.cards import ACTION_NAMES, COLOURS, MONEY_NAMES, PROPERTIES
 from monopoly_widgets.bid.observation import _bid_visible, _raise_visible, chosen_so_far
 from monopoly_widgets.bid.state import PHASES, BidState, current_player
-from monopoly_widgets.bid.table import complete_sets, set_is_complete
+from monopoly_widgets.bid.table import set_is_complete
 
 _COLOURS = tuple(COLOURS)
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(_COLOURS)}
@@ -81,18 +83,19 @@ def encoding_size(players: int) -> int:
 _DECIDE = GLOBAL_FIELDS.index("i_must_decide")
 _AUCTION = GLOBAL_FIELDS.index(f"auction_{PROPERTIES[0][0]}")
 _HAND = GLOBAL_FIELDS.index(f"hand_{_HAND_NAMES[0]}")
+_PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _DEAL_GIVES = GLOBAL_FIELDS.index(f"deal_gives_{PROPERTIES[0][0]}")
 _DEAL_ASKS = GLOBAL_FIELDS.index(f"deal_asks_{PROPERTIES[0][0]}")
+#: Per player count: an all-zero vector to copy, and the packer that turns one into float32s.
+_ZEROS = {players: [0.0] * encoding_size(players) for players in range(2, 11)}
+_PACK = {players: Struct(f"{encoding_size(players)}f") for players in range(2, 11)}
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
+_WIDTH = len(SEAT_FIELDS)
+_N = len(_COLOURS)
 
 
 def _encode_deal(
-    out: array,
-    to: int,
-    viewer: int,
-    give: list[str],
-    ask: list[str],
-    pay: list[int],
-    want: list[int],
+    out: Any, to: int, viewer: int, give: list[str], ask: list[str], pay: list[int], want: list[int]
 ) -> None:
     """A proposed deal is public (``deals.py``): which properties go each way and the money,
     and whether it waits for the viewer's answer."""
@@ -110,59 +113,71 @@ def encode(state: BidState, viewer: int) -> np.ndarray:
     """``viewer``'s view as a float32 vector laid out as :func:`slot_names` says."""
     players = state.players
     deck = state.deck
-    out = array("f", bytes(4 * encoding_size(players)))
-    out[PHASES.index(state.phase)] = 1.0
-    out[_DECIDE] = 1.0 if current_player(state) == viewer else 0.0
+    # Filled as a Python list, then packed into float32s in one call (see
+    # ``deal/encoding.py``); this runs before every step, so offsets are module tables.
+    out = _ZEROS[players][:]
+    out[_PHASE_SLOT[state.phase]] = 1.0
+    if current_player(state) == viewer:
+        out[_DECIDE] = 1.0
     out[_DECIDE + 1] = len(state.property_pile)
     out[_DECIDE + 2] = len(state.draw_pile)
     out[_DECIDE + 3] = len(state.discard_pile)
     out[_DECIDE + 4] = state.options["sets_to_win"]
-    out[_DECIDE + 5] = 1.0 if state.revealed else 0.0
+    revealed = state.revealed
+    if revealed:
+        out[_DECIDE + 5] = 1.0
     out[_DECIDE + 6] = len(state.tied)
     out[_DECIDE + 7] = state.raise_round
     if state.auction_property is not None:
         out[_AUCTION + _PROPERTY_INDEX[deck[state.auction_property].name]] = 1.0
-    out[_DECIDE + 8] = 1.0 if state.chain else 0.0
+    if state.chain:
+        out[_DECIDE + 8] = 1.0
     offer = state.offer
-    out[_DECIDE + 9] = 1.0 if offer is not None and offer.to == viewer else 0.0
+    if offer is not None and offer.to == viewer:
+        out[_DECIDE + 9] = 1.0
     deal = state.deal
     if deal is not None:
         _encode_deal(out, deal.to, viewer, deal.give, deal.ask, deal.pay, deal.want)
     for card in state.hands[viewer]:
-        name = deck[card].name
-        if name in _HAND_INDEX:
-            out[_HAND + _HAND_INDEX[name]] += 1.0
+        slot = _HAND_INDEX.get(deck[card].name)
+        if slot is not None:
+            out[_HAND + slot] += 1.0
     base = len(GLOBAL_FIELDS)
     out[base + (state.host - viewer) % players] = 1.0
-    width = len(SEAT_FIELDS)
-    n = len(_COLOURS)
+    bids = state.bids
+    raises = state.raises
+    hands = state.hands
+    sets = state.sets
+    at = base + players
     for k in range(players):
         seat = (viewer + k) % players
-        at = base + players + k * width
-        bid = state.bids[seat] if state.bids else None
-        raised = state.raises[seat] if state.raises else None
-        held = len(state.hands[seat])  # as observation._seat_view counts a hand
-        if bid is not None and not state.revealed:
+        bid = bids[seat] if bids else None
+        raised = raises[seat] if raises else None
+        held = len(hands[seat])  # as observation._seat_view counts a hand
+        if bid is not None and not revealed:
             held += len(bid)
         if raised is not None:
             held += len(raised)
         held += len(chosen_so_far(state, seat))
         out[at] = held
-        for prop_set in state.sets[seat]:
+        complete = 0  # table.complete_sets, counted from the same set_is_complete
+        for prop_set in sets[seat]:
             colour = _COLOUR_INDEX[prop_set.colour]
             out[at + 1 + colour] += len(prop_set.cards)
             if set_is_complete(state, prop_set):
-                out[at + 1 + n + colour] += 1.0
-        out[at + 1 + 2 * n] = complete_sets(state, seat)
+                out[at + 1 + _N + colour] += 1.0
+                complete += 1
+        out[at + 1 + 2 * _N] = complete
         if bid is not None:
-            out[at + 2 + 2 * n] = 1.0
+            out[at + 2 + 2 * _N] = 1.0
             if _bid_visible(state, seat, viewer):
-                out[at + 3 + 2 * n] = sum(deck[c].value for c in bid)
+                out[at + 3 + 2 * _N] = sum([deck[c].value for c in bid])
         if raised is not None:
-            out[at + 4 + 2 * n] = 1.0
+            out[at + 4 + 2 * _N] = 1.0
             if _raise_visible(state, seat, viewer):
-                out[at + 5 + 2 * n] = sum(deck[c].value for c in raised)
-    return np.frombuffer(out, dtype=np.float32)
+                out[at + 5 + 2 * _N] = sum([deck[c].value for c in raised])
+        at += _WIDTH
+    return np.frombuffer(bytearray(_PACK[players].pack(*out)), _FLOAT32)
 
 
 def _total(cards: list[dict] | None) -> float:

@@ -84,6 +84,7 @@ def _slots(deck: tuple) -> tuple[int, ...]:
 
 
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
 _DECIDE = GLOBAL_FIELDS.index("i_must_decide")
 
 
@@ -128,7 +129,7 @@ def encode(state: CardGameState, viewer: int) -> np.ndarray:
         if pile:
             out[at + 1 + slot[pile[-1]]] = 1.0
         at += 1 + _N
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, _FLOAT32)
 
 
 def encode_observation(observation: dict) -> np.ndarray:

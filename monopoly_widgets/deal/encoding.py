@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from struct import Struct
 
 import numpy as np
 
@@ -93,62 +94,87 @@ def encoding_size(players: int) -> int:
     return len(slot_names(players))
 
 
-#: Per player count: the bytes of an all-zero vector (``array`` copies them quickly).
-_ZEROS = {players: bytes(4 * encoding_size(players)) for players in range(2, 11)}
+#: Per player count: an all-zero vector to copy, and the packer that turns one into float32s.
+_ZEROS = {players: [0.0] * encoding_size(players) for players in range(2, 11)}
+_PACK = {players: Struct(f"{encoding_size(players)}f") for players in range(2, 11)}
 _PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
 _PENDING = GLOBAL_FIELDS.index(f"pending_{PENDING_KINDS[0]}")
+_PENDING_SLOT = {kind: _PENDING + i for i, kind in enumerate(PENDING_KINDS)}
 _PLAYS = GLOBAL_FIELDS.index("plays_left")
+#: Per card id (both packs): its hand slot, and what it is worth in a bank.
+_HAND_SLOT: tuple[int, ...] = tuple(_HAND + slot for slot in NAME_SLOT)
+_BANK_VALUE: tuple[int, ...] = tuple(VALUE[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
+_bank_value = _BANK_VALUE.__getitem__
+_WIDTH = len(SEAT_FIELDS)
+_HOUSES = 3 + 2 * _COLOURS  # offsets in a seat block
+_HOTELS = _HOUSES + 1
+_COMPLETE_SETS = _HOUSES + 2
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
 
 
 def encode(state: DealState, viewer: int) -> np.ndarray:
     """``viewer``'s view as a float32 vector laid out as :func:`slot_names` says."""
     players = state.players
-    # Filled as a standard-library float array, then seen by numpy without a copy: setting
-    # numpy items one by one, or converting a list, costs several times as much.
-    out = array("f", _ZEROS[players])
+    # Filled as a Python list (setting a list item costs a third of setting an ``array``
+    # or numpy item), then packed into float32s in one call; every sum here is a whole
+    # number, so rounding once at the end gives what rounding at each step would. The
+    # offsets are worked out once (module tables) because this runs before every step.
+    out = _ZEROS[players][:]
     out[_PHASE_SLOT[state.phase]] = 1.0
-    out[_PLAYS] = PLAYS_PER_TURN - state.plays_used if state.phase == PHASE_PLAY else 0
-    out[_PLAYS + 1] = 1.0 if current_player(state) == viewer else 0.0
+    if state.phase == PHASE_PLAY:
+        out[_PLAYS] = PLAYS_PER_TURN - state.plays_used
+    if current_player(state) == viewer:
+        out[_PLAYS + 1] = 1.0
     out[_PLAYS + 2] = len(state.draw_pile)
     out[_PLAYS + 3] = len(state.discard_pile)
     pending = state.pending
     base = len(GLOBAL_FIELDS)
     if pending is not None:
-        out[_PENDING + PENDING_KINDS.index(pending.kind)] = 1.0
-        if pending.kind in _DEMANDS:
+        kind = pending.kind
+        out[_PENDING_SLOT[kind]] = 1.0
+        if kind in _DEMANDS:
             out[_PENDING + 6] = pending.amount
         out[_PENDING + 7] = pending.paid
         out[_PENDING + 8] = pending.jsn
         out[base + players + (pending.source - viewer) % players] = 1.0
-    for card in state.hands[viewer]:
-        out[_HAND + NAME_SLOT[card]] += 1.0
+    hands = state.hands
+    for card in hands[viewer]:
+        out[_HAND_SLOT[card]] += 1.0
     out[base + (state.turn_player - viewer) % players] = 1.0
-    seat_base = base + 2 * players
-    width = len(SEAT_FIELDS)
+    at = base + 2 * players
+    banks = state.banks
+    tables = state.tables
     for k in range(players):
         seat = (viewer + k) % players
-        at = seat_base + k * width
-        out[at] = len(state.hands[seat])
-        bank = state.banks[seat]
-        total = 0
-        for card in bank:
-            total += VALUE[card % PACK_SIZE]
-        out[at + 1] = total
-        out[at + 2] = len(bank)
-        complete = 0
-        for pile in state.tables[seat]:
-            cards = pile.cards
-            colour = pile.colour
-            out[at + 3 + colour] += len(cards)
-            # properties.is_complete, written out (it runs for every pile at every step)
-            if len(cards) >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards):
-                out[at + 3 + _COLOURS + colour] += 1.0
-                complete += 1
-            out[at + 3 + 2 * _COLOURS] += 1.0 if pile.house >= 0 else 0.0
-            out[at + 4 + 2 * _COLOURS] += 1.0 if pile.hotel >= 0 else 0.0
-        out[at + 5 + 2 * _COLOURS] = complete
-    return np.frombuffer(out, dtype=np.float32)
+        out[at] = len(hands[seat])
+        bank = banks[seat]
+        if bank:
+            out[at + 1] = sum(map(_bank_value, bank))
+            out[at + 2] = len(bank)
+        piles = tables[seat]
+        if piles:
+            complete = houses = hotels = 0
+            cards_at = at + 3
+            complete_at = cards_at + _COLOURS
+            for pile in piles:
+                cards = pile.cards
+                colour = pile.colour
+                count = len(cards)
+                out[cards_at + colour] += count
+                # properties.is_complete, written out (it runs for every pile at every step)
+                if count >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards):
+                    out[complete_at + colour] += 1.0
+                    complete += 1
+                if pile.house >= 0:
+                    houses += 1
+                if pile.hotel >= 0:
+                    hotels += 1
+            out[at + _HOUSES] = houses
+            out[at + _HOTELS] = hotels
+            out[at + _COMPLETE_SETS] = complete
+        at += _WIDTH
+    return np.frombuffer(bytearray(_PACK[players].pack(*out)), _FLOAT32)
 
 
 _NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
