@@ -17,6 +17,8 @@ import os
 import secrets
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +42,10 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def marimo_app(tmp_path: Path) -> Any:
-    """``marimo run`` of the quickstart: yields the app's URL (with its token)."""
-    pytest.importorskip("marimo")
+@contextmanager
+def running_marimo(tmp_path: Path, notebook: Path) -> Iterator[str]:
+    """``marimo run notebook`` on 127.0.0.1 (a free port, a known token), started in
+    ``tmp_path``: yields the app's URL (with its token); stopped by its PID."""
     port, token = free_port(), secrets.token_hex(12)
     # marimo's own settings, in the test's folder: the theme follows the browser's
     # colour scheme, so one server shows both themes.
@@ -57,7 +59,7 @@ def marimo_app(tmp_path: Path) -> Any:
             "-m",
             "marimo",
             "run",
-            str(NOTEBOOK),
+            str(notebook),
             "--host",
             "127.0.0.1",
             "--port",
@@ -82,6 +84,14 @@ def marimo_app(tmp_path: Path) -> Any:
     finally:
         stop_by_pid(process)
         log.close()
+
+
+@pytest.fixture
+def marimo_app(tmp_path: Path) -> Iterator[str]:
+    """``marimo run`` of the quickstart: yields the app's URL (with its token)."""
+    pytest.importorskip("marimo")
+    with running_marimo(tmp_path, NOTEBOOK) as url:
+        yield url
 
 
 #: marimo draws each widget in its own shadow root: look inside every one.

@@ -95,8 +95,9 @@ def answer_both_questions(page: Any, folder: Path) -> None:
 
     check = pick.get_by_role("button", name="Check")
     expect(check).to_be_disabled()  # nothing picked yet
-    pick.get_by_label("worse").check()
-    pick.get_by_label("worse").press("Enter")
+    worse = pick.get_by_role("radio", name="worse")  # not the group, whose prompt says "worse"
+    worse.check()
+    worse.press("Enter")
     seen = wait_for_seen(  # status is written before tries: wait for both
         folder,
         lambda s: s["pick"]["status"] == "correct" and s["pick"]["tries"] >= 1,
