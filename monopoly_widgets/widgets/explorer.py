@@ -53,6 +53,10 @@ from monopoly_widgets.widgets.views.common import seat_name
 NARRATION_EVENTS = 6
 
 
+#: The line over the table where a recorded game stops before its end (``ending``).
+STOPPED_DECISION = "The recorded game stops here: the note below says why."
+
+
 class GameExplorer:
     """Explore, replay or play one game in a notebook.
 
@@ -394,6 +398,10 @@ class GameExplorer:
         table_model = views.table_model(
             self.game.name, observation, seats.roles(self.agents, self._perspective)
         )
+        if self._ending and self.cursor.at_end:
+            # A recorded game stopped early (a league forfeit): nobody is to play now, so
+            # the line over the table does not ask for a move; the notice says why.
+            table_model = {**table_model, "decision": STOPPED_DECISION}
         choices, choice_seat = self._choices(table_model)
         events = self.cursor.events[-NARRATION_EVENTS:]
         with self.table.hold_sync():

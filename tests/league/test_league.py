@@ -177,6 +177,7 @@ def test_a_replay_names_the_entries_and_ends_at_the_forfeit(league_result) -> No
     failed, saying which bot, why and on which turn, citing the league's rule; no bot
     plays on, however the teacher presses step or play."""
     from monopoly_widgets.league.replay import FORFEIT_RULE
+    from monopoly_widgets.widgets.explorer import STOPPED_DECISION
 
     result, _ = league_result
     index = next(i for i, r in enumerate(result.rows) if r["seats"] == ["good", "crash"])
@@ -194,6 +195,10 @@ def test_a_replay_names_the_entries_and_ends_at_the_forfeit(league_result) -> No
     ), notice
     assert f"on turn {row['turns']}. Player 0 (good.py) is given the win. " in notice
     assert notice.endswith(FORFEIT_RULE)
+    assert explorer.table.table["decision"] == STOPPED_DECISION  # not "play a card"
+    explorer.seek(end - 1)
+    assert explorer.table.table["decision"] != STOPPED_DECISION
+    explorer.seek(end)
     section = FORFEIT_RULE.split('"')[1]
     assert f"\n## {section}\n" in (BOTS.parents[2] / "docs" / "league.md").read_text()
     assert not explorer.forward() and explorer.game.step == end and explorer.last_error == ""
