@@ -37,7 +37,7 @@ from monopoly_widgets.coach.chart import chart_data
 from monopoly_widgets.coach.playouts import PlayoutStopped, make_policy
 from monopoly_widgets.coach.slices import SlicedAnalysis, refine, start
 from monopoly_widgets.core import Game
-from monopoly_widgets.core.errors import MonopolyWidgetsError
+from monopoly_widgets.core.errors import InputError, MonopolyWidgetsError
 from monopoly_widgets.core.runtime import threads_available
 from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.widgets.views.common import seat_name
@@ -88,7 +88,10 @@ class StoppablePolicy:
 def check_settings(first_playouts: Any, max_playouts: Any, continue_with: Any) -> None:
     """Refuse coach settings that are not what they say, naming the field and what it takes."""
     if first_playouts is not None:
-        whole_number(first_playouts, "coach_playouts", 1, MOST_PLAYOUTS)
+        try:
+            whole_number(first_playouts, "coach_playouts", 1, MOST_PLAYOUTS)
+        except InputError as exc:
+            raise InputError(f"{exc} (or None: mw.analyse's first round)") from None
     whole_number(max_playouts, "coach_max_playouts", 1, MOST_PLAYOUTS)
     check_policy(continue_with, "coach_continue_with", agents=False)
 
