@@ -38,6 +38,11 @@ from monopoly_widgets.coach.running import AnalysisRun
 #: Seconds of playouts between two yields to the page: short enough that a click is
 #: answered at once, long enough that yielding (a few ms in a browser) costs little.
 SLICE_S = 0.05
+#: What the result says of the one thing done differently here (see the module docstring).
+PER_PLAYOUT = (
+    "Played a playout at a time, the stopping rule was asked after every playout, so the "
+    "last round may have ended part-way."
+)
 
 
 class RoundInProgress:
@@ -85,6 +90,7 @@ class SlicedAnalysis:
 
     def __init__(self, run: AnalysisRun) -> None:
         self.run = run
+        run.method += f" {PER_PLAYOUT}"
         self.round: RoundInProgress | None = None
         #: True once the race has ended; :meth:`advance` then returns the final analysis.
         self.done = False

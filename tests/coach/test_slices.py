@@ -114,6 +114,7 @@ def test_where_the_slices_end_does_not_change_the_result(slice_s: float) -> None
     reference, _ = sliced(game, 0.001, playouts=3000, continue_with="random", seed=2003)
     assert figures(final) == figures(reference)
     assert (final.best, final.stopped) == (reference.best, reference.stopped)
+    assert "after every playout" in final.method
     whole = analyse(game, playouts=3000, continue_with="random", seed=2003, workers=1)
     assert final.rounds == whole.rounds and final.playouts < whole.playouts, "stopped part-way"
 
