@@ -8,7 +8,7 @@ Usage::
 Where no thread or process can start (the JupyterLite site's Pyodide kernel, a
 marimo WebAssembly export) the explorer's coach panel refines in slices that
 yield to the page (``coach/slices.py``). This runs exactly that path, with the
-panel's settings (``widgets/coaching.py``: 32 playouts per move first, at most
+panel's settings (``widgets/coaching.py``: ``mw.analyse``'s screening round first, at most
 1024 per move, heuristic playouts), on the decisions of ``benchmarks/coach.py``
 (the same sampling and seeds), twice in one run:
 

@@ -132,21 +132,22 @@ def _checked_choice(
     or a move that is not legal, is named in one clear error instead of failing deep
     inside the rules (or, worse, being applied and giving a wrong estimate).
     """
-    name = agent_name(agent)
     try:
         observation = observe(rules, world, seat)
     except PlayoutStopped:
         raise
     except Exception as exc:
         raise AgentError(
-            f"agent {name} in seat {seat} raised {describe_error(exc)} in observe()"
+            f"agent {agent_name(agent)} in seat {seat} raised {describe_error(exc)} in observe()"
         ) from exc
     try:
         choice = agent(observation, legal, dice)
     except PlayoutStopped:
         raise
     except Exception as exc:
-        raise AgentError(f"agent {name} in seat {seat} raised {describe_error(exc)}") from exc
+        raise AgentError(
+            f"agent {agent_name(agent)} in seat {seat} raised {describe_error(exc)}"
+        ) from exc
     for offered in legal:
         if offered is choice:
             return offered
@@ -155,8 +156,8 @@ def _checked_choice(
         if offered == choice or (isinstance(chosen_id, str) and offered.id == chosen_id):
             return offered
     raise AgentError(
-        f"agent {name} in seat {seat} chose {excerpt(choice)}, which is not one of the "
-        f"{len(legal)} legal moves"
+        f"agent {agent_name(agent)} in seat {seat} chose {excerpt(choice)}, which is not one "
+        f"of the {len(legal)} legal moves"
     )
 
 

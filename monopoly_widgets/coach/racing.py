@@ -83,6 +83,26 @@ class Race(Halving):
             return f"top moves measured to within {self.precision:.0%}"
         return None
 
+    def answer_with(self, outcomes: Sequence[Sequence[int]]) -> str | None:
+        """Would :meth:`answer` hold with part of a round counted (outcomes per live move)?
+
+        For the coach in slices (``coach/slices.py``), which asks after every playout
+        of a round, and only once every move has had its screening batch: a move
+        not yet played has no estimate to rank. The counts are left as they were.
+        """
+        if not self.rounds:
+            return None
+        counted = list(zip(self.live, outcomes, strict=True))
+        for action_id, results in counted:
+            self.wins[action_id] += sum(results)
+            self.done[action_id] += len(results)
+        try:
+            return self.answer()
+        finally:
+            for action_id, results in counted:
+                self.wins[action_id] -= sum(results)
+                self.done[action_id] -= len(results)
+
     def why_stop(self, limit: int, budget_s: float | None, elapsed: float) -> str | None:
         if self.rounds and self.answer():
             return self.answer()

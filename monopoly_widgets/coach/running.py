@@ -52,6 +52,8 @@ class AnalysisRun:
         self.cpu = 0.0
         #: Why the analysis stopped ("" while it runs).
         self.stopped = ""
+        #: How the playouts were shared out, as the result says (``coach/racing.py``).
+        self.method = METHOD
 
     def next_jobs(self) -> list[PlayoutJob]:
         """The next round's jobs, one per live move; [] (and :attr:`stopped` set) when done."""
@@ -110,7 +112,7 @@ class AnalysisRun:
             rounds=race.rounds,
             seconds=time.perf_counter() - self.started,
             stopped=self.stopped or "still running",
-            method=METHOD,
+            method=self.method,
             seed=self.seed,
             continue_with=continue_with if isinstance(continue_with, str) else repr(continue_with),
             cards_known=self.cards_known,

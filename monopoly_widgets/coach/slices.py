@@ -10,9 +10,17 @@ browser task (not a microtask), so the messages that arrived in the meantime are
 handled first: the table answers a click within a slice (and one playout).
 
 The slices play the same race as :func:`~monopoly_widgets.coach.analyse`
-(``coach/running.py``): the same rounds, the same playouts, the same result; only
-the moment each playout runs differs. A round's playouts run one at a time, so a
-slice may end in the middle of a round; the race sees the round when it is whole.
+(``coach/running.py``): the same rounds and the same playouts (playout *i* of a
+move in the same world *i*). One thing differs: a round's playouts run here one
+at a time, so the stopping rule is asked after every playout, not only when the
+round is whole, and the race ends at the first playout where the answer holds
+(``Race.answer_with``). On one core a round's unneeded tail is time a student
+waits; with workers it is spread over the cores. So the sliced analysis stops
+at the same round as ``analyse`` or earlier, with each move's playouts a prefix
+of ``analyse``'s (the same wins on those), and its answer meets the same test
+(intervals clear of each other, or the leaders measured to within the
+precision). It does not depend on where the slices end: the check is per
+playout, not per slice.
 """
 
 from __future__ import annotations
@@ -30,21 +38,35 @@ from monopoly_widgets.coach.running import AnalysisRun
 #: Seconds of playouts between two yields to the page: short enough that a click is
 #: answered at once, long enough that yielding (a few ms in a browser) costs little.
 SLICE_S = 0.05
+#: What the result says of the one thing done differently here (see the module docstring).
+PER_PLAYOUT = (
+    "Played a playout at a time, the stopping rule was asked after every playout, so the "
+    "last round may have ended part-way."
+)
 
 
 class RoundInProgress:
-    """One round's jobs, played a playout at a time in the jobs' order."""
+    """One round's jobs, played a playout at a time in the jobs' order.
 
-    def __init__(self, jobs: list[PlayoutJob]) -> None:
+    ``answered(outcomes so far)`` is asked after every playout: once it holds, the
+    round is over early (:attr:`whole`), with the outcomes played so far.
+    """
+
+    def __init__(
+        self, jobs: list[PlayoutJob], answered: Callable[[list[list[int]]], str | None]
+    ) -> None:
         self.jobs = jobs
+        self.answered = answered
         self.outcomes: list[list[int]] = [[] for _ in jobs]
         self.agents = [make_policy(job.policy) for job in jobs]  # one per job, as run_job
         self.job = 0
         self.cpu = 0.0
+        #: True once the answer held before the round's last playout.
+        self.cut = False
 
     @property
     def whole(self) -> bool:
-        return self.job == len(self.jobs)
+        return self.cut or self.job == len(self.jobs)
 
     def play_until(self, deadline: float) -> None:
         """Play the round's next playouts until it is whole or the clock passes ``deadline``."""
@@ -56,6 +78,8 @@ class RoundInProgress:
             done.append(play_one(game_of(job.saved_game), job, self.agents[self.job], index))
             if len(done) == job.count:
                 self.job += 1
+            if not self.whole and self.answered(self.outcomes):
+                self.cut = True
             if time.perf_counter() >= deadline:
                 break
         self.cpu += time.process_time() - started
@@ -66,6 +90,7 @@ class SlicedAnalysis:
 
     def __init__(self, run: AnalysisRun) -> None:
         self.run = run
+        run.method += f" {PER_PLAYOUT}"
         self.round: RoundInProgress | None = None
         #: True once the race has ended; :meth:`advance` then returns the final analysis.
         self.done = False
@@ -79,7 +104,7 @@ class SlicedAnalysis:
                 if not jobs:
                     self.done = True
                     return self.run.so_far()
-                self.round = RoundInProgress(jobs)
+                self.round = RoundInProgress(jobs, self.run.race.answer_with)
             self.round.play_until(deadline)
             if not self.round.whole:
                 return None

@@ -37,13 +37,15 @@ from monopoly_widgets.coach.chart import chart_data
 from monopoly_widgets.coach.playouts import PlayoutStopped, make_policy
 from monopoly_widgets.coach.slices import SlicedAnalysis, refine, start
 from monopoly_widgets.core import Game
-from monopoly_widgets.core.errors import MonopolyWidgetsError
+from monopoly_widgets.core.errors import InputError, MonopolyWidgetsError
 from monopoly_widgets.core.runtime import threads_available
 from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.widgets.views.common import seat_name
 
-#: Playouts per move in the first round; later rounds add to them.
-FIRST_PLAYOUTS = 32
+#: Playouts per move in the first round (later rounds add to them); None: as ``mw.analyse``
+#: (at most 16 each, fewer when there are many moves, ``coach/racing.py``), so the panel's
+#: analysis is exactly ``mw.analyse``'s with its defaults and screens no more than it needs.
+FIRST_PLAYOUTS: int | None = None
 #: The most playouts per move (the chart is then as sharp as it gets here).
 MAX_PLAYOUTS = 1024
 #: With neither threads nor an event loop only one round of this many playouts per move runs.
@@ -85,7 +87,11 @@ class StoppablePolicy:
 
 def check_settings(first_playouts: Any, max_playouts: Any, continue_with: Any) -> None:
     """Refuse coach settings that are not what they say, naming the field and what it takes."""
-    whole_number(first_playouts, "coach_playouts", 1, MOST_PLAYOUTS)
+    if first_playouts is not None:
+        try:
+            whole_number(first_playouts, "coach_playouts", 1, MOST_PLAYOUTS)
+        except InputError as exc:
+            raise InputError(f"{exc} (or None: mw.analyse's first round)") from None
     whole_number(max_playouts, "coach_max_playouts", 1, MOST_PLAYOUTS)
     check_policy(continue_with, "coach_continue_with", agents=False)
 
@@ -122,7 +128,7 @@ class Coach:
         self,
         publish: Callable[[dict[str, Any]], None],
         *,
-        first_playouts: int = FIRST_PLAYOUTS,
+        first_playouts: int | None = FIRST_PLAYOUTS,
         max_playouts: int = MAX_PLAYOUTS,
         continue_with: str = "heuristic",
         threaded: bool | None = None,
@@ -130,7 +136,7 @@ class Coach:
         check_settings(first_playouts, max_playouts, continue_with)
         self.publish = publish
         self.first_playouts = first_playouts
-        self.max_playouts = max(first_playouts, max_playouts)
+        self.max_playouts = max(first_playouts or 1, max_playouts)
         self.continue_with = continue_with
         self.threaded = threads_available() if threaded is None else threaded
         self.lock = threading.Lock()
@@ -188,7 +194,9 @@ class Coach:
         """One analysis, published round after round while it is still wanted."""
         where = {"step": game.step, "seat": seat}
         policy = StoppablePolicy(self.continue_with, lambda: self.current(generation))
-        first = self.first_playouts if rounds is None else min(SYNC_PLAYOUTS, self.first_playouts)
+        first = self.first_playouts
+        if rounds is not None:
+            first = min(SYNC_PLAYOUTS, first or SYNC_PLAYOUTS)
 
         def publish_round(so_far: Analysis) -> bool:
             shown = self._publish_round(so_far, seat, generation)

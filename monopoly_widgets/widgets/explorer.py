@@ -68,7 +68,8 @@ class GameExplorer:
     (opponents one line each, charts in tabs: fits a 1280x720 projector).
 
     The coach (the Coach button, or :meth:`show_coach`) analyses the decision at
-    the cursor with ``coach_playouts`` playouts per move first, each round adding
+    the cursor with ``coach_playouts`` playouts per move first (None: as ``mw.analyse``
+    screens, at most 16 each, fewer when there are many moves), each round adding
     more, up to ``coach_max_playouts`` per move, the other seats played by
     ``coach_continue_with`` ("heuristic", "random" or "deal_policy"; see ``mw.analyse``).
     """
@@ -81,7 +82,7 @@ class GameExplorer:
         *,
         speed: float = 2.0,
         layout: str = "auto",
-        coach_playouts: int = FIRST_PLAYOUTS,
+        coach_playouts: int | None = FIRST_PLAYOUTS,
         coach_max_playouts: int = MAX_PLAYOUTS,
         coach_continue_with: str = "heuristic",
     ) -> None:

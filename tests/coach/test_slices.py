@@ -1,5 +1,6 @@
 """The coach in slices (``coach/slices.py``): the same race as ``mw.analyse``, a few playouts
-at a time, yielding to the event loop between slices.
+at a time, yielding to the event loop between slices, its stopping rule asked after every
+playout.
 
 Run here under CPython with no thread and no process (one asyncio loop), as in a
 browser tab; ``tests/lite/test_coach_in_lite.py`` runs it in the JupyterLite site.
@@ -16,6 +17,7 @@ import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent
 from monopoly_widgets.coach import Analysis, analyse
 from monopoly_widgets.coach.analyse import start_run
+from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_job
 from monopoly_widgets.coach.slices import SlicedAnalysis, event_loop, refine
 from monopoly_widgets.core.errors import InputError
 
@@ -49,14 +51,27 @@ def sliced(game: mw.Game, slice_s: float, **kwargs: object) -> tuple[Analysis, l
     return final, rounds
 
 
+ANSWERS = ("best move separated", "top moves measured to within 5%")
+
+
+def prefix_wins(game: mw.Game, seed: int, policy: str, move: str, first: int, count: int) -> int:
+    """Wins of playouts ``first .. first + count - 1`` of ``move``: what analyse() ran for them."""
+    job = PlayoutJob(game_text(game), game.current_player, move, first, count, seed, policy, False)
+    return sum(run_job(job))
+
+
 @pytest.mark.parametrize(
     ("players", "seed", "policy", "playouts"),
     [(2, 2000, "heuristic", 300), (3, 3001, "heuristic", 300), (2, 2003, "random", 3000)],
 )
-def test_slices_reach_the_same_result_as_analyse(
+def test_slices_play_analyse_s_race_and_may_stop_within_its_last_round(
     players: int, seed: int, policy: str, playouts: int
 ) -> None:
-    """Decisions of benchmarks/coach.py: same playouts, wins, stopping reason, best move."""
+    """Decisions of benchmarks/coach.py. Equal: every round but the last, round by round, and
+    every playout (the same worlds, the same wins). May differ: the sliced race asks its
+    stopping rule after every playout, so it may end part-way through analyse()'s last
+    round, and then with fewer playouts (and, when the leaders are measured to within the
+    precision rather than separated, perhaps another of the close leaders on top)."""
     game = decision(players, seed)
     reported: list[Analysis] = []
     whole = analyse(
@@ -69,10 +84,39 @@ def test_slices_reach_the_same_result_as_analyse(
     )
     # A tiny slice: rounds are cut into many slices, and still the race is the same.
     final, rounds = sliced(game, 0.001, playouts=playouts, continue_with=policy, seed=seed)
-    assert figures(final) == figures(whole)
-    assert (final.best, final.stopped, final.rounds) == (whole.best, whole.stopped, whole.rounds)
-    assert [figures(r) for r in rounds] == [figures(r) for r in reported], "round by round"
-    assert len(rounds) >= 2
+    states = [*reported, whole]  # analyse()'s figures after each of its rounds
+    assert 2 <= final.rounds <= whole.rounds and len(rounds) >= final.rounds - 1
+    assert [figures(r) for r in rounds] == [figures(r) for r in states[: len(rounds)]]
+    after = states[final.rounds - 1]  # analyse() at the end of the sliced race's last round
+    if final.playouts == after.playouts:
+        assert figures(final) == figures(whole) and final.rounds == whole.rounds
+        assert (final.best, final.stopped) == (whole.best, whole.stopped)
+        return
+    # Stopped within that round: each move's playouts a prefix of analyse()'s.
+    assert final.stopped in ANSWERS and final.conclusive()
+    assert final.playouts < after.playouts
+    before = {m.action_id: m for m in states[final.rounds - 2].moves}
+    whole_round = {m.action_id: m for m in after.moves}
+    for move in final.moves:
+        old, new = before[move.action_id], whole_round[move.action_id]
+        assert old.playouts <= move.playouts <= new.playouts
+        if move.same_as is None:
+            count = move.playouts - old.playouts
+            extra = prefix_wins(game, seed, policy, move.action_id, old.playouts, count)
+            assert move.wins == old.wins + extra, "the same playouts as analyse()"
+
+
+@pytest.mark.parametrize("slice_s", [0.0005, 0.02, 10.0])
+def test_where_the_slices_end_does_not_change_the_result(slice_s: float) -> None:
+    """The stopping rule is asked after every playout, not every slice: the same answer."""
+    game = decision(2, 2003)
+    final, _ = sliced(game, slice_s, playouts=3000, continue_with="random", seed=2003)
+    reference, _ = sliced(game, 0.001, playouts=3000, continue_with="random", seed=2003)
+    assert figures(final) == figures(reference)
+    assert (final.best, final.stopped) == (reference.best, reference.stopped)
+    assert "after every playout" in final.method
+    whole = analyse(game, playouts=3000, continue_with="random", seed=2003, workers=1)
+    assert final.rounds == whole.rounds and final.playouts < whole.playouts, "stopped part-way"
 
 
 def test_a_slice_yields_to_the_event_loop_so_other_work_runs_between_slices() -> None:

@@ -300,3 +300,25 @@ def test_without_threads_or_an_event_loop_one_small_round_runs_at_once(
     assert len(rows) == len(explorer.legal_actions())
     assert all(row["playouts"] <= 2 for row in rows)
     assert "one quick round" in explorer.table.coach["status"]
+
+
+def test_by_default_the_panel_screens_as_mw_analyse_does() -> None:
+    """``coach_playouts=None``: the first round is ``mw.analyse``'s (at most 16 per move, fewer
+    when there are many), so the panel's analysis is analyse()'s with its defaults."""
+    game = mw.new_game("deal", players=2, seed=SEED)
+    explorer = mw.GameExplorer(game, coach_max_playouts=64, coach_continue_with="random")
+    comm = attach(explorer)
+    explorer.show_coach(True)
+    explorer.coach.wait()
+    first_chart = next(value["chart"] for value in coach_updates(comm) if value["chart"])
+    budget = 64 * len(game.legal_actions())
+    screening = mw.analyse(
+        game, playouts=budget, continue_with="random", workers=1, on_round=lambda _: False
+    )
+    assert screening.rounds == 1
+    expected = sorted((m.text, m.probability, m.playouts) for m in screening.moves)
+    shown = sorted(
+        (row["text"], row["probability"], row["playouts"]) for row in first_chart["rows"]
+    )
+    assert shown == expected
+    assert max(playouts for _, _, playouts in shown) <= 16
