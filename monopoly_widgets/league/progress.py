@@ -50,7 +50,9 @@ def table_html(result: LeagueResult) -> str:
         cells = []
         for name in SHOWN:
             value: Any = line[name]
-            if name == "win_rate":
+            if value is None:  # a win rate before the bot's first game (read as missing)
+                value = "–"
+            elif name == "win_rate":
                 value = f"{value:.2f} ({line['win_low']:.2f}–{line['win_high']:.2f})"
             elif name == "rating":
                 value = f"{value:+.0f} ({line['rating_low']:+.0f} to {line['rating_high']:+.0f})"

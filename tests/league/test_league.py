@@ -358,3 +358,20 @@ def test_without_pandas_the_tables_and_chart_are_the_packages_own(monkeypatch) -
     assert result.chart().to_plotly_json()["data"] == chart_with_pandas
     assert progress.table_html(result) == html_with_pandas
     assert len(result.table) == 2 and len(result.games) == 4
+
+
+def test_the_progress_table_part_way_shows_a_dash_for_a_bot_yet_to_play(league_result) -> None:
+    """While the league fills, a bot that has not played yet has no win rate: its cell
+    shows a dash (it raised a TypeError once the table's missing values became None)."""
+    from monopoly_widgets.league import progress
+    from monopoly_widgets.league.result import LeagueResult
+    from monopoly_widgets.sim.table import records
+
+    result, _ = league_result
+    part_way = LeagueResult(result.game, result.entries, result.rows[:1])
+    waiting = [line for line in records(part_way.table) if line["games"] == 0]
+    assert waiting, "every bot played in the first game?"
+    board = progress.table_html(part_way)
+    for line in waiting:
+        row = board.split(f">{line['bot']}</td>")[1].split("</tr>")[0]
+        assert "–" in row and "nan" not in row, row
