@@ -40,7 +40,7 @@ from monopoly_widgets.deal.cards import (
     PLAYS_PER_TURN,
     packs_for,
 )
-from monopoly_widgets.deal.checks import bank_check
+from monopoly_widgets.deal.checks import bank_check, max_doubles
 from monopoly_widgets.deal.options import OPTIONS
 from monopoly_widgets.deal.pile_moves import wild_card_moves
 
@@ -54,7 +54,8 @@ def action_catalogue(players: int, options: Mapping[str, Any] | None = None) -> 
     resolved = resolve_options(OPTIONS, options)
     return _catalogue(
         players,
-        bool(resolved["double_rent_stack"]),
+        # Double the Rent's limit, asked of the rule itself at a turn's first play.
+        max_doubles(SimpleNamespace(plays_used=0, options=resolved), PLAYS_PER_TURN),
         bool(resolved["forced_deal_give_from_full_set"]),
         resolved["building_payment"] != "not_allowed",
     )
@@ -62,14 +63,13 @@ def action_catalogue(players: int, options: Mapping[str, Any] | None = None) -> 
 
 @lru_cache(maxsize=32)
 def _catalogue(
-    players: int, stack_doubles: bool, give_from_full_set: bool, pay_buildings: bool
+    players: int, most_doubles: int, give_from_full_set: bool, pay_buildings: bool
 ) -> tuple[str, ...]:
     seats = range(players)
     copies = packs_for(players)
     cards = _one_of_each_name()
     pairs = _colour_and_name_pairs(cards)
     labels = _set_labels(cards, copies)
-    most_doubles = min(2 if stack_doubles else 1, PLAYS_PER_TURN - 1)
     ids: list[str] = []
 
     def add(actions: list[Any]) -> None:

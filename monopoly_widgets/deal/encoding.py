@@ -27,12 +27,11 @@ from monopoly_widgets.deal.cards import (
     CARD_NAMES,
     COLOUR_NAMES,
     NAME,
-    NATURAL_IDS,
     PACK_SIZE,
     PLAYS_PER_TURN,
-    SET_SIZE,
     VALUE,
 )
+from monopoly_widgets.deal.properties import is_complete
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -162,8 +161,7 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
                 colour = pile.colour
                 count = len(cards)
                 out[cards_at + colour] += count
-                # properties.is_complete, written out (it runs for every pile at every step)
-                if count >= SET_SIZE[colour] and not NATURAL_IDS.isdisjoint(cards):
+                if is_complete(pile):
                     out[complete_at + colour] += 1.0
                     complete += 1
                 if pile.house >= 0:
