@@ -113,7 +113,10 @@ def test_the_summary_reads_seat_order_only_when_it_can() -> None:
 
 
 SCRIPT = """
-import os, sys, time
+import os, signal, sys, time
+# Ctrl-C as a terminal or Jupyter delivers it: a process started in the background by a
+# shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.sim.tournament import simulate
