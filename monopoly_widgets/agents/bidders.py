@@ -24,7 +24,7 @@ is what the card taken is worth minus what the card given away costs.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from monopoly_widgets.bid.cards import COLOURS, PROPERTY_COLOUR
@@ -45,13 +45,16 @@ def best_progress(seat_view: dict[str, Any], colour: str) -> int:
     return best
 
 
-def worth_to(obs: dict[str, Any], seat: int, colour: str) -> float:
+def worth_to(
+    obs: dict[str, Any], seat: int, colour: str, unsold: Mapping[str, int] | None = None
+) -> float:
     """$M that one more ``colour`` property is worth to ``seat``.
 
     A card that completes a set is worth ``COMPLETE_WORTH`` (plus ``WIN_WORTH`` if
     that makes enough sets to win); otherwise ``STEP_WORTH`` scaled by how far
     along the set would be. If too few ``colour`` cards are left unsold to finish
-    the set, the step is worth half (it now needs a Wild! or a Steal!).
+    the set, the step is worth half (it now needs a Wild! or a Steal!). ``unsold``:
+    :func:`unsold_counts` of ``obs``, for a caller that asks many times of one table.
     """
     view = obs["seats"][seat]
     size = COLOURS[colour]
@@ -60,7 +63,8 @@ def worth_to(obs: dict[str, Any], seat: int, colour: str) -> float:
         wins = view["complete_sets"] + 1 >= obs.get("sets_to_win", 3)
         return COMPLETE_WORTH + (WIN_WORTH if wins else 0.0)
     worth = STEP_WORTH * after / size
-    if unsold_of(obs, colour) < size - after:
+    left = unsold[colour] if unsold is not None else unsold_of(obs, colour)
+    if left < size - after:
         worth /= 2
     return worth
 
@@ -70,6 +74,16 @@ def unsold_of(obs: dict[str, Any], colour: str) -> int:
     return sum(
         count for name, count in obs["unseen"].items() if PROPERTY_COLOUR.get(name) == colour
     )
+
+
+def unsold_counts(obs: dict[str, Any]) -> dict[str, int]:
+    """:func:`unsold_of` for every colour at once."""
+    counts = dict.fromkeys(COLOURS, 0)
+    for name, count in obs["unseen"].items():
+        colour = PROPERTY_COLOUR.get(name)
+        if colour is not None:
+            counts[colour] += count
+    return counts
 
 
 def card_loss(obs: dict[str, Any], seat: int, name: str) -> float:
@@ -191,7 +205,12 @@ def cheap_bid(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) 
 
 
 def deal_gain(
-    obs: dict[str, Any], seat: int, gives: Sequence[str], takes: Sequence[str], money: int = 0
+    obs: dict[str, Any],
+    seat: int,
+    gives: Sequence[str],
+    takes: Sequence[str],
+    money: int = 0,
+    unsold: Mapping[str, int] | None = None,
 ) -> float:
     """$M ``seat`` gains from a deal that gives the property cards ``gives``, takes
     ``takes`` and changes its money by ``money`` (negative: pays).
@@ -199,6 +218,7 @@ def deal_gain(
     The same yardstick as :func:`trade_gain`, card by card: each card given costs what
     :func:`card_loss` says, each card taken is worth what :func:`worth_to` says once the
     cards before it have moved (two cards of one colour are worth more than twice one).
+    ``unsold``: :func:`unsold_counts` of ``obs`` (a plan weighs many deals on one table).
     """
     view = obs["seats"][seat]
     sets = [dict(s, cards=list(s["cards"])) for s in view["sets"]]
@@ -217,7 +237,7 @@ def deal_gain(
                     mine["complete_sets"] -= 1
     for name in takes:
         colour = PROPERTY_COLOUR[name]
-        gain += worth_to(table, seat, colour)
+        gain += worth_to(table, seat, colour, unsold)
         room = [s for s in sets if s["colour"] == colour and len(s["cards"]) < s["size"]]
         target = max(room, key=lambda s: len(s["cards"])) if room else None
         if target is None:

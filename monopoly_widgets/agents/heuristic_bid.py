@@ -26,6 +26,7 @@ from monopoly_widgets.agents.bidders import (
     budget_bid,
     deal_gain,
     trade_gain,
+    unsold_counts,
     worth_to,
 )
 from monopoly_widgets.bid.cards import COLOURS, PROPERTY_COLOUR
@@ -141,6 +142,7 @@ def deal_plan(obs: dict[str, Any], only_with: int | None = None) -> Deal | None:
     me = obs["viewer"]
     made = set(obs["offers_this_round"])
     mine = _properties(obs, me)
+    unsold = unsold_counts(obs)  # one table, many deals weighed on it
     best, best_gain = None, 0.0
     for other in range(obs["players"]):
         if other == me or (only_with is not None and other != only_with):
@@ -150,10 +152,10 @@ def deal_plan(obs: dict[str, Any], only_with: int | None = None) -> Deal | None:
             for takes in _one_or_two(theirs):
                 if len(gives) + len(takes) > 3 or _colours(gives) & _colours(takes):
                     continue  # a colour on both sides changes little and invites swaps back
-                gain = deal_gain(obs, me, gives, takes)
+                gain = deal_gain(obs, me, gives, takes, unsold=unsold)
                 if gain <= best_gain:
                     continue
-                their_gain = deal_gain(obs, other, takes, gives)
+                their_gain = deal_gain(obs, other, takes, gives, unsold=unsold)
                 plan = Deal(me, other, list(gives), list(takes))
                 if 0 < their_gain < WIN_WORTH and deal_key(plan) not in made:
                     best, best_gain = plan, gain
