@@ -322,11 +322,13 @@ def apply(state: BidState, seat: int, rest: str) -> list[Event]:
         state.deal, state.draft = draft, None
         state.phase = PHASE_DEAL
         text = f"Player {seat} proposes a deal: {describe(draft)}."
-        return [Event(text, RULE, seat, "deal_offer", _facts(draft))]
+        return [Event(text, RULE, seat, "deal_offer", deal_facts(draft))]
     return _answer(state, step == "accept")
 
 
-def _facts(deal: Deal) -> dict[str, Any]:
+def deal_facts(deal: Deal) -> dict[str, Any]:
+    """A deal as plain data: for its events, and for the observation's ``deal`` (public
+    once proposed) and ``draft`` (its proposer's only)."""
     return {
         "from": deal.proposer,
         "to": deal.to,
@@ -361,7 +363,7 @@ def _answer(state: BidState, accepted: bool) -> list[Event]:
     for value in deal.want:
         _move_money(state, deal.to, deal.proposer, value)
     text = f"Player {deal.to} accepts the deal: {describe(deal)}."
-    events = [Event(text, RULE, deal.to, "deal", _facts(deal))]
+    events = [Event(text, RULE, deal.to, "deal", deal_facts(deal))]
     events += check_winner(state, deal.proposer)
     if state.phase != PHASE_OVER:
         events += check_winner(state, deal.to)
@@ -405,7 +407,7 @@ def money_shown(state: BidState) -> list[int]:
 def _deal_dict(deal: Deal | None) -> dict[str, Any] | None:
     if deal is None:
         return None
-    facts = _facts(deal)
+    facts = deal_facts(deal)
     return facts
 
 

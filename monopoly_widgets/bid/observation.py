@@ -242,15 +242,7 @@ def _offer_view(state: BidState) -> dict[str, Any] | None:
 def _deal_view(deal: Deal | None) -> dict[str, Any] | None:
     if deal is None:
         return None
-    return {
-        "from": deal.proposer,
-        "to": deal.to,
-        "give": list(deal.give),
-        "ask": list(deal.ask),
-        "pay": list(deal.pay),
-        "want": list(deal.want),
-        "text": deals.describe(deal),
-    }
+    return {**deals.deal_facts(deal), "text": deals.describe(deal)}
 
 
 def hidden_cards(state: BidState, viewer: int | None) -> list[int]:
