@@ -31,7 +31,8 @@ from collections import Counter
 import numpy as np
 
 import monopoly_widgets as mw
-from monopoly_widgets.agents import HeuristicAgent, search_deal
+from monopoly_widgets.agents import HeuristicAgent
+from monopoly_widgets.agents.deal import evaluation as search_deal
 from monopoly_widgets.agents.search import deal_progress
 from monopoly_widgets.deal.cards import PACK_SIZE
 

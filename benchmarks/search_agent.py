@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
-from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+from monopoly_widgets.agents.deal.policy import DealPolicyAgent
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.sim.intervals import estimate_from_counts
 

@@ -41,7 +41,7 @@ def make_agent(name: str) -> Callable[..., Any]:
     if name == "heuristic":
         return HeuristicAgent()
     if name == "deal_policy":
-        from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+        from monopoly_widgets.agents.deal.policy import DealPolicyAgent
 
         return DealPolicyAgent()
     if name == "search":

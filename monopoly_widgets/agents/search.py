@@ -33,7 +33,7 @@ At most ``candidates`` actions are searched: the rollout agent's choice and the
 best of the rest by a first look in one world, each action played through the
 others' answers to it (a rent is scored once paid) but no further.
 
-The rollouts are shared out by the coach's successive halving (``coach/halving.py``,
+The rollouts are shared out by the coach's successive halving (``stats/halving.py``,
 the same machinery as ``mw.analyse``): every candidate gets a first batch, the
 weaker half is set aside and the batch doubles, so most rollouts go to the
 candidates that could be best. ``playouts`` caps the rollouts of one decision and
@@ -64,21 +64,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from monopoly_widgets.agents.base import observer_of
-from monopoly_widgets.agents.heuristic import HeuristicAgent
-from monopoly_widgets.agents.playout import make_agent
-from monopoly_widgets.agents.search_beliefs import (
+from monopoly_widgets.agents.deal.beliefs import (
     TRIES,
     JustSayNoRecord,
     decisions_since_draw,
     explains,
     hold_as_known,
 )
-from monopoly_widgets.agents.search_deal import lean_hands, win_chance
-from monopoly_widgets.coach.halving import Halving
+from monopoly_widgets.agents.deal.evaluation import lean_hands, win_chance
+from monopoly_widgets.agents.heuristic import HeuristicAgent
+from monopoly_widgets.agents.playout import make_agent
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.rules import Rules, State
+from monopoly_widgets.stats.halving import Halving
 
 
 def deal_progress(rules: Rules, state: State) -> list[float]:
@@ -372,7 +372,7 @@ class SearchAgent:
 
         Each candidate still in play gets the same world indices, so candidates are
         compared in the same worlds with the same dice ("common random numbers").
-        ``Halving`` (``coach/halving.py``, shared with ``mw.analyse``) decides how many
+        ``Halving`` (``stats/halving.py``, shared with ``mw.analyse``) decides how many
         rollouts each round gives each candidate and which half goes on. A rollout
         scores ``leaf_value`` (a chance of winning, 0 to 1), recorded as a fraction of a
         win. The leader at the end is played only if it beats the rollout agent's own

@@ -1,4 +1,4 @@
-"""The second round of coach-found rules (``agents/deal_policy_money.py``).
+"""The second round of coach-found rules (``agents/deal/policy_charges.py``).
 
 Each scenario first checks that the policy without the rule (the first round's
 ``DealPolicyAgent``) makes the mistake there, so the test can fail; then that the
@@ -11,7 +11,7 @@ import random
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import DealPolicyAgent
-from monopoly_widgets.agents.deal_policy import RULES
+from monopoly_widgets.agents.deal.policy import RULES
 
 from ..deal.helpers import game, position, table
 

@@ -1,5 +1,5 @@
 """``DealPolicyAgent``'s rule for placing wilds: flip a wild to where it builds more
-(``agents/deal_policy.py`` says how it was found and measured; the two-step win that
+(``agents/deal/policy.py`` says how it was found and measured; the two-step win that
 moves wilds is in ``deal_policy_wilds.py``).
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from monopoly_widgets.agents.deal_policy_view import (
+from monopoly_widgets.agents.deal.policy_view import (
     SCORES,
     PolicyView,
     my_table,

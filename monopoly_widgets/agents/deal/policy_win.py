@@ -1,5 +1,5 @@
 """``DealPolicyAgent``'s rules for wilds: a win that takes two steps, and flipping a wild to
-where it builds more (``agents/deal_policy.py`` says how they were found and measured).
+where it builds more (``agents/deal/policy.py`` says how they were found and measured).
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from monopoly_widgets.agents.deal_policy_view import (
+from monopoly_widgets.agents.deal.policy_view import (
     PolicyView,
     choose_without,
     my_table,

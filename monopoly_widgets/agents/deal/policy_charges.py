@@ -1,5 +1,5 @@
 """``DealPolicyAgent``'s second-round rules: charge before banking, and hide complete sets
-at the end of a turn (``agents/deal_policy.py`` says how they were found and measured,
+at the end of a turn (``agents/deal/policy.py`` says how they were found and measured,
 and lists the second-round ideas that were not kept).
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from monopoly_widgets.agents.deal_policy_view import PolicyView, choose_without, pooled
+from monopoly_widgets.agents.deal.policy_view import PolicyView, choose_without, pooled
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import COLOUR_INDEX, SET_SIZE
 from monopoly_widgets.deal.properties import completes

@@ -236,7 +236,7 @@ def explains(
 ) -> int:
     """How many of ``decisions`` the heuristic (``chooser``) would have made had it held,
     then, the hand ``world`` gives it now plus what it played since (ties all count)."""
-    from monopoly_widgets.agents import heuristic_deal
+    from monopoly_widgets.agents.deal import heuristic as heuristic_deal
     from monopoly_widgets.deal.observation import DealView
 
     count = 0
