@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
         "--key-kinds",
         default="game",
         help="comma-separated action kinds worth searching, e.g. play,pay; "
-        "'game' (default): the game's KEY_KINDS; 'all': every decision",
+        "'game' (default): the game's search_kinds; 'all': every decision",
     )
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")
