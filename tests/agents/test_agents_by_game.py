@@ -131,3 +131,11 @@ def test_every_hook_a_descriptor_names_exists_in_its_games_package(name: str) ->
     for agent, path in descriptor.agents.items():
         assert path.startswith(f"monopoly_widgets.agents.{name}."), agent
         assert callable(load(path))
+
+
+def test_an_older_lesson_02_still_imports_its_bidders() -> None:
+    """Lesson 02 once said ``from monopoly_widgets.agents import bidders``."""
+    from monopoly_widgets.agents import bidders
+    from monopoly_widgets.agents.bid import bidders as moved
+
+    assert bidders is moved and callable(bidders.budget_bid)
