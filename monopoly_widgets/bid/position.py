@@ -70,6 +70,7 @@ from monopoly_widgets.bid.cards import (
     WILD,
     build_deck,
 )
+from monopoly_widgets.bid.options import check_option_values
 from monopoly_widgets.bid.state import (
     PHASE_ACTIONS,
     PHASE_BID,
@@ -210,7 +211,9 @@ def _take_list(pool: CardPool, value: Any, field: str, kinds: tuple[str, ...] = 
 
 
 def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> BidState:
-    """Build and check a state; ``PositionError`` names the first wrong field."""
+    """Build and check a state; ``PositionError`` names the first wrong field (and
+    ``OptionError`` the first wrong option value)."""
+    check_option_values(options)
     check_fields(position, KEYS, "Monopoly Bid")
     hands_in = position.get("hands")
     if not isinstance(hands_in, list):

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from monopoly_widgets.cardgame.cards import CHANCE, build_deck, is_card_name
-from monopoly_widgets.cardgame.options import Settings
+from monopoly_widgets.cardgame.options import settings_from
 from monopoly_widgets.cardgame.state import (
     DONE_VALUES,
     PHASE_DISCARD,
@@ -115,8 +115,9 @@ def _whole_numbers(value: Any, field: str, players: int, low: int) -> list[int]:
     return [read_int(number, field, low) for number in read_list(value, field, players)]
 
 
-def from_position(position: Mapping[str, Any], seed: int, settings: Settings) -> CardGameState:
+def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> CardGameState:
     """Build a state from a position; :class:`PositionError` names the bad field."""
+    settings = settings_from(options)
     check_fields(position, FIELDS, "cardgame")
     players = read_int(position.get("players"), "players", 2, 6)
     deck = build_deck(settings.house_split)
