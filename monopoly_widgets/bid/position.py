@@ -60,7 +60,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import card_choice, deals, legal, trading
+from monopoly_widgets.bid import card_choice, checks, deals, trading
 from monopoly_widgets.bid.cards import (
     ACTION_NAMES,
     COLOURS,
@@ -460,7 +460,7 @@ def _read_ending(state: BidState, position: Mapping[str, Any]) -> None:
 def _check_phase(state: BidState) -> None:
     """The pieces a phase needs, and no pieces from another phase."""
     phase = state.phase
-    if phase == PHASE_OFFER and legal.trade_reason(state) is not None:
+    if phase == PHASE_OFFER and checks.trade_check(state) is not None:
         raise PositionError("phase", "'offer' needs an offer the host may still make")
     if (phase == PHASE_RESPOND) != bool(state.chain):
         raise PositionError("pending", "is needed in phase 'respond' and only there")

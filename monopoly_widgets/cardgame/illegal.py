@@ -1,6 +1,6 @@
 """Why an action is not legal now, in words that cite the rule, so an error is a lesson.
 
-Legality is written once (``legal.py``): :func:`why_illegal` reads the id, then
+Legality is written once (``checks.py``): :func:`why_illegal` reads the id, then
 runs the same check that decides whether :func:`legal.legal_actions` lists that
 kind of action, and returns its reason. When the kind is allowed, the id is
 legal exactly when the listing offers it; otherwise the reason says what is
@@ -9,7 +9,7 @@ wrong with the card, seat, pile or Chance role the id names.
 
 from __future__ import annotations
 
-from monopoly_widgets.cardgame import laydown, legal
+from monopoly_widgets.cardgame import checks, laydown, legal
 from monopoly_widgets.cardgame.cards import is_card_name
 from monopoly_widgets.cardgame.observation import decision_text
 from monopoly_widgets.cardgame.state import PHASE_OVER, CardGameState, current_player
@@ -36,7 +36,7 @@ def why_illegal(state: CardGameState, action_id: str) -> str | None:
         if state.find_in(state.hands[seat], arg) is None:
             return f"player {seat} has no {arg} in hand"
     family = legal.FAMILY.get(kind, kind)
-    reason = legal.CHECKS[family](state, seat)
+    reason = checks.CHECKS[family](state, seat)
     if reason is not None:
         return reason
     offered = legal.offered(state, seat, family) if family != "end_turn" else []

@@ -89,7 +89,7 @@ def to_position(state: CardGameState) -> dict[str, Any]:
 
 
 #: Every field a position may have (the docstring above says which are optional).
-FIELDS = (
+KEYS = (
     "players", "hand_number", "dealer", "scores", "turn", "hand_turns", "to_play", "phase",
     "done_this_turn", "added_to_trade_pile", "discards_this_turn", "hands", "trade_piles",
     "extra_piles", "draw_pile", "out_of_play", "passes", "went_out", "chance_roles",
@@ -118,7 +118,7 @@ def _whole_numbers(value: Any, field: str, players: int, low: int) -> list[int]:
 def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> CardGameState:
     """Build a state from a position; :class:`PositionError` names the bad field."""
     settings = settings_from(options)
-    check_fields(position, FIELDS, "cardgame")
+    check_fields(position, KEYS, "cardgame")
     players = read_int(position.get("players"), "players", 2, 6)
     deck = build_deck(settings.house_split)
     pool = CardPool([card.name for card in deck], "Monopoly: The Card Game", EXAMPLE_NAMES)
