@@ -245,3 +245,19 @@ def test_every_kind_of_action_has_its_carry_out_function(game: str) -> None:
     }
     assert kinds <= set(rules_module.CARRY_OUT), sorted(kinds - set(rules_module.CARRY_OUT))
     assert len(kinds) >= 10
+
+
+def test_a_class_extending_a_game_keeps_what_the_game_wrote() -> None:
+    """A variant of a game (a subclass, as a student's engine may be) inherits the game's
+    own methods; only what nobody wrote is bound to the package's functions."""
+    deal_rules = type(get_rules("deal"))
+    variant = type("VariantRules", (deal_rules,), {})
+    assert variant.state_from_position is deal_rules.state_from_position
+    assert variant.legal_actions is deal_rules.legal_actions
+
+
+def test_a_game_without_a_package_must_write_the_protocol() -> None:
+    """Without ``package`` there is nothing to bind: the protocol stays abstract."""
+    bare = type("BareRules", (Rules,), {"name": "bare"})
+    with pytest.raises(TypeError, match="abstract"):
+        bare()

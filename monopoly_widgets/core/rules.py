@@ -69,8 +69,8 @@ class Rules(ABC):
         if not cls.package:
             return
         for method, (module_name, function_name) in LAYOUT.items():
-            if method in cls.__dict__:
-                continue  # the game writes this one itself
+            if getattr(cls, method) is not getattr(Rules, method):
+                continue  # the game (or a class it extends) writes this one itself
             module = importlib.import_module(f"{cls.package}.{module_name}")
             setattr(cls, method, staticmethod(getattr(module, function_name)))
 
