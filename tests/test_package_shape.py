@@ -18,7 +18,7 @@ import pytest
 
 import monopoly_widgets
 from monopoly_widgets.core.registry import get_rules
-from monopoly_widgets.core.rules import LAYOUT, Rules
+from monopoly_widgets.core.rules import LAYOUT, PHASE_OVER, Rules
 
 GAMES = ("deal", "bid", "cardgame")
 PACKAGE_DIR = Path(monopoly_widgets.__file__).parent
@@ -261,3 +261,16 @@ def test_a_game_without_a_package_must_write_the_protocol() -> None:
     bare = type("BareRules", (Rules,), {"name": "bare"})
     with pytest.raises(TypeError, match="abstract"):
         bare()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_defaults_read_the_same_state_fields_in_every_game(game: str) -> None:
+    """``Rules.is_over`` and friends read ``phase``, ``winner``, ``turn`` and ``players``:
+    every game's state has them, and its finished phase is ``core.rules.PHASE_OVER``."""
+    state_module = importlib.import_module(f"monopoly_widgets.{game}.state")
+    assert state_module.PHASE_OVER == PHASE_OVER
+    rules = get_rules(game)
+    state = rules.new_state(rules.min_players, 3, {n: o.default for n, o in rules.options.items()})
+    assert rules.num_players(state) == rules.min_players
+    assert rules.is_over(state) is False and rules.winner(state) is None
+    assert rules.clone(state) is not state
