@@ -274,3 +274,19 @@ def test_the_defaults_read_the_same_state_fields_in_every_game(game: str) -> Non
     assert rules.num_players(state) == rules.min_players
     assert rules.is_over(state) is False and rules.winner(state) is None
     assert rules.clone(state) is not state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_layout_function_takes_what_the_protocol_method_takes(game: str) -> None:
+    """A bound function is called as the method is: the same parameters, with defaults
+    where the protocol has them (``render_text(state)`` is the teacher's view in every game)."""
+    for method, (module_name, function_name) in LAYOUT.items():
+        module = importlib.import_module(f"monopoly_widgets.{game}.{module_name}")
+        function = getattr(module, function_name)
+        wanted = list(inspect.signature(getattr(Rules, method)).parameters.values())[1:]
+        given = list(inspect.signature(function).parameters.values())
+        assert len(given) == len(wanted), (game, method)
+        for want, have in zip(wanted, given, strict=True):
+            assert (want.default is inspect.Parameter.empty) == (
+                have.default is inspect.Parameter.empty
+            ), (game, method, have.name)
