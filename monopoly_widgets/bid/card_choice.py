@@ -89,7 +89,7 @@ def zero_allowed(state: BidState, seat: int, head: str) -> bool:
     ) or not any(deck[c].kind == "money" for c in state.hands[seat])
 
 
-def step_reason(state: BidState, seat: int, head: str, value: int, count: int) -> str | None:
+def step_check(state: BidState, seat: int, head: str, value: int, count: int) -> str | None:
     """Why ``<head>:<value>x<count>`` is not legal now (None: it is)."""
     if not choosing(state):
         return f"first choose '{head}:choose' to pick the cards yourself, then each value"

@@ -123,11 +123,11 @@ def deal_key(deal: Deal) -> str:
 
 
 # --- checks (each returns why not, or None) -----------------------------------------
-def pass_reason(state: BidState) -> str | None:
+def pass_check(state: BidState) -> str | None:
     return None if state.phase == PHASE_DEALS else _not_now(state, "pass")
 
 
-def to_reason(state: BidState, seat: int, other: int) -> str | None:
+def to_check(state: BidState, seat: int, other: int) -> str | None:
     """``deal:to:<other>``: the window asks ``seat``, who has offers left, and a deal with
     ``other`` could hold something each way."""
     if state.phase != PHASE_DEALS:
@@ -149,7 +149,7 @@ def to_reason(state: BidState, seat: int, other: int) -> str | None:
     return None
 
 
-def add_reason(state: BidState, what: str, item: str) -> str | None:
+def add_check(state: BidState, what: str, item: str) -> str | None:
     """``deal:give|ask:<property>`` and ``deal:pay|want:<value>`` while building a deal."""
     draft = state.draft
     if state.phase != PHASE_DRAFT or draft is None:
@@ -180,7 +180,7 @@ def add_reason(state: BidState, what: str, item: str) -> str | None:
     return None
 
 
-def propose_reason(state: BidState) -> str | None:
+def propose_check(state: BidState) -> str | None:
     """Something each way, at least one property card, and not proposed before this round."""
     draft = state.draft
     if state.phase != PHASE_DRAFT or draft is None:
@@ -194,11 +194,11 @@ def propose_reason(state: BidState) -> str | None:
     return None
 
 
-def cancel_reason(state: BidState) -> str | None:
+def cancel_check(state: BidState) -> str | None:
     return None if state.phase == PHASE_DRAFT else _not_now(state, "cancel a deal")
 
 
-def accept_reason(state: BidState) -> str | None:
+def accept_check(state: BidState) -> str | None:
     """The answerer can only accept if they hold the money asked for."""
     deal = state.deal
     if state.phase != PHASE_DEAL or deal is None:
@@ -209,12 +209,12 @@ def accept_reason(state: BidState) -> str | None:
     return None
 
 
-def refuse_reason(state: BidState) -> str | None:
+def refuse_check(state: BidState) -> str | None:
     return None if state.phase == PHASE_DEAL else _not_now(state, "answer a deal")
 
 
 def _not_now(state: BidState, what: str) -> str:
-    from monopoly_widgets.bid.legal import PHASE_WORDS
+    from monopoly_widgets.bid.checks import PHASE_WORDS
 
     return (
         f"you cannot {what} now: {PHASE_WORDS[state.phase]} (deals are made in the deal window "
@@ -234,7 +234,7 @@ def legal_actions(state: BidState) -> list[Action]:
         seat = state.deal_queue[0]
         actions = []
         for other in state.seats_from_left_of_host():
-            if to_reason(state, seat, other) is None:
+            if to_check(state, seat, other) is None:
                 text = f"Start a deal with player {other}"
                 actions.append(Action(f"deal:to:{other}", text, seat, "deal", target=other))
         actions.append(Action("deal:pass", "Propose no deal now", seat, "deal"))
@@ -245,7 +245,7 @@ def legal_actions(state: BidState) -> list[Action]:
     assert deal is not None
     text = describe(deal)
     actions = []
-    if accept_reason(state) is None:
+    if accept_check(state) is None:
         actions.append(Action("deal:accept", f"Accept: {text}", deal.to, "deal_answer"))
     actions.append(Action("deal:refuse", f"Refuse: {text}", deal.to, "deal_answer"))
     return actions
@@ -257,23 +257,23 @@ def _draft_actions(state: BidState) -> list[Action]:
     me, other = draft.proposer, draft.to
     actions = []
     for name, _ in tradeable(state, me):
-        if add_reason(state, "give", name) is None:
+        if add_check(state, "give", name) is None:
             text = f"Offer your {name}"
             actions.append(Action(f"deal:give:{name}", text, me, "deal", target=other))
     for name, _ in tradeable(state, other):
-        if add_reason(state, "ask", name) is None:
+        if add_check(state, "ask", name) is None:
             text = f"Ask for player {other}'s {name}"
             actions.append(Action(f"deal:ask:{name}", text, me, "deal", target=other))
     if state.options["trade_money"]:
         for value in VALUES:
-            if add_reason(state, "pay", str(value)) is None:
+            if add_check(state, "pay", str(value)) is None:
                 text = f"Offer one of your {money_name(value)} cards"
                 actions.append(Action(f"deal:pay:{value}", text, me, "deal", target=other))
         for value in VALUES:
-            if add_reason(state, "want", str(value)) is None:
+            if add_check(state, "want", str(value)) is None:
                 text = f"Ask player {other} for a {money_name(value)} card"
                 actions.append(Action(f"deal:want:{value}", text, me, "deal", target=other))
-    if propose_reason(state) is None:
+    if propose_check(state) is None:
         actions.append(
             Action("deal:propose", f"Propose: {describe(draft)}", me, "deal", None, other)
         )
@@ -465,7 +465,7 @@ def _read_deal(state: BidState, value: Any, field: str) -> Deal:
             if not isinstance(items, list):
                 raise PositionError(f"{field}.{what}", "must be a list")
             for item in items:
-                reason = add_reason(state, what, str(item))
+                reason = add_check(state, what, str(item))
                 if reason is not None:
                     raise PositionError(f"{field}.{what}", reason)
                 if what in ("give", "ask"):

@@ -1,7 +1,7 @@
 """Why an action id is not legal now, in plain words with the rule; ``None`` if it is legal.
 
 The id is read part by part, and each part goes through the same checks
-(``legal.py``) that list the legal actions: the phase first, then the rule
+(``checks.py``) that list the legal actions: the phase first, then the rule
 checks in order, and the first one that fails gives the reason. An id the
 checks all pass is legal, so the answer is ``None``; an id that is not written
 the way the engine writes it gets a reason that shows how to write it.
@@ -9,7 +9,7 @@ the way the engine writes it gets a reason that shows how to write it.
 
 from __future__ import annotations
 
-from monopoly_widgets.bid import card_choice, deals, legal
+from monopoly_widgets.bid import card_choice, checks, deals
 from monopoly_widgets.bid.cards import DRAW_TWO, STEAL, WILD
 from monopoly_widgets.bid.state import (
     PHASE_ACTIONS,
@@ -50,7 +50,7 @@ def why_illegal(state: BidState, action_id: str) -> str | None:
 
 
 def _now(state: BidState) -> str:
-    return f"now {legal.PHASE_WORDS[state.phase]}"
+    return f"now {checks.PHASE_WORDS[state.phase]}"
 
 
 def _number(text: str) -> int | None:
@@ -75,10 +75,10 @@ def _host_reason(state: BidState, action_id: str, head: str, rest: str) -> str |
             "(rulebook: Hosting an Auction)"
         )
     if head == "auction":
-        return _bare(action_id, head, rest) or legal.auction_reason(state)
+        return _bare(action_id, head, rest) or checks.auction_check(state)
     if head == "end_round":
-        return _bare(action_id, head, rest) or legal.end_round_reason(state)
-    reason = legal.host_card_reason(state, HOST_CARDS[head])
+        return _bare(action_id, head, rest) or checks.end_round_check(state)
+    reason = checks.host_card_check(state, HOST_CARDS[head])
     if reason is not None:
         return reason
     if head == "draw2":
@@ -92,11 +92,11 @@ def _wild_reason(state: BidState, rest: str) -> str | None:
     """``wild:<set number>`` or ``wild:new:<colour>``."""
     kind, _, colour = rest.partition(":")
     if kind == "new" and colour:
-        return legal.wild_colour_reason(colour)
+        return checks.wild_colour_check(colour)
     index = _number(rest)
     if index is None:
         return "write a Wild! play as 'wild:<your set number>' or 'wild:new:<Colour>'"
-    return legal.wild_set_reason(state, index)
+    return checks.wild_set_check(state, index)
 
 
 def _steal_reason(state: BidState, rest: str) -> str | None:
@@ -106,13 +106,13 @@ def _steal_reason(state: BidState, rest: str) -> str | None:
     index = _number(parts[1]) if len(parts) == 3 else None
     if victim is None or index is None:
         return "write a Steal! as 'steal:<seat>:<set number>:<card name>'"
-    return legal.steal_reason(state, victim, index, parts[2])
+    return checks.steal_check(state, victim, index, parts[2])
 
 
 def _trade_reason(state: BidState, action_id: str, head: str, rest: str) -> str | None:
     """Starting an offer, and the offer itself (rulebook "Tips"; option trade_offers)."""
     if state.options["trade_offers"] != "host":
-        return legal.trading_reason(state)
+        return checks.trading_check(state)
     if state.phase not in (PHASE_ACTIONS, PHASE_OFFER):
         return (
             f"the host offers trades before turning over the property, but {_now(state)} "
@@ -121,16 +121,16 @@ def _trade_reason(state: BidState, action_id: str, head: str, rest: str) -> str 
     if head == "trade":
         if state.phase != PHASE_ACTIONS:
             return f"'trade' starts an offer, but {_now(state)}: choose the offer"
-        return _bare(action_id, head, rest) or legal.trade_reason(state)
+        return _bare(action_id, head, rest) or checks.trade_check(state)
     if state.phase == PHASE_ACTIONS:
-        return legal.trade_reason(state) or "first choose 'trade' (offer a trade), then the offer"
+        return checks.trade_check(state) or "first choose 'trade' (offer a trade), then the offer"
     if action_id == NO_OFFER:
         return None
     parts = rest.split(":", 2)
     to = _number(parts[0])
     if to is None or len(parts) != 3:
         return "write an offer as 'offer:<seat>:<your property>:<their property>'"
-    return legal.offer_reason(state, to, parts[1], parts[2])
+    return checks.offer_check(state, to, parts[1], parts[2])
 
 
 def _deal_reason(state: BidState, rest: str) -> str | None:
@@ -146,20 +146,20 @@ def _deal_reason(state: BidState, rest: str) -> str | None:
         if item:
             return f"write 'deal:{step}' on its own"
         reason = {
-            "pass": deals.pass_reason,
-            "propose": deals.propose_reason,
-            "cancel": deals.cancel_reason,
-            "accept": deals.accept_reason,
-            "refuse": deals.refuse_reason,
+            "pass": deals.pass_check,
+            "propose": deals.propose_check,
+            "cancel": deals.cancel_check,
+            "accept": deals.accept_check,
+            "refuse": deals.refuse_check,
         }[step](state)
         return reason
     if step == "to":
         other = _number(item)
         if other is None or seat is None:
             return "write 'deal:to:<seat>'"
-        return deals.to_reason(state, seat, other)
+        return deals.to_check(state, seat, other)
     if step in ("give", "ask", "pay", "want"):
-        return deals.add_reason(state, step, item)
+        return deals.add_check(state, step, item)
     return (
         "a deal step is 'deal:to:<seat>', 'deal:give:<property>', 'deal:ask:<property>', "
         "'deal:pay:<value>', 'deal:want:<value>', 'deal:propose', 'deal:cancel', "
@@ -182,7 +182,7 @@ def _answer_reason(state: BidState, action_id: str, head: str, rest: str) -> str
         )
     reason = _bare(action_id, head, rest)
     if reason is None and head == "nope":
-        return legal.nope_reason(state)
+        return checks.nope_check(state)
     return reason
 
 
@@ -191,14 +191,14 @@ def _amount_reason(state: BidState, action_id: str, head: str, rest: str) -> str
     wanted = PHASE_BID if head == "bid" else PHASE_RAISE
     if state.phase != wanted:
         return (
-            f"{action_id!r} is only possible while {legal.PHASE_WORDS[wanted]}; {_now(state)} "
+            f"{action_id!r} is only possible while {checks.PHASE_WORDS[wanted]}; {_now(state)} "
             "(rulebook: To Auction)"
         )
     seat = current_player(state)
     assert seat is not None
     step = card_choice.read_step(rest)
     if step is not None:
-        return card_choice.step_reason(state, seat, head, *step)
+        return card_choice.step_check(state, seat, head, *step)
     if card_choice.choosing(state):
         value = state.card_choice_value
         return (
@@ -208,11 +208,11 @@ def _amount_reason(state: BidState, action_id: str, head: str, rest: str) -> str
     if rest == card_choice.CHOOSE:
         return card_choice.may_choose(state, seat)
     if rest == "none":
-        return legal.stand_reason(state, seat) if head == "raise" else None
+        return checks.stand_check(state, seat) if head == "raise" else None
     total = _number(rest)
     if total is None:
         return (
             f"write a {head} as '{head}:<total in $M>', '{head}:none' or '{head}:choose', "
             f"not {action_id!r}"
         )
-    return legal.amount_reason(state, seat, total)
+    return checks.amount_check(state, seat, total)

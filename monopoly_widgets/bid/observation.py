@@ -58,7 +58,6 @@ from monopoly_widgets.bid.state import (
     PHASE_TRADE,
     BidState,
     Deal,
-    clone_state,
     current_player,
 )
 from monopoly_widgets.bid.table import complete_sets, set_is_complete
@@ -299,7 +298,7 @@ def determinize(state: BidState, viewer: int, rng: random.Random) -> BidState:
     viewer does not know it. Someone who must add a card when raising
     (``tie_raise_must_add_card``) gets at least one if they have money.
     """
-    sample = clone_state(state)
+    sample = state.clone()
     chooser = current_player(sample)
     if sample.card_choice is not None and chooser != viewer:
         # The viewer cannot see the cards set aside: they go back into the hand (and are
@@ -358,7 +357,7 @@ def determinize_draws(state: BidState, rng: random.Random) -> BidState:
     The coach's "cards known" comparison: the other players' hands and sealed bids
     as they really are, but not the order of the draw and property piles.
     """
-    sample = clone_state(state)
+    sample = state.clone()
     for pile in (sample.draw_pile, sample.property_pile):
         pile.sort()
         rng.shuffle(pile)

@@ -60,7 +60,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from monopoly_widgets.bid import card_choice, deals, legal, trading
+from monopoly_widgets.bid import card_choice, checks, deals, trading
 from monopoly_widgets.bid.cards import (
     ACTION_NAMES,
     COLOURS,
@@ -70,6 +70,7 @@ from monopoly_widgets.bid.cards import (
     WILD,
     build_deck,
 )
+from monopoly_widgets.bid.options import check_option_values
 from monopoly_widgets.bid.state import (
     PHASE_ACTIONS,
     PHASE_BID,
@@ -210,7 +211,9 @@ def _take_list(pool: CardPool, value: Any, field: str, kinds: tuple[str, ...] = 
 
 
 def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> BidState:
-    """Build and check a state; ``PositionError`` names the first wrong field."""
+    """Build and check a state; ``PositionError`` names the first wrong field (and
+    ``OptionError`` the first wrong option value)."""
+    check_option_values(options)
     check_fields(position, KEYS, "Monopoly Bid")
     hands_in = position.get("hands")
     if not isinstance(hands_in, list):
@@ -457,7 +460,7 @@ def _read_ending(state: BidState, position: Mapping[str, Any]) -> None:
 def _check_phase(state: BidState) -> None:
     """The pieces a phase needs, and no pieces from another phase."""
     phase = state.phase
-    if phase == PHASE_OFFER and legal.trade_reason(state) is not None:
+    if phase == PHASE_OFFER and checks.trade_check(state) is not None:
         raise PositionError("phase", "'offer' needs an offer the host may still make")
     if (phase == PHASE_RESPOND) != bool(state.chain):
         raise PositionError("pending", "is needed in phase 'respond' and only there")

@@ -12,6 +12,7 @@ from typing import Any
 
 from monopoly_widgets.bid import rulebook
 from monopoly_widgets.bid.cards import build_deck
+from monopoly_widgets.bid.options import check_option_values
 from monopoly_widgets.bid.rounds import start_round
 from monopoly_widgets.bid.state import BidState
 from monopoly_widgets.bid.table import draw_cards
@@ -27,6 +28,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> BidState:
     Seat 0 hosts first. ASSUMPTION: the rulebook says "the youngest player hosts
     the first auction"; seats are numbered so that seat 0 is the youngest.
     """
+    check_option_values(options)
     deck = build_deck(options)
     properties = [i for i, spec in enumerate(deck) if spec.kind == "property"]
     others = [i for i, spec in enumerate(deck) if spec.kind != "property"]
@@ -89,3 +91,8 @@ def mulligan(state: BidState, seat: int) -> list[Event]:
         )
         events += draw_cards(state, seat, HAND_SIZE, rule, "a new hand")
     return events
+
+
+def setup_events(state: BidState) -> list[Event]:
+    """The deal and the mulligans, as they were told when the game was set up."""
+    return list(state.setup_log)

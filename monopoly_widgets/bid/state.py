@@ -136,6 +136,46 @@ class BidState:
     draft: Deal | None = None
     deal: Deal | None = None
 
+    def clone(self) -> BidState:
+        """An independent copy (the deck, options and setup log are shared: never changed)."""
+        return BidState(
+            deck=self.deck,
+            options=self.options,
+            seed=self.seed,
+            players=self.players,
+            hands=[list(hand) for hand in self.hands],
+            sets=[[PropertySet(s.colour, list(s.cards)) for s in seat] for seat in self.sets],
+            property_pile=list(self.property_pile),
+            draw_pile=list(self.draw_pile),
+            discard_pile=list(self.discard_pile),
+            host=self.host,
+            round=self.round,
+            phase=self.phase,
+            reshuffles=self.reshuffles,
+            action_cards_played=self.action_cards_played,
+            chain=[
+                Link(k.player, k.card, k.kind, k.colour, k.set_index, k.victim, k.target)
+                for k in self.chain
+            ],
+            waiting=list(self.waiting),
+            auction_property=self.auction_property,
+            bids=[None if b is None else list(b) for b in self.bids],
+            raises=[None if r is None else list(r) for r in self.raises],
+            tied=list(self.tied),
+            raise_round=self.raise_round,
+            revealed=self.revealed,
+            winner=self.winner,
+            draw_reason=self.draw_reason,
+            setup_log=self.setup_log,
+            offer=self.offer,
+            offers_made=list(self.offers_made),
+            card_choice=None if self.card_choice is None else list(self.card_choice),
+            card_choice_value=self.card_choice_value,
+            deal_queue=list(self.deal_queue),
+            draft=None if self.draft is None else self.draft.copy(),
+            deal=None if self.deal is None else self.deal.copy(),
+        )
+
     def seats_from_left_of_host(self) -> list[int]:
         """Every seat, starting left of the host and ending with the host."""
         n = self.players
@@ -181,44 +221,3 @@ def raiser(state: BidState) -> int:
         if state.raises[seat] is None:
             return seat
     raise AssertionError("every raise is in; the raises should have been revealed")
-
-
-def clone_state(state: BidState) -> BidState:
-    """An independent copy (the deck, options and setup log are shared: never changed)."""
-    return BidState(
-        deck=state.deck,
-        options=state.options,
-        seed=state.seed,
-        players=state.players,
-        hands=[list(hand) for hand in state.hands],
-        sets=[[PropertySet(s.colour, list(s.cards)) for s in seat] for seat in state.sets],
-        property_pile=list(state.property_pile),
-        draw_pile=list(state.draw_pile),
-        discard_pile=list(state.discard_pile),
-        host=state.host,
-        round=state.round,
-        phase=state.phase,
-        reshuffles=state.reshuffles,
-        action_cards_played=state.action_cards_played,
-        chain=[
-            Link(k.player, k.card, k.kind, k.colour, k.set_index, k.victim, k.target)
-            for k in state.chain
-        ],
-        waiting=list(state.waiting),
-        auction_property=state.auction_property,
-        bids=[None if b is None else list(b) for b in state.bids],
-        raises=[None if r is None else list(r) for r in state.raises],
-        tied=list(state.tied),
-        raise_round=state.raise_round,
-        revealed=state.revealed,
-        winner=state.winner,
-        draw_reason=state.draw_reason,
-        setup_log=state.setup_log,
-        offer=state.offer,
-        offers_made=list(state.offers_made),
-        card_choice=None if state.card_choice is None else list(state.card_choice),
-        card_choice_value=state.card_choice_value,
-        deal_queue=list(state.deal_queue),
-        draft=None if state.draft is None else state.draft.copy(),
-        deal=None if state.deal is None else state.deal.copy(),
-    )

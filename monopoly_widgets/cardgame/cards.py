@@ -71,7 +71,7 @@ HOUSE_LEVEL: dict[str, int] = {name: level for level, name in enumerate(HOUSES, 
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class CardSpec:
     """One physical card: ``id`` (index in the deck), printed ``name`` and ``kind``.
 
     ``kind`` is "property", "house", "hotel", "token", "chance", "go" or
@@ -113,7 +113,9 @@ def is_card_name(name: object) -> bool:
 
 
 @remembered(16)
-def build_deck(house_split: tuple[int, int, int, int] = DEFAULT_HOUSE_SPLIT) -> tuple[Card, ...]:
+def build_deck(
+    house_split: tuple[int, int, int, int] = DEFAULT_HOUSE_SPLIT,
+) -> tuple[CardSpec, ...]:
     """The 60 cards in a fixed order: properties, houses, hotels, bonus cards."""
     names: list[str] = [name for names in PROPERTIES.values() for name in names]
     for house, count in zip(HOUSES, house_split, strict=True):
@@ -121,7 +123,7 @@ def build_deck(house_split: tuple[int, int, int, int] = DEFAULT_HOUSE_SPLIT) -> 
     for bonus, count in BONUS_COUNTS.items():
         names.extend([bonus] * count)
     return tuple(
-        Card(
+        CardSpec(
             id=index,
             name=name,
             kind=kind_of(name),

@@ -1,6 +1,6 @@
 """Why an action is not legal now, in words that cite the rule, so an error is a lesson.
 
-Legality is written once (``legal.py``): :func:`why_illegal` reads the id, then
+Legality is written once (``checks.py``): :func:`why_illegal` reads the id, then
 runs the same check that decides whether :func:`legal.legal_actions` lists that
 kind of action, and returns its reason. When the kind is allowed, the id is
 legal exactly when the listing offers it; otherwise the reason says what is
@@ -9,9 +9,9 @@ wrong with the card, seat, pile or Chance role the id names.
 
 from __future__ import annotations
 
-from monopoly_widgets.cardgame import laydown, legal
+from monopoly_widgets.cardgame import checks, laydown, legal
 from monopoly_widgets.cardgame.cards import is_card_name
-from monopoly_widgets.cardgame.observation import decision
+from monopoly_widgets.cardgame.observation import decision_text
 from monopoly_widgets.cardgame.state import PHASE_OVER, CardGameState, current_player
 
 
@@ -20,7 +20,7 @@ def why_illegal(state: CardGameState, action_id: str) -> str | None:
     if state.phase == PHASE_OVER:
         return f"the match is over ({state.result})"
     kind, sep, arg = action_id.partition(":")
-    now = decision(state)
+    now = decision_text(state)
     if kind not in legal.PHASES_OF:
         return f"{action_id!r} is not an action of Monopoly: The Card Game. Now: {now}"
     if state.phase not in legal.PHASES_OF[kind]:
@@ -36,7 +36,7 @@ def why_illegal(state: CardGameState, action_id: str) -> str | None:
         if state.find_in(state.hands[seat], arg) is None:
             return f"player {seat} has no {arg} in hand"
     family = legal.FAMILY.get(kind, kind)
-    reason = legal.CHECKS[family](state, seat)
+    reason = checks.CHECKS[family](state, seat)
     if reason is not None:
         return reason
     offered = legal.offered(state, seat, family) if family != "end_turn" else []
@@ -69,7 +69,7 @@ def _why_not_offered(
         return (
             "those reward cards cannot all be used in your laid-down hand "
             f"(rulebook: Ending the Hand 1, Reward); the choices are {offered}. "
-            f"Now: {decision(state)}"
+            f"Now: {decision_text(state)}"
         )
     return None
 
@@ -85,7 +85,7 @@ def _why_not_trade(state: CardGameState, seat: int, arg: str) -> str:
     parts = arg.split(":")
     numbers = [_seat_number(part) for part in parts]
     if len(parts) != 2 or None in numbers:
-        return f"a trade is written trade:<seat>:<number of cards>. Now: {decision(state)}"
+        return f"a trade is written trade:<seat>:<number of cards>. Now: {decision_text(state)}"
     other, count = parts
     theirs = len(state.trade_piles[int(other)]) if int(other) < state.players else 0
     if int(other) == seat or int(other) >= state.players:

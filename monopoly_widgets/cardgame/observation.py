@@ -59,7 +59,7 @@ def hand_visible(state: CardGameState, seat: int, viewer: int | None) -> bool:
     return viewer is None or viewer == seat or state.phase == PHASE_OVER or state.went_out == seat
 
 
-def observe(state: CardGameState, viewer: int | None, decision: str) -> dict[str, Any]:
+def observe(state: CardGameState, viewer: int | None) -> dict[str, Any]:
     """The observation of ``viewer`` (None: the teacher sees everything)."""
     phase = state.phase
     current = current_player(state)
@@ -98,7 +98,7 @@ def observe(state: CardGameState, viewer: int | None, decision: str) -> dict[str
         "turn_player": state.to_play,
         "current_player": current,
         "phase": phase,
-        "decision": decision,
+        "decision": decision_text(state),
         "is_over": phase == PHASE_OVER,
         "winner": state.winner,
         "result": state.result,
@@ -122,7 +122,7 @@ def observe(state: CardGameState, viewer: int | None, decision: str) -> dict[str
     }
 
 
-def decision(state: CardGameState) -> str:
+def decision_text(state: CardGameState) -> str:
     """What the current player is deciding, in words."""
     phase = state.phase
     if phase == PHASE_OVER:

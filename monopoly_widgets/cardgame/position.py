@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from monopoly_widgets.cardgame.cards import CHANCE, build_deck, is_card_name
-from monopoly_widgets.cardgame.options import Settings
+from monopoly_widgets.cardgame.options import settings_from
 from monopoly_widgets.cardgame.state import (
     DONE_VALUES,
     PHASE_DISCARD,
@@ -89,7 +89,7 @@ def to_position(state: CardGameState) -> dict[str, Any]:
 
 
 #: Every field a position may have (the docstring above says which are optional).
-FIELDS = (
+KEYS = (
     "players", "hand_number", "dealer", "scores", "turn", "hand_turns", "to_play", "phase",
     "done_this_turn", "added_to_trade_pile", "discards_this_turn", "hands", "trade_piles",
     "extra_piles", "draw_pile", "out_of_play", "passes", "went_out", "chance_roles",
@@ -115,9 +115,10 @@ def _whole_numbers(value: Any, field: str, players: int, low: int) -> list[int]:
     return [read_int(number, field, low) for number in read_list(value, field, players)]
 
 
-def from_position(position: Mapping[str, Any], seed: int, settings: Settings) -> CardGameState:
+def from_position(position: Mapping[str, Any], seed: int, options: dict[str, Any]) -> CardGameState:
     """Build a state from a position; :class:`PositionError` names the bad field."""
-    check_fields(position, FIELDS, "cardgame")
+    settings = settings_from(options)
+    check_fields(position, KEYS, "cardgame")
     players = read_int(position.get("players"), "players", 2, 6)
     deck = build_deck(settings.house_split)
     pool = CardPool([card.name for card in deck], "Monopoly: The Card Game", EXAMPLE_NAMES)

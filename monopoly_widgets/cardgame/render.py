@@ -5,7 +5,7 @@ from __future__ import annotations
 import html as html_lib
 
 from monopoly_widgets.cardgame.cards import COLOUR_HEX
-from monopoly_widgets.cardgame.observation import hand_visible
+from monopoly_widgets.cardgame.observation import decision_text, hand_visible
 from monopoly_widgets.cardgame.state import PHASE_OVER, CardGameState, extra_pile_label
 
 
@@ -16,7 +16,7 @@ def _hand_text(state: CardGameState, seat: int, perspective: int | None) -> str:
     return f"{len(hand)} hidden cards"
 
 
-def text(state: CardGameState, perspective: int | None, decision: str) -> str:
+def render_text(state: CardGameState, perspective: int | None = None) -> str:
     """Plain-text table."""
     target = state.settings.target_for(state.players)
     lines = [
@@ -37,7 +37,7 @@ def text(state: CardGameState, perspective: int | None, decision: str) -> str:
         lines.append(f"  Reward cards: {', '.join(state.names(state.reward))}")
     if state.chance_roles:
         lines.append(f"  Chance stands for: {', '.join(state.chance_roles)}")
-    lines.append(decision)
+    lines.append(decision_text(state))
     return "\n".join(lines)
 
 
@@ -55,7 +55,7 @@ def _cards_html(state: CardGameState, cards: list[int]) -> str:
     return "".join(_card_html(state, c) for c in cards) or "<i>empty</i>"
 
 
-def html(state: CardGameState, perspective: int | None, decision: str) -> str:
+def render_html(state: CardGameState, perspective: int | None = None) -> str:
     """A small HTML table for notebooks."""
     target = state.settings.target_for(state.players)
     rows = []
@@ -79,5 +79,5 @@ def html(state: CardGameState, perspective: int | None, decision: str) -> str:
         f"target ${target:,}, draw pile {len(state.draw_pile)} cards"
         "<table><tr><th>Seat</th><th>Money</th><th>Hand</th><th>Trade pile (top last)</th></tr>"
         f"{''.join(rows)}</table>{extras}{reward}"
-        f"<div><i>{html_lib.escape(decision)}</i></div></div>"
+        f"<div><i>{html_lib.escape(decision_text(state))}</i></div></div>"
     )

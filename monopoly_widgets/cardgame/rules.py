@@ -21,83 +21,52 @@ printed names, so a position typed by hand offers the same actions.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
 
-from monopoly_widgets.cardgame import illegal, legal, observation, render, setup, turns
-from monopoly_widgets.cardgame.observation import decision
-from monopoly_widgets.cardgame.options import OPTIONS, settings_from
-from monopoly_widgets.cardgame.position import from_position, to_position
-from monopoly_widgets.cardgame.state import PHASE_OVER, CardGameState, current_player
+from monopoly_widgets.cardgame import laydown, trading, turns
+from monopoly_widgets.cardgame.options import OPTIONS
+from monopoly_widgets.cardgame.state import CardGameState
 from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.rules import Rules
 
 
+def carry_out(state: CardGameState, action: Action) -> list[Event]:
+    """Carry out a legal action: the function for the id's first part does it, and
+    returns the events it caused, each citing its rule."""
+    kind, _, arg = action.id.partition(":")
+    return CARRY_OUT[kind](state, action.player, arg)
+
+
+#: Each kind of action id (its first part) -> the function that carries it out, given
+#: the seat acting and the rest of the id.
+CARRY_OUT: dict[str, Callable[[CardGameState, int, str], list[Event]]] = {
+    "draw": turns.draw,
+    "add": trading.apply_add,
+    "put": trading.apply_put,
+    "trade": turns.trade,
+    "swap": turns.swap,
+    "swap2": turns.swap2,
+    "exchange": turns.exchange,
+    "no_exchange": turns.no_exchange,
+    "excess": turns.excess,
+    "discard": turns.discard,
+    "pass": turns.pass_card,
+    "lay_down": laydown.apply_lay_down,
+    "reward": turns.reward,
+    "end_turn": turns.pass_the_turn,
+}
+
+
 class CardGameRules(Rules):
-    """The rules of Monopoly: The Card Game for 2 to 6 players (thin: each call is
-    answered by the module that holds that part of the rules)."""
+    """The rules of Monopoly: The Card Game for 2 to 6 players. Every method that only
+    hands the state to a module is that module's function (``core.rules.LAYOUT``)."""
 
     name = "cardgame"
+    package = "monopoly_widgets.cardgame"
     options = OPTIONS
 
-    # --- setting up ---------------------------------------------------------
-    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> CardGameState:
-        return setup.new_state(players, seed, options)
+    apply = staticmethod(carry_out)
 
-    def setup_events(self, state: CardGameState) -> list[Event]:
-        return setup.setup_events(state)
-
-    def state_from_position(
-        self, position: Mapping[str, Any], seed: int, options: dict[str, Any]
-    ) -> CardGameState:
-        return from_position(position, seed, settings_from(options))
-
-    def position(self, state: CardGameState) -> dict[str, Any]:
-        return to_position(state)
-
-    def clone(self, state: CardGameState) -> CardGameState:
-        return state.clone()
-
-    # --- playing --------------------------------------------------------------
-    def current_player(self, state: CardGameState) -> int | None:
-        return current_player(state)
-
-    def legal_actions(self, state: CardGameState) -> list[Action]:
-        return legal.legal_actions(state)
-
-    def apply(self, state: CardGameState, action: Action) -> list[Event]:
-        return turns.apply(state, action)
-
-    def why_illegal(self, state: CardGameState, action_id: str) -> str | None:
-        return illegal.why_illegal(state, action_id)
-
-    def is_over(self, state: CardGameState) -> bool:
-        return state.phase == PHASE_OVER
-
-    def winner(self, state: CardGameState) -> int | None:
-        return state.winner
-
-    def turn(self, state: CardGameState) -> int:
-        return state.turn
-
-    def num_players(self, state: CardGameState) -> int:
-        return state.players
-
-    # --- seeing -----------------------------------------------------------------
-    def observation(self, state: CardGameState, player: int | None) -> dict[str, Any]:
-        return observation.observe(state, player, decision(state))
-
-    def metrics(self, state: CardGameState) -> dict[str, list[int]]:
-        return observation.metrics(state)
-
-    def render_text(self, state: CardGameState, perspective: int | None = None) -> str:
-        return render.text(state, perspective, decision(state))
-
-    def render_html(self, state: CardGameState, perspective: int | None = None) -> str:
-        return render.html(state, perspective, decision(state))
-
-    # --- checking and searching ---------------------------------------------------
     def card_census(self, state: CardGameState) -> list[int]:
         cards = [c for hand in state.hands for c in hand]
         for pile in [*state.trade_piles, *state.extra_piles]:
@@ -107,12 +76,3 @@ class CardGameRules(Rules):
         cards.extend(state.reward)
         cards.extend(c for c in state.passes if c is not None)
         return cards
-
-    def deck_ids(self, state: CardGameState) -> list[int]:
-        return list(range(len(state.deck)))
-
-    def determinize(self, state: CardGameState, player: int, rng: random.Random) -> CardGameState:
-        return observation.determinize(state, player, rng)
-
-    def determinize_draws(self, state: CardGameState, rng: random.Random) -> CardGameState:
-        return observation.determinize_draws(state, rng)

@@ -44,7 +44,7 @@ from monopoly_widgets.cardgame.cards import (
     NO_BUILDINGS,
     PROPERTIES,
     TOKEN,
-    Card,
+    CardSpec,
     is_card_name,
 )
 from monopoly_widgets.cardgame.options import DEFAULT_SETTINGS, Settings
@@ -113,11 +113,11 @@ class HandScore:
         return self.explain()
 
 
-def count_names(cards: Iterable[str | Card]) -> Counter[str]:
-    """A multiset of printed names from names or :class:`Card` objects."""
+def count_names(cards: Iterable[str | CardSpec]) -> Counter[str]:
+    """A multiset of printed names from names or :class:`CardSpec` objects."""
     counts: Counter[str] = Counter()
     for card in cards:
-        name = card.name if isinstance(card, Card) else card
+        name = card.name if isinstance(card, CardSpec) else card
         if not is_card_name(name):
             raise ValueError(f"{name!r} is not the name of a Monopoly: The Card Game card")
         counts[name] += 1
@@ -430,14 +430,14 @@ def score_cards(
 
 
 def score_hand(
-    cards: Iterable[str | Card],
+    cards: Iterable[str | CardSpec],
     laid_down_by_this_player: bool,
     settings: Settings = DEFAULT_SETTINGS,
 ) -> HandScore:
     """Score one player's hand, choosing the best use of Chance, Houses and Tokens.
 
     ``cards`` are printed names ("Boardwalk", "1st House", "Token", ...) or
-    :class:`Card` objects. ``laid_down_by_this_player`` is True for the player
+    :class:`CardSpec` objects. ``laid_down_by_this_player`` is True for the player
     who went out: only they may use Chance cards; anyone else holding a Chance
     scores $0 (rulebook: Scoring 3).
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from monopoly_widgets.cardgame.cards import build_deck
-from monopoly_widgets.cardgame.observation import decision
+from monopoly_widgets.cardgame.observation import decision_text
 from monopoly_widgets.cardgame.options import settings_from
 from monopoly_widgets.cardgame.rulebook import FIRST_DEALER, RULE_FROM_POSITION, deal_rule
 from monopoly_widgets.cardgame.state import (
@@ -69,7 +69,7 @@ def setup_events(state: CardGameState) -> list[Event]:
         return [
             Event(
                 f"The game starts from a position: hand {state.hand_number}, "
-                f"{decision(state)} {target}",
+                f"{decision_text(state)} {target}",
                 RULE_FROM_POSITION,
             )
         ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from monopoly_widgets.cardgame.cards import Card
+from monopoly_widgets.cardgame.cards import CardSpec
 from monopoly_widgets.cardgame.options import Settings
 
 #: Rulebook "Discarding": no more than 10 cards in hand at the end of a turn.
@@ -40,7 +40,7 @@ class CardGameState:
 
     players: int
     settings: Settings
-    deck: tuple[Card, ...]
+    deck: tuple[CardSpec, ...]
     seed: int
     scores: list[int]
     hand_number: int

@@ -4,11 +4,10 @@ Rulebook "Play" (2-4 players): draw, trade or lay down, then discard onto your o
 trade pile, keeping at most 10 cards in hand ("Discarding"). "Rules for Five or Six
 Players": exchange trade cards, discard, then everyone passes one card face down to
 the left. Trading is in ``trading.py``; laying down and the reward in ``laydown.py``.
+Each function here carries out one kind of action (``rules.CARRY_OUT``).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from monopoly_widgets.cardgame import ending, laydown, trading
 from monopoly_widgets.cardgame.rulebook import (
@@ -29,16 +28,10 @@ from monopoly_widgets.cardgame.state import (
     CardGameState,
     next_passer,
 )
-from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.actions import Event
 
 
-def apply(state: CardGameState, action: Action) -> list[Event]:
-    """Carry out a legal action; return the events it caused, each citing its rule."""
-    kind, _, arg = action.id.partition(":")
-    return CARRY_OUT[kind](state, action.player, arg)
-
-
-def _draw(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def draw(state: CardGameState, seat: int, arg: str) -> list[Event]:
     """Rulebook "Draw": take the top card of the draw pile, then discard."""
     card = state.draw_pile.pop()
     state.hands[seat].append(card)
@@ -48,28 +41,28 @@ def _draw(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [Event(f"Player {seat} draws the top card of the draw pile.", RULE_DRAW, seat, "draw")]
 
 
-def _trade(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def trade(state: CardGameState, seat: int, arg: str) -> list[Event]:
     other, count = (int(part) for part in arg.split(":"))
     state.phase = PHASE_DISCARD
     return trading.apply_trade(state, seat, other, count)
 
 
-def _swap(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def swap(state: CardGameState, seat: int, arg: str) -> list[Event]:
     state.phase = PHASE_DISCARD
     return trading.apply_swap(state, seat, int(arg), with_draw=False)
 
 
-def _swap2(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def swap2(state: CardGameState, seat: int, arg: str) -> list[Event]:
     state.phase = PHASE_DISCARD
     return trading.apply_swap(state, seat, int(arg), with_draw=True)
 
 
-def _exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
     state.phase = PHASE_DISCARD
     return trading.apply_exchange(state, seat, int(arg))
 
 
-def _no_exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def no_exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
     """5-6 players: nobody else has a trade card, so there is nothing to exchange."""
     state.phase = PHASE_DISCARD
     state.done = "trade"
@@ -80,7 +73,7 @@ def _no_exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [Event(text, RULE_BIG, seat)]
 
 
-def _excess(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def excess(state: CardGameState, seat: int, arg: str) -> list[Event]:
     """Rulebook "Lay Down", Note: discard the excess over 10 cards first, then lay down."""
     _to_trade_pile(state, seat, arg)
     state.done = "excess"
@@ -92,11 +85,11 @@ def _excess(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [Event(text, RULE_EXCESS, seat, "discard", {"card": arg})]
 
 
-def _reward(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def reward(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return laydown.apply_reward(state, () if arg == "none" else tuple(arg.split("+")))
 
 
-def _pass_the_turn(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def pass_the_turn(state: CardGameState, seat: int, arg: str) -> list[Event]:
     """Option empty_draw_pile "trade_on": a player who can do nothing passes."""
     event = Event(
         f"Player {seat} can neither draw (the draw pile is empty), trade nor lay down, and passes.",
@@ -106,7 +99,7 @@ def _pass_the_turn(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [event, *_end_turn(state)]
 
 
-def _discard(state: CardGameState, seat: int, name: str) -> list[Event]:
+def discard(state: CardGameState, seat: int, name: str) -> list[Event]:
     _to_trade_pile(state, seat, name)
     state.discards += 1
     events = [
@@ -129,7 +122,7 @@ def _discard(state: CardGameState, seat: int, name: str) -> list[Event]:
     return events
 
 
-def _pass(state: CardGameState, seat: int, name: str) -> list[Event]:
+def pass_card(state: CardGameState, seat: int, name: str) -> list[Event]:
     card = state.find_in(state.hands[seat], name)
     assert card is not None
     state.hands[seat].remove(card)
@@ -195,22 +188,3 @@ def _end_turn(state: CardGameState) -> list[Event]:
     state.added = False
     state.discards = 0
     return []
-
-
-#: What each kind of action does: ``kind`` -> (state, seat, the id after the kind).
-CARRY_OUT: dict[str, Callable[[CardGameState, int, str], list[Event]]] = {
-    "draw": _draw,
-    "add": trading.apply_add,
-    "put": trading.apply_put,
-    "trade": _trade,
-    "swap": _swap,
-    "swap2": _swap2,
-    "exchange": _exchange,
-    "no_exchange": _no_exchange,
-    "excess": _excess,
-    "discard": _discard,
-    "pass": _pass,
-    "lay_down": laydown.apply_lay_down,
-    "reward": _reward,
-    "end_turn": _pass_the_turn,
-}

@@ -6,11 +6,16 @@ of OpenSpiel: legal actions, apply, terminal, returns. A *state* is a plain
 object owned by the rules; only the rules read or change it.
 
 A game package (``monopoly_widgets/deal``, ``bid``, ``cardgame``) provides one
-subclass of :class:`Rules`, listed in ``core/registry.py``.
+subclass of :class:`Rules`, listed in ``core/registry.py``. Every game package has
+the same layout (:data:`LAYOUT`): the subclass names its package, and each method
+that only hands the state to a module is that module's function, found by the
+same module and function name in every game. The subclass writes only what is
+its own game's (how a move is carried out, where the cards are).
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -20,7 +25,32 @@ from monopoly_widgets.core.actions import Action, Event
 from monopoly_widgets.core.options import RuleOption
 
 State = Any
-"""A game's own state object. It must support ``rules.clone(state)``."""
+"""A game's own state object: it has ``clone()``, ``phase``, ``winner``, ``turn`` and
+``players`` (the defaults below read them), and every game's ``PHASE_OVER`` is "over"."""
+
+#: The phase of a finished game, the same word in every game's ``state.py``.
+PHASE_OVER = "over"
+
+#: Where each game package keeps each part of the protocol: method -> (module, function),
+#: the same names in ``deal/``, ``bid/`` and ``cardgame/``. A subclass that sets ``package``
+#: gets each of these methods as that module's function itself (bound once, when the class
+#: is made: no call in between, which matters for ``legal_actions``, asked before every
+#: decision), unless it writes the method itself.
+LAYOUT: dict[str, tuple[str, str]] = {
+    "new_state": ("setup", "new_state"),
+    "setup_events": ("setup", "setup_events"),
+    "state_from_position": ("position", "from_position"),
+    "position": ("position", "to_position"),
+    "current_player": ("state", "current_player"),
+    "legal_actions": ("legal", "legal_actions"),
+    "why_illegal": ("illegal", "why_illegal"),
+    "observation": ("observation", "observe"),
+    "metrics": ("observation", "metrics"),
+    "render_text": ("render", "render_text"),
+    "render_html": ("render", "render_html"),
+    "determinize": ("observation", "determinize"),
+    "determinize_draws": ("observation", "determinize_draws"),
+}
 
 
 class Rules(ABC):
@@ -30,6 +60,19 @@ class Rules(ABC):
     name: str = ""
     #: Every named rule option of this game.
     options: Mapping[str, RuleOption] = {}
+    #: The game's package ("monopoly_widgets.deal"): where the ``LAYOUT`` modules are.
+    package: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Bind every ``LAYOUT`` method the subclass does not write to its package's function."""
+        super().__init_subclass__(**kwargs)
+        if not cls.package:
+            return
+        for method, (module_name, function_name) in LAYOUT.items():
+            if getattr(cls, method) is not getattr(Rules, method):
+                continue  # the game (or a class it extends) writes this one itself
+            module = importlib.import_module(f"{cls.package}.{module_name}")
+            setattr(cls, method, staticmethod(getattr(module, function_name)))
 
     # --- what the registry says about this game -------------------------------
     # Title and player counts are written once, in the game's descriptor
@@ -73,9 +116,9 @@ class Rules(ABC):
         """Events that describe the deal (shown before the first action)."""
         return []
 
-    @abstractmethod
     def clone(self, state: State) -> State:
         """An independent copy, cheap enough to take every few steps for the timeline."""
+        return state.clone()
 
     # --- playing --------------------------------------------------------------
     @abstractmethod
@@ -107,17 +150,17 @@ class Rules(ABC):
         at every step of random games, as OpenSpiel's ``test_consistent`` does).
         """
 
-    @abstractmethod
     def is_over(self, state: State) -> bool:
         """True once the game has a winner or ended as a draw."""
+        return state.phase == PHASE_OVER
 
-    @abstractmethod
     def winner(self, state: State) -> int | None:
         """The winning seat, or ``None`` (game not over, or a draw)."""
+        return state.winner
 
-    @abstractmethod
     def turn(self, state: State) -> int:
         """The turn number, starting at 1 (Card Game: counts turns across the match)."""
+        return state.turn
 
     def returns(self, state: State) -> list[float]:
         """+1 for the winner, -1 for the others, 0 for all in a draw or unfinished game."""
@@ -127,9 +170,9 @@ class Rules(ABC):
             return [0.0] * n
         return [1.0 if p == win else -1.0 for p in range(n)]
 
-    @abstractmethod
     def num_players(self, state: State) -> int:
         """How many seats."""
+        return state.players
 
     # --- seeing -----------------------------------------------------------------
     @abstractmethod
@@ -162,9 +205,9 @@ class Rules(ABC):
         every card is in exactly one place.
         """
 
-    @abstractmethod
     def deck_ids(self, state: State) -> list[int]:
-        """The id of every card in this game's deck."""
+        """The id of every card in this game's deck (``state.deck``, one entry per card)."""
+        return list(range(len(state.deck)))
 
     @abstractmethod
     def determinize(self, state: State, player: int, rng: random.Random) -> State:

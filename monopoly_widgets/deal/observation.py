@@ -27,6 +27,7 @@ seat))``, so it holds nothing the observation does not.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
@@ -513,3 +514,33 @@ def _pending_view(pending: Pending) -> PendingView:
         pending.paid,
         pending.jsn,
     )
+
+
+# --- worlds consistent with what a player sees (Monte Carlo, search, the coach) -----------
+def determinize(state: DealState, player: int, rng: random.Random) -> DealState:
+    """Re-deal the draw pile and the other players' hands at random (same counts)."""
+    sampled = state.clone()
+    hidden = list(sampled.draw_pile)
+    others = [p for p in range(sampled.players) if p != player]
+    for p in others:
+        hidden.extend(sampled.hands[p])
+    # Sorted first, so the world depends only on what ``player`` sees, not on where
+    # the hidden cards really are; and a fresh seed, so later reshuffles are unknown too.
+    hidden.sort()
+    rng.shuffle(hidden)
+    sampled.seed = rng.getrandbits(31)
+    for p in others:
+        count = len(sampled.hands[p])
+        sampled.hands[p] = hidden[:count]
+        hidden = hidden[count:]
+    sampled.draw_pile = hidden
+    return sampled
+
+
+def determinize_draws(state: DealState, rng: random.Random) -> DealState:
+    """Shuffle only the draw pile afresh; every hand stays (the coach's "cards known")."""
+    sampled = state.clone()
+    sampled.draw_pile = sorted(sampled.draw_pile)
+    rng.shuffle(sampled.draw_pile)
+    sampled.seed = rng.getrandbits(31)
+    return sampled

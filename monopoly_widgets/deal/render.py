@@ -26,7 +26,7 @@ def _pile_text(pile: PropertySet, label: str) -> str:
     return f"{label} [{_names(pile.cards)}]{extras} ({mark}, rent ${pile_rent(pile)}M)"
 
 
-def render_text(state: DealState, perspective: int | None) -> str:
+def render_text(state: DealState, perspective: int | None = None) -> str:
     """Plain text, one block per seat; hands other than ``perspective``'s are hidden."""
     lines = [
         f"Monopoly Deal, turn {state.turn}: player {state.turn_player}'s turn, "
@@ -51,7 +51,7 @@ def render_text(state: DealState, perspective: int | None) -> str:
     return "\n".join(lines)
 
 
-def render_html(state: DealState, perspective: int | None) -> str:
+def render_html(state: DealState, perspective: int | None = None) -> str:
     """A compact HTML table: each set drawn in its colour."""
     rows = []
     for p in range(state.players):

@@ -1,5 +1,5 @@
 """Legality written once: ``why_illegal`` is silent on every legal id and gives the real
-reason for every stale or mutated one (the checks of ``bid/legal.py`` both list and explain).
+reason for every stale or mutated one (the checks of ``bid/checks.py`` both list and explain).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ LEGALITY_OPTIONS = [
 def test_every_legal_id_is_unexplained_and_every_other_id_has_a_reason(
     players: int, seed: int
 ) -> None:
-    """Rule: every rule's check is written once (legal.py), so the explanations agree with
+    """Rule: every rule's check is written once (checks.py), so the explanations agree with
     the legal actions at every step of random games."""
     assert check_legality_explained("bid", players, seed) > 0
 

@@ -1,4 +1,4 @@
-"""Legality written once: ``why_illegal`` agrees with ``legal_actions`` (cardgame/legal.py).
+"""Legality written once: ``why_illegal`` agrees with ``legal_actions`` (cardgame/checks.py).
 
 The same rule checks list the legal actions and explain the illegal ones, so an
 offered id gets no reason and every other id gets a true, specific one.
