@@ -129,11 +129,12 @@ def property_worth(obs: dict[str, Any], seat: int, colour: str) -> float:
     Blocking only counts when the card would complete the opponent's set: small
     steps of opponents are not worth paying for.
     """
-    mine = worth_to(obs, seat, colour)
+    unsold = unsold_counts(obs)  # one table, a worth for every seat
+    mine = worth_to(obs, seat, colour, unsold)
     block = 0.0
     for other in range(obs["players"]):
         if other != seat:
-            theirs = worth_to(obs, other, colour)
+            theirs = worth_to(obs, other, colour, unsold)
             if theirs >= COMPLETE_WORTH:
                 block = max(block, theirs * 0.8)
     return mine + block
@@ -372,8 +373,8 @@ class Holdings:
         for name in takes:
             colour = PROPERTY_COLOUR[name]
             target = None
-            for index, (set_colour, set_size) in enumerate(zip(colours, sizes, strict=True)):
-                if set_colour == colour and held[index] < set_size:
+            for index, set_colour in enumerate(colours):
+                if set_colour == colour and held[index] < sizes[index]:
                     if target is None or held[index] > held[target]:
                         target = index
             size = COLOURS[colour]
