@@ -18,7 +18,7 @@ time (``cpu/2``: the CPU seconds the playouts took in the worker processes,
 halved, plus this process's own CPU seconds: the time on two otherwise idle
 cores, if the two workers were always busy). Each analysis runs until it
 is conclusive or has used ``2 x budget`` CPU seconds. The old allocation
-(successive halving, ``coach/halving.py``, as ``mw.analyse`` used before) runs
+(successive halving, ``stats/halving.py``, as ``mw.analyse`` used before) runs
 side by side on the same decisions under the same CPU budget, judged by the old
 analysis's looser test (only the moves kept longest count); the race is
 reported by both tests.
@@ -38,9 +38,9 @@ from typing import Any
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent
 from monopoly_widgets.coach import Analysis, analyse
-from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.coach.playouts import PlayoutJob, game_text
 from monopoly_widgets.coach.workers import run_round, shared_pool
+from monopoly_widgets.stats.halving import Halving
 
 PRECISION = 0.05
 

@@ -63,7 +63,7 @@ from callgrind import totals  # benchmarks/callgrind.py, beside this script
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
-from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+from monopoly_widgets.agents.deal.policy import DealPolicyAgent
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.sim.intervals import estimate_from_counts
 

@@ -20,7 +20,7 @@ Decisions are grouped by kind: what the agent did and what the coach preferred
 placement", "pay with", "rent colour", "Just Say No", ...);
 and for each kind it prints how many decisions were sampled, how many were
 mistakes, and the mean chance of winning lost, with a few examples. That table is
-what ``monopoly_widgets/agents/deal_policy.py``'s rules were written from.
+what ``monopoly_widgets/agents/deal/policy.py``'s rules were written from.
 ``--out FILE`` saves every record as JSON lines (``--load`` reads them back).
 
 ``--against AGENT`` plays the agent against a different one instead (seats alternate
@@ -48,7 +48,7 @@ from monopoly_widgets.agents.base import observer_of
 def make_agent(name: str) -> Any:
     if name == "heuristic":
         return HeuristicAgent()
-    from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+    from monopoly_widgets.agents.deal.policy import DealPolicyAgent
 
     return DealPolicyAgent()
 

@@ -9,14 +9,14 @@ Usage::
 Plays 2-player games between heuristic agents and keeps the position at the
 start of every turn, from both seats' side, labelled 1 if that seat went on to
 win (drawn games are left out). A logistic regression (Newton's method, a
-little ridge penalty) on ``search_deal.features`` gives ``WEIGHTS``. A fifth of
+little ridge penalty) on ``evaluation.features`` gives ``WEIGHTS``. A fifth of
 the games are held out: the script prints the log loss and accuracy there, for
-the fitted model, for the weights now in ``search_deal.py``, for the older
-hand-made ``deal_progress`` (read as ``(1 + tanh(mine - theirs)) / 2``) and for
+the fitted model, for the weights now in ``agents/deal/evaluation.py``, for the
+older hand-made ``evaluation.progress`` (read as ``(1 + tanh(mine - theirs)) / 2``) and for
 a coin flip, so a refit can be checked before it replaces the weights.
 
-``--beliefs`` measures ``search_deal.HAND_ODDS`` instead: each time a heuristic
-player ends its turn, how often each kind of card is in its hand, against how
+``--beliefs`` measures ``HAND_ODDS`` (``agents/deal/hand_odds.py``) instead: each
+time a heuristic player ends its turn, how often each kind of card is in its hand, against how
 often it would be if the hand were a fair deal from the cards the other player
 cannot see (its hand and the draw pile).
 """
@@ -31,8 +31,9 @@ from collections import Counter
 import numpy as np
 
 import monopoly_widgets as mw
-from monopoly_widgets.agents import HeuristicAgent, search_deal
-from monopoly_widgets.agents.search import deal_progress
+from monopoly_widgets.agents import HeuristicAgent
+from monopoly_widgets.agents.deal import evaluation
+from monopoly_widgets.agents.deal.hand_odds import card_class
 from monopoly_widgets.deal.cards import PACK_SIZE
 
 
@@ -50,7 +51,7 @@ def positions(games: int, seed: int) -> list[list[tuple[list[float], float, obje
             if state.turn != turn:
                 turn = state.turn
                 for seat in range(2):
-                    kept.append((search_deal.features(state, seat), seat, state.clone()))
+                    kept.append((evaluation.features(state, seat), seat, state.clone()))
             player = rules.current_player(state)
             legal = rules.legal_actions(state)
             rules.apply(state, agent(rules.observation(state, player), legal, rng))
@@ -82,7 +83,7 @@ def report(name: str, p: np.ndarray, y: np.ndarray) -> None:
 
 
 def hand_odds(games: int, seed: int) -> dict[str, float]:
-    """Per ``search_deal.card_class``: cards in hands at the end of a turn / a fair deal's."""
+    """Per ``card_class``: cards in hands at the end of a turn / a fair deal's."""
     agent = HeuristicAgent()
     held: Counter[str] = Counter()
     fair: Counter[str] = Counter()
@@ -100,9 +101,9 @@ def hand_odds(games: int, seed: int) -> dict[str, float]:
             hand = state.hands[player]
             unseen = [*state.draw_pile, *hand]
             for card in hand:
-                held[search_deal.card_class(card % PACK_SIZE)] += 1
+                held[card_class(card % PACK_SIZE)] += 1
             for card in unseen:
-                fair[search_deal.card_class(card % PACK_SIZE)] += len(hand) / len(unseen)
+                fair[card_class(card % PACK_SIZE)] += len(hand) / len(unseen)
     return {
         name: held[name] / fair[name] for name in sorted(fair, key=lambda n: -held[n] / fair[n])
     }
@@ -132,16 +133,16 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{len(games)} decided games, {len(train)} positions to fit, {len(test)} held out")
     report("fitted", 1 / (1 + np.exp(-xt @ w)), yt)
     report(
-        "current WEIGHTS", np.array([search_deal.win_chance(s, seat) for _, _, s, seat in test]), yt
+        "current WEIGHTS", np.array([evaluation.win_chance(s, seat) for _, _, s, seat in test]), yt
     )
     rules = mw.new_game("deal", players=2, seed=0).rules
     hand_made = []
     for _, _, state, seat in test:
-        scores = deal_progress(rules, state)
+        scores = evaluation.progress(rules, state)
         hand_made.append((1 + math.tanh(scores[seat] - scores[1 - seat])) / 2)
-    report("deal_progress", np.array(hand_made), yt)
+    report("progress", np.array(hand_made), yt)
     report("coin flip", np.full(len(yt), 0.5), yt)
-    names = search_deal.FEATURES + search_deal.EXTRA
+    names = evaluation.FEATURES + evaluation.EXTRA
     print("WEIGHTS = (")
     for name, weight in zip(names, w, strict=True):
         print(f"    {weight:.4f},  # {name}")

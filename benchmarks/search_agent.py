@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
-from monopoly_widgets.agents.deal_policy import DealPolicyAgent
+from monopoly_widgets.agents.deal.policy import DealPolicyAgent
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.sim.intervals import estimate_from_counts
 
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
         "--key-kinds",
         default="game",
         help="comma-separated action kinds worth searching, e.g. play,pay; "
-        "'game' (default): the game's KEY_KINDS; 'all': every decision",
+        "'game' (default): the game's search_kinds; 'all': every decision",
     )
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: fresh)")

@@ -1,19 +1,18 @@
 """The heuristic agent: simple, explainable rules of thumb for each game.
 
-Each game has its own heuristic in ``agents/heuristic_<game>.py``, a function
+Each game has its own heuristic in ``agents/<game>/heuristic.py``, a function
 ``choose(observation, legal_actions, rng) -> Action``, named in the game's
-descriptor (``core/registry.py``). This class picks the right one from
+descriptor (``core/registry.py``, ``heuristic``). This class picks the right one from
 ``observation["game"]``.
 
-Where a game has a decision view (Deal: ``deal/observation.py``'s ``DealView``,
-the facts a seat decides by, at a fraction of the cost of the observation),
-:meth:`HeuristicAgent.observe` builds it, and ``play_out`` passes it instead of
-the observation dict. The choice is the same either way.
+Where a game has a decision view (the descriptor's ``decision_view``: the facts a seat
+decides by, at a fraction of the cost of the observation), :meth:`HeuristicAgent.observe`
+builds it, and ``play_out`` passes it instead of the observation dict. The choice is the
+same either way.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -35,13 +34,14 @@ class HeuristicAgent:
 
     def observe(self, rules: Rules, state: Any, seat: int) -> Any:
         """What this agent decides by at ``seat``: the game's decision view where it has one
-        (see ``_VIEWS``), otherwise ``rules.observation(state, seat)``."""
+        (the descriptor's ``decision_view``), otherwise ``rules.observation(state, seat)``."""
         view = _VIEWS.get(rules.name)
         if view is None:
-            if rules.name not in _VIEW_MODULES:
+            if rules.name in _VIEWS:  # a game without a decision view
                 return rules.observation(state, seat)
-            module = importlib.import_module(_VIEW_MODULES[rules.name])
-            view = _VIEWS[rules.name] = module.decision_view  # found once, not per decision
+            view = _VIEWS[rules.name] = describe(rules.name).hook("decision_view")  # found once
+            if view is None:
+                return rules.observation(state, seat)
         return view(state, seat)
 
     def __call__(
@@ -66,7 +66,5 @@ class HeuristicAgent:
         return "HeuristicAgent()"
 
 
-#: The module whose ``decision_view(state, seat)`` makes each game's view, where it has one.
-_VIEW_MODULES = {"deal": "monopoly_widgets.deal.observation"}
-#: Each game's ``decision_view``, looked up on first use.
-_VIEWS: dict[str, Callable[[Any, int], Any]] = {}
+#: Each game's ``decision_view`` (``None``: the game has none), looked up on first use.
+_VIEWS: dict[str, Callable[[Any, int], Any] | None] = {}

@@ -9,9 +9,15 @@ from typing import Any
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.core.errors import IllegalActionError
 from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.registry import GAMES, load
 from monopoly_widgets.core.rng import make_rng
 
-AGENT_NAMES = ("random", "heuristic", "deal_policy", "search")
+#: The agents a game adds, by name (each descriptor's ``agents``): ``{name: "module:Class"}``.
+GAME_AGENTS: dict[str, str] = {
+    name: path for descriptor in GAMES.values() for name, path in descriptor.agents.items()
+}
+#: Every agent ``make_agent`` makes by name: the generic ones and the games' own.
+AGENT_NAMES = ("random", "heuristic", *GAME_AGENTS, "search")
 
 
 class AgentError(RuntimeError):
@@ -30,9 +36,9 @@ def agent_name(agent: Any) -> str:
 
 
 def make_agent(name: str) -> Callable[..., Any]:
-    """An agent from its name: "random", "heuristic", "deal_policy" (``DealPolicyAgent``:
-    the heuristic with coach-found rules for Monopoly Deal, the heuristic itself in the
-    other games) or "search"."""
+    """An agent from its name: "random", "heuristic", one a game adds (its descriptor's
+    ``agents``: "deal_policy", ``DealPolicyAgent``, the heuristic with coach-found rules
+    for Monopoly Deal, the heuristic itself in the other games) or "search"."""
     from monopoly_widgets.agents.heuristic import HeuristicAgent
     from monopoly_widgets.agents.random_agent import RandomAgent
 
@@ -40,10 +46,8 @@ def make_agent(name: str) -> Callable[..., Any]:
         return RandomAgent()
     if name == "heuristic":
         return HeuristicAgent()
-    if name == "deal_policy":
-        from monopoly_widgets.agents.deal_policy import DealPolicyAgent
-
-        return DealPolicyAgent()
+    if name in GAME_AGENTS:
+        return load(GAME_AGENTS[name])()
     if name == "search":
         from monopoly_widgets.agents.search import SearchAgent
 

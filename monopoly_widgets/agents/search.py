@@ -4,16 +4,12 @@ To choose, the agent imagines the game a number of times. Each time it
 
 1. deals a *possible world*: ``rules.determinize(state, seat, rng)`` re-deals
    every card it cannot see (other hands, the draw pile order), consistently
-   with its own observation, so it never uses the real hidden cards; in
-   Monopoly Deal the other hands are then dealt again from those same cards,
-   leaning towards what a heuristic player keeps in hand (few properties, which
-   it lays at once; more rent cards and Just Say No: ``search_deal.lean_hands``),
-   and agreeing with the public record (``search_beliefs.py``; only under the option
-   ``ask_every_target = False``, where being asked shows a Just Say No: who was asked
-   to answer an action card holds one, who was hit and not asked holds none);
-   and, against the heuristic, a world is dealt up to ``TRIES`` times to find hands
-   under which the heuristic would have made the choices it was seen to make since it
-   last drew (its hand then is the imagined hand now plus the cards it played since);
+   with its own observation, so it never uses the real hidden cards; where the
+   game's descriptor names ``beliefs`` (Monopoly Deal: ``agents/deal/beliefs.py``),
+   the other hands are then dealt again from those same cards as a heuristic
+   player's hand would be, and, against the heuristic, a world is dealt up to
+   ``beliefs.tries`` times to find hands under which the heuristic would have made
+   the choices it was seen to make since it last drew;
 2. tries a candidate action in that world, and plays on with fast *rollout*
    agents to the end of the turn after next: ``DealPolicyAgent`` for its own seat
    (the heuristic with measured mistakes corrected) and the heuristic for the others
@@ -21,20 +17,25 @@ To choose, the agent imagines the game a number of times. Each time it
    numbers ("common random numbers": the candidates are compared on equal
    terms, so few worlds are enough);
 3. scores the result for its seat as a chance of winning (``leaf_value``): 1 or 0
-   if the game is over, else, in Monopoly Deal, a logistic model fitted on who
-   actually wins heuristic self-play from such positions (``search_deal.py``).
+   if the game is over, else the descriptor's ``leaf_value`` (Monopoly Deal: a
+   logistic model fitted on who actually wins heuristic self-play from such
+   positions, ``agents/deal/evaluation.py``), or ``evaluate`` read as a chance.
 
-Not every decision is searched: where no action is of a kind worth it
-(``KEY_KINDS``; in Monopoly Deal: action cards, payments, Just Say No answers,
-discards) the rollout agent decides alone, and the time saved buys more worlds
-where it matters.
+Not every decision is searched: where no action is of a kind worth it (the
+descriptor's ``search_kinds``; in Monopoly Deal: action cards, payments, Just Say No
+answers, discards) the rollout agent decides alone, and the time saved buys more
+worlds where it matters.
+
+Everything this module knows about a game it reads from the game's descriptor
+(``core/registry.py``: ``progress``, ``leaf_value``, ``search_kinds``, ``beliefs``), so
+no game is named here and a new game is searched by adding hooks, not branches.
 
 At most ``candidates`` actions are searched: the rollout agent's choice and the
 best of the rest by a first look in one world, each action played through the
 others' answers to it (a rent is scored once paid) but no further.
 
-The rollouts are shared out by the coach's successive halving (``coach/halving.py``,
-the same machinery as ``mw.analyse``): every candidate gets a first batch, the
+The rollouts are shared out by successive halving (``stats/halving.py``, whose
+bookkeeping the coach's race keeps too): every candidate gets a first batch, the
 weaker half is set aside and the batch doubles, so most rollouts go to the
 candidates that could be best. ``playouts`` caps the rollouts of one decision and
 ``game_playouts`` (optional) those of a whole game; both count rollouts, not
@@ -61,74 +62,61 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.agents.playout import make_agent
-from monopoly_widgets.agents.search_beliefs import (
-    TRIES,
-    JustSayNoRecord,
-    decisions_since_draw,
-    explains,
-    hold_as_known,
-)
-from monopoly_widgets.agents.search_deal import lean_hands, win_chance
-from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.registry import describe
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.rules import Rules, State
-
-
-def deal_progress(rules: Rules, state: State) -> list[float]:
-    """Monopoly Deal: how close each seat is to 3 complete sets, plus a little for money.
-
-    A complete set counts 1; an unfinished set counts the share of it you hold,
-    squared (the last card of a set is worth more than the first), best three
-    colours only; each $1M in the bank adds 0.02 up to $15M (money pays rent
-    instead of properties). Cards still in hand count a little (0.01 per $1M
-    of value, up to $15M) and a Just Say No in hand 0.08 (it protects a set).
-    """
-    view = rules.observation(state, None)
-    scores = []
-    for seat in view["seats"]:
-        parts = []
-        for card_set in seat["sets"]:
-            share = 1.0 if card_set["complete"] else len(card_set["cards"]) / card_set["size"]
-            parts.append(share if card_set["complete"] else 0.7 * share * share)
-        parts.sort(reverse=True)
-        hand = seat["hand"] or []
-        hand_value = sum(card["value"] for card in hand)
-        answers = sum(1 for card in hand if card["name"] == "Just Say No")
-        scores.append(
-            sum(parts[:3])
-            + 0.02 * min(seat["bank_total"], 15)
-            + 0.01 * min(hand_value, 15)
-            + 0.08 * answers
-        )
-    return scores
+from monopoly_widgets.stats.halving import Halving
 
 
 def metric_progress(rules: Rules, state: State) -> list[float]:
     """Any game: complete sets, plus a little for properties and money (``rules.metrics``)."""
     metrics = rules.metrics(state)
-    if rules.name == "cardgame":  # "money" is the match score, towards $10,000
-        return [m / 2500 + 0.1 * s for m, s in zip(metrics["money"], metrics["sets"], strict=True)]
     return [
         s + 0.1 * p + 0.01 * m
         for s, p, m in zip(metrics["sets"], metrics["properties"], metrics["money"], strict=True)
     ]
 
 
-PROGRESS: dict[str, Callable[[Rules, State], list[float]]] = {"deal": deal_progress}
+class Beliefs(Protocol):
+    """How the search imagines the hands it cannot see in one game (the descriptor's
+    ``beliefs``, made as ``Beliefs(seat)`` and kept while the seat is the same)."""
 
-KEY_KINDS: dict[str, frozenset[str]] = {
-    # Monopoly Deal: action cards (rent colour and target, steals, Deal Breakers), payments,
-    # Just Say No answers and discards. Measured in benchmarks/search_agent.py: searching
-    # only these, with twice the worlds, beat searching every decision.
-    "deal": frozenset({"play", "pay", "respond", "accept", "discard"}),
-}
+    seat: int
+    #: Worlds dealt for one imagined world at most, looking for hands that explain the
+    #: opponent's choices; the world that explains most is kept.
+    tries: int
+
+    def update(self, game: Game, explain: bool) -> int:
+        """Read the public record up to now; with ``explain``, the opponent's choices to
+        explain. Returns how many there are (0: nothing to explain)."""
+        ...
+
+    def imagine(self, world: State, rng: random.Random) -> State:
+        """``world``, a fair re-deal of the unseen cards, dealt again as believed."""
+        ...
+
+    def explains(self, world: State, rules: Rules, chooser: Any) -> int:
+        """How many of the opponent's choices ``world``'s hands explain."""
+        ...
+
+
+#: Each game's hooks, read from its descriptor once: ``(game, field) -> function or None``.
+_HOOKS: dict[tuple[str, str], Any] = {}
+
+
+def game_hook(rules: Rules, field: str) -> Any:
+    """The descriptor's ``field`` for ``rules``'s game (``None`` if it has none), found once."""
+    key = (rules.name, field)
+    if key not in _HOOKS:
+        _HOOKS[key] = describe(rules.name).hook(field)
+    return _HOOKS[key]
 
 
 #: ``Halving``'s interval settings for a decision: 95% intervals; its "measured to within"
@@ -143,12 +131,12 @@ def evaluate(rules: Rules, state: State, seat: int) -> float:
     """How good ``state`` is for ``seat``, from -1 (lost) to +1 (won).
 
     A finished game scores its ``returns``. Otherwise ``tanh(mine - best
-    opponent)`` of each seat's progress (``PROGRESS`` for the game, else
+    opponent)`` of each seat's progress (the descriptor's ``progress``, else
     ``metric_progress``): "who is ahead, and by how much".
     """
     if rules.is_over(state):
         return rules.returns(state)[seat]
-    scores = PROGRESS.get(rules.name, metric_progress)(rules, state)
+    scores = (game_hook(rules, "progress") or metric_progress)(rules, state)
     best_other = max(score for p, score in enumerate(scores) if p != seat)
     return math.tanh(scores[seat] - best_other)
 
@@ -156,13 +144,15 @@ def evaluate(rules: Rules, state: State, seat: int) -> float:
 def leaf_value(rules: Rules, state: State, seat: int) -> float:
     """How good ``state`` is for ``seat`` as a chance of winning, 0 to 1.
 
-    Monopoly Deal: the logistic model fitted on heuristic self-play
-    (``search_deal.win_chance``, which predicts the winner better than
-    ``deal_progress``: see ``benchmarks/fit_deal_evaluation.py``). Other games:
-    ``evaluate`` read as a chance, ``(1 + evaluate) / 2``.
+    The descriptor's ``leaf_value`` where the game has one (Monopoly Deal: the logistic
+    model fitted on heuristic self-play, ``agents/deal/evaluation.win_chance``, which
+    predicts the winner better than its ``progress``: see
+    ``benchmarks/fit_deal_evaluation.py``). Other games: ``evaluate`` read as a chance,
+    ``(1 + evaluate) / 2``.
     """
-    if rules.name == "deal":
-        return win_chance(state, seat)
+    leaf = game_hook(rules, "leaf_value")
+    if leaf is not None:
+        return leaf(state, seat)
     return (1.0 + evaluate(rules, state, seat)) / 2
 
 
@@ -174,7 +164,7 @@ class SearchAgent:
     that did no better, are in ``benchmarks/RESULTS.md`` ("The search agent's defaults").
 
     ``playouts``: the most rollouts for one decision, over all its candidates
-    (the coach's successive halving shares them out). ``game_playouts``: a
+    (successive halving, ``stats/halving.py``, shares them out). ``game_playouts``: a
     budget of rollouts for the whole game, or ``None``; with it, each decision
     gets a share of what is left (``decision_budget``), never more than
     ``playouts``. Both count rollouts, not seconds, so a game replays the same on
@@ -194,17 +184,18 @@ class SearchAgent:
     agent; ``strictness``: by how many standard errors. Both keep the rollout
     agent's choice unless the search has found clearly better: rollouts are noisy.
     ``key_kinds``: the action kinds that make a decision worth searching; ``"game"``
-    (the default) takes them from ``KEY_KINDS`` for the bound game, ``None`` searches
-    every decision. Elsewhere the rollout agent decides alone.
+    (the default) takes them from the bound game's descriptor (``search_kinds``),
+    ``None`` searches every decision. Elsewhere the rollout agent decides alone.
     ``opponents``: the agent that plays the other seats inside the imagined games
     (default ``"heuristic"``, the usual opponent; ``None``: the rollout agent). A model
     of the real opponents: against the heuristic it is exact but for the hidden cards,
     and the worlds are then dealt to explain what it did (``beliefs``).
     ``beliefs``: how the other hands are imagined: ``None``, a fair re-deal of the
-    unseen cards; ``"heuristic"`` (Deal), leaning towards what a heuristic player's
-    hand holds once it has ended a turn (``search_deal.lean_hands``), agreeing with the
-    Just Say No record and, when ``opponents`` is the heuristic, dealt up to ``TRIES``
-    times to explain its choices since it last drew (``search_beliefs.py``).
+    unseen cards; ``"heuristic"``, as the game's descriptor's ``beliefs`` deal them
+    where it names some (Deal: leaning towards what a heuristic player's hand holds
+    once it has ended a turn, agreeing with the Just Say No record and, when
+    ``opponents`` is the heuristic, dealt up to ``beliefs.tries`` times to explain its
+    choices since it last drew: ``agents/deal/beliefs.py``), else a fair re-deal.
     """
 
     needs_observation = True
@@ -255,8 +246,8 @@ class SearchAgent:
         self.game = game
         self._turn: Any = None
         self._tried: dict[str, set[str]] = {}
-        #: What the public record says about who holds a Just Say No (Deal, ``beliefs``).
-        self._record: JustSayNoRecord | None = None
+        #: How the other hands are imagined for the seat searched (the game's ``beliefs``).
+        self._seat_beliefs: Beliefs | None = None
         #: CPU seconds spent choosing since the last ``bind`` (``benchmarks/search_agent.py``
         #: reports it per game: CPU time, not wall clock, so a busy machine does not inflate it).
         self.thinking_s = 0.0
@@ -268,7 +259,7 @@ class SearchAgent:
         self.game = game
         self._turn = None
         self._tried = {}
-        self._record = None
+        self._seat_beliefs = None
         self.thinking_s = 0.0
         self.spent = 0
 
@@ -287,7 +278,7 @@ class SearchAgent:
             "game": None,
             "_turn": None,
             "_tried": {},
-            "_record": None,
+            "_seat_beliefs": None,
             "thinking_s": 0.0,
             "spent": 0,
         }
@@ -347,7 +338,7 @@ class SearchAgent:
         assert self.game is not None
         key_kinds = self.key_kinds
         if key_kinds == "game":
-            key_kinds = KEY_KINDS.get(self.game.rules.name)
+            key_kinds = describe(self.game.rules.name).search_kinds
         if key_kinds is None:
             return True
         return any(action.kind in key_kinds for action in legal_actions)
@@ -368,11 +359,11 @@ class SearchAgent:
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        """Try the candidates in sampled worlds; the coach's successive halving spends them.
+        """Try the candidates in sampled worlds; successive halving spends the rollouts.
 
         Each candidate still in play gets the same world indices, so candidates are
         compared in the same worlds with the same dice ("common random numbers").
-        ``Halving`` (``coach/halving.py``, shared with ``mw.analyse``) decides how many
+        ``Halving`` (``stats/halving.py``, shared with the coach's race) decides how many
         rollouts each round gives each candidate and which half goes on. A rollout
         scores ``leaf_value`` (a chance of winning, 0 to 1), recorded as a fraction of a
         win. The leader at the end is played only if it beats the rollout agent's own
@@ -389,22 +380,17 @@ class SearchAgent:
             self._horizon_now = self.late_horizon  # a set from the end: the leaf guesses worst
         worlds: list[State] = []
 
-        lean = self.beliefs == "heuristic" and rules.name == "deal"
-        known: dict[int, bool] = {}
-        past: list[Any] = []
-        if lean:
-            if self._record is None or self._record.seat != seat:
-                self._record = JustSayNoRecord(seat)
-            known = self._record.update(self.game)
-            if type(self.opponents) is HeuristicAgent:
-                past = decisions_since_draw(self.game, seat)
+        beliefs = self._beliefs(rules, seat)
+        past = 0  # how many of the opponent's choices a world should explain
+        if beliefs is not None:
+            past = beliefs.update(self.game, explain=type(self.opponents) is HeuristicAgent)
         watch = observer_of(self.opponents)
 
         def deal(number: int, attempt: int) -> tuple[State, random.Random]:
             dealer = make_rng(seed, "world", number, *([attempt] if attempt else []))
             sampled = rules.determinize(real_state, seat, dealer)
-            if lean:
-                sampled = hold_as_known(lean_hands(sampled, seat, dealer), known, dealer)
+            if beliefs is not None:
+                sampled = beliefs.imagine(sampled, dealer)
             return sampled, dealer
 
         def world(index: int) -> State:
@@ -412,12 +398,13 @@ class SearchAgent:
                 number = len(worlds)
                 sampled, _ = deal(number, 0)
                 if past:  # keep the world whose hands best explain what the opponent did
-                    best = explains(sampled, seat, past, rules, watch)
-                    for attempt in range(1, TRIES):
-                        if best == len(past):
+                    assert beliefs is not None
+                    best = beliefs.explains(sampled, rules, watch)
+                    for attempt in range(1, beliefs.tries):
+                        if best == past:
                             break
                         other, _ = deal(number, attempt)
-                        score = explains(other, seat, past, rules, watch)
+                        score = beliefs.explains(other, rules, watch)
                         if score > best:
                             sampled, best = other, score
                 worlds.append(sampled)
@@ -449,6 +436,18 @@ class SearchAgent:
         if not self._clearly_better(values[best][:shared], values[default.id][:shared]):
             return default
         return next(action for action in legal_actions if action.id == best)
+
+    def _beliefs(self, rules: Rules, seat: int) -> Beliefs | None:
+        """The game's ``beliefs`` for ``seat`` (kept from decision to decision: they read the
+        public record as it grows), or ``None`` for a fair re-deal."""
+        if self.beliefs != "heuristic":
+            return None
+        if self._seat_beliefs is None or self._seat_beliefs.seat != seat:
+            make = game_hook(rules, "beliefs")
+            if make is None:
+                return None
+            self._seat_beliefs = make(seat)
+        return self._seat_beliefs
 
     def _play(
         self, rules: Rules, world: State, action_id: str, seat: int, dice: random.Random

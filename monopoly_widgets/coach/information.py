@@ -17,7 +17,7 @@ from monopoly_widgets.coach.playouts import PlayoutJob, game_text, run_jobs
 from monopoly_widgets.coach.result import Analysis
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.validation import whole_number
-from monopoly_widgets.sim.intervals import mean_interval
+from monopoly_widgets.stats.intervals import mean_interval
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ Rounds are small (a quarter of the leader's playouts so far, at least
 decision depends only on the wins counted so far, never on the clock or on which
 process ran what: a race replayed with the same playouts ends the same way.
 
-It keeps the :class:`~monopoly_widgets.coach.halving.Halving` bookkeeping
+It keeps the :class:`~monopoly_widgets.stats.halving.Halving` bookkeeping
 (``wins``, ``done``, ``live``, ``interval``...), which the search agent also uses.
 """
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from monopoly_widgets.coach.halving import KEEP, Halving
+from monopoly_widgets.stats.halving import KEEP, Halving
 
 #: The most playouts one screening round spends in all (split between the moves)...
 SCREENING = 256

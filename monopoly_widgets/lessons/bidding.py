@@ -1,6 +1,6 @@
 """Lesson 02's bidders: a bidding strategy, and random play for every other choice.
 
-Lesson 02 compares bidding strategies (``agents/bidders.py``) by simulation. To
+Lesson 02 compares bidding strategies (``agents/bid/bidders.py``) by simulation. To
 compare the *bidding* only, each agent here bids with its strategy and makes every
 other choice (trades, actions) at random, so the strategies differ in nothing else.
 """

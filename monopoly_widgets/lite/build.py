@@ -161,12 +161,24 @@ def lite_notebook(notebook: dict[str, Any], offline: bool) -> dict[str, Any]:
     return site
 
 
+def is_marimo_notebook(path: Path) -> bool:
+    """Whether ``path`` is a marimo notebook: a Python file that makes a ``marimo.App``."""
+    if path.suffix != ".py":
+        return False
+    return "marimo.App(" in path.read_text(encoding="utf-8", errors="replace")
+
+
 def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> dict[str, list[str]]:
-    """Copy ``notebooks/`` into the site's files; returns what each lesson lacks offline."""
+    """Copy ``notebooks/`` into the site's files; returns what each lesson lacks offline.
+
+    A marimo notebook is left out: JupyterLite would only open it as a text file, which
+    a student might take for a lesson that does not run. Any other file (a data file a
+    lesson reads) is copied as it is.
+    """
     dest.mkdir(parents=True, exist_ok=True)
     needing: dict[str, list[str]] = {}
     for path in sorted(notebooks.iterdir()):
-        if path.name.startswith(".") or path.is_dir():
+        if path.name.startswith(".") or path.is_dir() or is_marimo_notebook(path):
             continue
         if path.suffix == ".ipynb":
             notebook = json.loads(path.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""The Deal policy (``agents/deal_policy.py``): the heuristic with its measured mistakes fixed.
+"""The Deal policy (``agents/deal/policy.py``): the heuristic with its measured mistakes fixed.
 
 One scenario per rule, built from a position, names the pattern it fixes and the
 rulebook line involved, and checks that the heuristic really makes the mistake there
@@ -16,7 +16,7 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import DealPolicyAgent, HeuristicAgent, RandomAgent, play_out
-from monopoly_widgets.agents.deal_policy import RULES, PolicyView, policy_view
+from monopoly_widgets.agents.deal.policy import RULES, PolicyView, policy_view
 from monopoly_widgets.agents.search import SearchAgent
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.observation import observe

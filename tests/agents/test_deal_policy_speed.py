@@ -1,5 +1,5 @@
-"""``DealPolicyAgent``'s speed-ups change no choice (``agents/deal_policy_wilds.py``,
-``agents/deal_policy_placement.py``).
+"""``DealPolicyAgent``'s speed-ups change no choice (``agents/deal/policy_win.py``,
+``agents/deal/policy_wilds.py``).
 
 The winning-plan search and the wild moves wanted are remembered (a ``Memo``) by what
 they depend on, with the plays left capped at the cards that could be laid, and the
@@ -16,9 +16,9 @@ from itertools import combinations
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import DealPolicyAgent, HeuristicAgent, play_out
-from monopoly_widgets.agents import deal_policy_placement as placement
-from monopoly_widgets.agents import deal_policy_wilds as wilds
-from monopoly_widgets.agents.deal_policy_view import my_table, policy_view
+from monopoly_widgets.agents.deal import policy_wilds as placement
+from monopoly_widgets.agents.deal import policy_win as wilds
+from monopoly_widgets.agents.deal.policy_view import my_table, policy_view
 from monopoly_widgets.deal.cards import CARD_COLOURS, KIND, PACK_SIZE, SET_SIZE
 
 

@@ -112,7 +112,7 @@ def test_play_out_hands_an_agent_with_observe_what_it_returns() -> None:
 def test_a_lone_legal_action_is_chosen_and_draws_from_the_rng_as_a_tie_break_would() -> None:
     """The heuristic skips scoring when there is nothing to weigh, but the seat's random
     stream must move as before, or every later tie-break of the game would change."""
-    from monopoly_widgets.agents.heuristic_deal import choose
+    from monopoly_widgets.agents.deal.heuristic import choose
 
     checked = 0
     for g in walk(2, 5):

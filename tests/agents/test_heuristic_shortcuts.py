@@ -1,4 +1,4 @@
-"""The Deal heuristic's shortcuts (``agents/heuristic_deal.py``) change its cost, never its
+"""The Deal heuristic's shortcuts (``agents/deal/heuristic.py``) change its cost, never its
 choices: it reads the game's own pile lists without changing them, an action skipped
 because its bound is below the best score could never have been chosen, and the tie-break
 draws from the seat's random stream exactly as before.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from monopoly_widgets.agents import HeuristicAgent
-from monopoly_widgets.agents import heuristic_deal as heuristic
+from monopoly_widgets.agents.deal import heuristic
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import COLOUR_INDEX
 from monopoly_widgets.deal.observation import DealView, decision_view, observe

@@ -10,8 +10,8 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent, play_out
+from monopoly_widgets.agents.deal.beliefs import TRIES
 from monopoly_widgets.agents.search import SearchAgent, evaluate
-from monopoly_widgets.agents.search_beliefs import TRIES
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng

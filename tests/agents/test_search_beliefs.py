@@ -9,8 +9,8 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent
+from monopoly_widgets.agents.deal.hand_odds import card_class, has_ended_a_turn, lean_hands
 from monopoly_widgets.agents.search import SearchAgent
-from monopoly_widgets.agents.search_deal import card_class, has_ended_a_turn, lean_hands
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.cards import PACK_SIZE

@@ -13,9 +13,9 @@ import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
 from monopoly_widgets.agents import search as search_module
 from monopoly_widgets.agents.search import SearchAgent
-from monopoly_widgets.coach.halving import Halving
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.stats.halving import Halving
 
 
 def decision_with_many_actions(minimum: int) -> Game:

@@ -7,8 +7,8 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
+from monopoly_widgets.agents.deal.evaluation import EXTRA, FEATURES, WEIGHTS, features, win_chance
 from monopoly_widgets.agents.search import leaf_value
-from monopoly_widgets.agents.search_deal import EXTRA, FEATURES, WEIGHTS, features, win_chance
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal.properties import complete_colours
 

@@ -16,7 +16,7 @@ from collections import Counter
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent
 from monopoly_widgets.agents.base import observer_of
-from monopoly_widgets.agents.search_beliefs import (
+from monopoly_widgets.agents.deal.beliefs import (
     JustSayNoRecord,
     decisions_since_draw,
     explains,

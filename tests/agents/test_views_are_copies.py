@@ -6,6 +6,11 @@ observation dict) is walked attribute by attribute (``vars``, ``__slots__``, dic
 lists, tuples): nothing reachable from it may be the game's state or one of the state's
 lists, dicts or objects, nor a copy of another seat's hidden hand. Then everything
 mutable in it is changed, and the game must be exactly what it was.
+
+A view reads the state when it is made and keeps copies: change another seat's hidden
+hand afterwards, or deal the hidden cards again (``rules.determinize``), and everything
+reachable from the view, every lazily worked-out fact read in full, is the same. So a bot
+handed a view learns nothing about the hidden hands through it, however it digs.
 """
 
 from __future__ import annotations
@@ -67,6 +72,43 @@ def positions(game_name: str, players: int, seed: int) -> Iterator[mw.Game]:
         game.apply(rng.choice(game.legal_actions()))
 
 
+def read_in_full(view: Any) -> Any:
+    """``view`` with every fact it works out on first use worked out (``facts()``)."""
+    facts = getattr(view, "facts", None)
+    if callable(facts):
+        facts()
+    return view
+
+
+def contents(root: Any) -> Any:
+    """Everything reachable from ``root``, as plain nested data (objects by type and slots),
+    to compare two views by what a bot could read from them."""
+    seen: set[int] = set()
+
+    def walk(item: Any) -> Any:
+        if isinstance(item, _ATOMS):
+            return item
+        if isinstance(item, type) or callable(item) and not hasattr(item, "__dict__"):
+            return repr(item)
+        if id(item) in seen:
+            return "<seen>"
+        seen.add(id(item))
+        if isinstance(item, dict):
+            return sorted((repr(walk(k)), walk(v)) for k, v in item.items())
+        if isinstance(item, (set, frozenset)):
+            return sorted(repr(walk(x)) for x in item)
+        if isinstance(item, (list, tuple)):
+            return [type(item).__name__, *map(walk, item)]
+        fields = dict(getattr(item, "__dict__", {}))
+        for cls in type(item).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if hasattr(item, slot):
+                    fields[slot] = getattr(item, slot)
+        return [type(item).__name__, sorted((key, walk(v)) for key, v in fields.items())]
+
+    return walk(root)
+
+
 def mutate(view: Any) -> None:
     """Change everything mutable reachable from ``view``."""
     for item in list(reachable(view)):
@@ -108,6 +150,53 @@ def test_no_view_holds_the_state_or_a_hidden_hand(game_name: str, agent_name: st
             assert game.state == before, f"{agent_name} in {game_name}: the view changed the game"
             checked += 1
     assert checked > 40
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("agent_name", AGENT_NAMES)
+def test_no_view_tells_a_hidden_hand(game_name: str, agent_name: str) -> None:
+    """The view of a position, the view after another seat's hidden hand changed, and the
+    view of the same position with every hidden card dealt again: a bot can read nothing
+    in one that it cannot read in the others."""
+    observe = observer_of(make_agent(agent_name))
+    changed = 0
+    for players, seed in ((2, 7), (3, 8)):
+        for game in positions(game_name, players, seed):
+            seat = game.current_player
+            rules, state = game.rules, game.state
+            view = read_in_full(observe(rules, state, seat))
+            seen = contents(view)
+            world = rules.determinize(state, seat, random.Random(game.step))
+            assert contents(read_in_full(observe(rules, world, seat))) == seen
+            others = [hand for other, hand in enumerate(state.hands) if other != seat and hand]
+            if not others:
+                continue
+            before = rules.clone(state)
+            for hand in others:  # the hidden hands change after the view was made
+                hand.append(hand[0])
+                hand.reverse()
+            try:
+                assert contents(read_in_full(view)) == seen, f"{agent_name}: a live hand"
+            finally:
+                game.state.hands[:] = before.hands
+            changed += world.hands != state.hands
+    assert changed > 20  # the re-deal did change the hidden hands
+
+
+def test_the_hand_check_catches_a_view_that_keeps_a_live_hand() -> None:
+    """The comparison is not blind: a view holding another seat's hand list is caught."""
+
+    class Peeking:
+        __slots__ = ("theirs",)
+
+        def __init__(self, hand: list[int]) -> None:
+            self.theirs = hand
+
+    game = mw.new_game("deal", players=2, seed=3)
+    view = Peeking(game.state.hands[1])
+    seen = contents(view)
+    game.state.hands[1].reverse()
+    assert contents(view) != seen
 
 
 def test_the_heuristic_view_no_longer_opens_the_state() -> None:

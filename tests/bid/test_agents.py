@@ -6,8 +6,8 @@ import random
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
-from monopoly_widgets.agents.bidders import budget_bid, property_worth
-from monopoly_widgets.agents.heuristic_bid import choose
+from monopoly_widgets.agents.bid.bidders import budget_bid, property_worth
+from monopoly_widgets.agents.bid.heuristic import choose
 
 
 def _bidding(hand: list[str], mine: list[dict], theirs: list[dict], prop: str) -> mw.Game:

@@ -221,7 +221,7 @@ def test_determinize_keeps_the_window_and_forgets_a_secret_draft() -> None:
 
 
 def test_the_heuristic_proposes_and_accepts_deals_by_value() -> None:
-    """agents/heuristic_bid.py: it proposes the deal that gains it most among those that
+    """agents/bid/heuristic.py: it proposes the deal that gains it most among those that
     gain the other player too, builds it step by step, and the other accepts."""
     g = table_game()
     agent = HeuristicAgent()

@@ -92,14 +92,20 @@ ON_SCREEN_JS = """([index, seat]) => {
   // New game and Save sit on the title's row (their tops within the title's line).
   const title = root.querySelector('.mw-title').getBoundingClientRect();
   const save = root.querySelector('.mw-save').getBoundingClientRect();
-  // A line cut through the middle: the narration's box (or its scroll position)
-  // is not a whole number of its lines.
+  // A line cut through the middle: the narration's box, or its earlier events'
+  // scrolling box (or its scroll position), is not a whole number of its lines;
+  // or the latest event is not whole inside the box, from its first line.
   const box = root.querySelector('.mw-narration');
+  const earlier = box.querySelector('.mw-narration-earlier');
+  const latest = box.querySelector('.mw-narration-latest .mw-event');
   const lineHeight = parseFloat(getComputedStyle(box).lineHeight);
   const offLine = (px) => Math.min(px % lineHeight, lineHeight - (px % lineHeight)) > 1;
+  const held = (inner, outer) => inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
   return {
     layout: root.dataset.layout,
-    narrationCut: !(lineHeight > 0) || offLine(box.clientHeight) || offLine(box.scrollTop),
+    narrationCut: !(lineHeight > 0) || offLine(box.clientHeight)
+      || offLine(earlier.clientHeight) || offLine(earlier.scrollTop),
+    latestWhole: !!latest && held(latest.getBoundingClientRect(), box.getBoundingClientRect()),
     rootTop: Math.round(root.getBoundingClientRect().top - area.top),
     hand: hand.length,
     handVisible: hand.filter(inside).length,
@@ -112,6 +118,17 @@ ON_SCREEN_JS = """([index, seat]) => {
     saveOnTitleRow: save.top < title.bottom && save.bottom > title.top,
   };
 }""".replace("BAD_NAMES", BAD_NAMES)
+
+#: ON_SCREEN_JS for explorer 0 with its latest event's text made five lines long
+#: for a moment (then put back): the compact narration must still show it whole.
+LONG_LATEST_JS = """(seat) => {
+  const text = document.querySelector('.mw-root .mw-narration-latest .mw-event-text');
+  const before = text.textContent;
+  text.textContent = 'Player 2 asks Player 1 for Park Place with a Forced Deal, '.repeat(6);
+  const seen = (ON_SCREEN)([0, seat]);
+  text.textContent = before;
+  return seen;
+}"""
 
 #: Every Plotly chart on the page: (has data, title) per chart.
 CHARTS_JS = """() => [...document.querySelectorAll('.mw-root .js-plotly-plot')].map((g) => [
@@ -241,9 +258,16 @@ def test_the_explorer_fits_a_laptop_and_a_projector(tmp_path: Path) -> None:
                 assert seen["chartsDrawn"] >= 1, where
                 assert seen["namesCut"] == [], where
                 assert not seen["narrationCut"], where
+                assert seen["latestWhole"], where
                 assert seen["saveOnTitleRow"], where
             set_theme(page, "light")
             scroll_to(page, 0)
+
+            # A latest event of five lines, as a long Just Say No exchange makes:
+            # the box grows to show it whole, from its first word.
+            seen = page.evaluate(LONG_LATEST_JS.replace("ON_SCREEN", ON_SCREEN_JS), PERSON)
+            where = f"{width}x{height} with a long latest event: {seen}"
+            assert not seen["narrationCut"] and seen["latestWhole"], where
 
             # Step on the person's own turn: nothing moves, the table says whose move.
             label = three.locator(".mw-step-label")

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
-from monopoly_widgets.agents.heuristic_cardgame import choose
+from monopoly_widgets.agents.cardgame.heuristic import choose
 from monopoly_widgets.cardgame import score_hand
 from monopoly_widgets.cardgame.cards import CHANCE, COLOURS, GO, HOUSES, PROPERTIES, build_deck
 from monopoly_widgets.core.rng import make_rng

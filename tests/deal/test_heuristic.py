@@ -6,7 +6,7 @@ import random
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
-from monopoly_widgets.agents.heuristic_deal import choose
+from monopoly_widgets.agents.deal.heuristic import choose
 
 from .helpers import game, position, table
 

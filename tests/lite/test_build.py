@@ -144,3 +144,24 @@ def test_build_refuses_to_replace_a_folder_that_is_not_a_site(
     assert main(["lite", "build", "--out", str(precious)]) == 2
     assert "files this build did not make" in capsys.readouterr().err
     assert (precious / "essay.txt").read_text() == "mine"
+
+
+def test_lessons_copied_to_the_site_leave_out_marimo_notebooks(tmp_path: Path) -> None:
+    """The site's file browser offers the lessons and their data, not a marimo notebook."""
+    source, dest = tmp_path / "notebooks", tmp_path / "files"
+    source.mkdir()
+    lesson = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (source / "01_lesson.ipynb").write_text(json.dumps(lesson), encoding="utf-8")
+    (source / "scores.csv").write_text("seat,score\n0,3\n", encoding="utf-8")
+    (source / "helper.py").write_text("ANSWER = 42\n", encoding="utf-8")
+    (source / "00_app_marimo.py").write_text(
+        "import marimo\n\napp = marimo.App()\n", encoding="utf-8"
+    )
+    build.copy_lessons(source, dest, offline=True)
+    assert sorted(p.name for p in dest.iterdir()) == ["01_lesson.ipynb", "helper.py", "scores.csv"]
+
+
+def test_the_repository_marimo_quickstart_is_recognised() -> None:
+    root = Path(__file__).resolve().parents[2]
+    assert build.is_marimo_notebook(root / "notebooks" / "00_quickstart_marimo.py")
+    assert not build.is_marimo_notebook(root / "notebooks" / "00_quickstart.ipynb")

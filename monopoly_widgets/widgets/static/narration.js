@@ -4,9 +4,15 @@
 
 // The narration box: {node, draw}.
 function createNarration(model) {
+  // The latest event has a box of its own, so the compact layout, which keeps
+  // the narration to a few lines, can always show it whole, from its start;
+  // the earlier events fill the lines left above it.
   const narration = el("div", "mw-narration");
+  const earlier = el("div", "mw-narration-earlier");
   const narrationLines = el("div", "mw-narration-lines");
-  narration.appendChild(narrationLines);
+  const latest = el("div", "mw-narration-latest");
+  earlier.appendChild(narrationLines);
+  narration.append(earlier, latest);
   narration.setAttribute("aria-live", "polite");
   narration.setAttribute("role", "status");
 
@@ -26,10 +32,11 @@ function createNarration(model) {
       );
     }
     narrationNodes.sweep();
-    // The latest event is the last line. In the compact layout the box shows the
-    // last three lines: it is a column-reverse flex box, so it starts scrolled to
-    // its end with no scroll position set here (setting one forces a layout).
-    setChildren(narrationLines, lines);
+    // In the compact layout the earlier events' box is a column-reverse flex box,
+    // so it starts scrolled to its end, showing the lines just before the latest
+    // event, with no scroll position set here (setting one forces a layout).
+    setChildren(narrationLines, lines.slice(0, -1));
+    setChildren(latest, lines.slice(-1));
   }
 
   return { node: narration, draw: drawNarration };

@@ -3,11 +3,11 @@
 The search agent (``agents/search.py``) is a rollout algorithm: it improves one
 step on the agent that plays its rollouts and makes every decision it does not
 search. A better base policy therefore lifts both. ``DealPolicyAgent`` is that
-base: it asks the heuristic (``agents/heuristic_deal.py``) first and keeps its
+base: it asks the heuristic (``agents/deal/heuristic.py``) first and keeps its
 choice, except in a few patterns where the heuristic was found to lose, each
-fixed by one rule (payments and action cards in ``deal_policy_rules.py``, wilds in
-``deal_policy_wilds.py`` and ``deal_policy_placement.py``, the second round's rules in
-``deal_policy_money.py``; the view they read in ``deal_policy_view.py``). The patterns
+fixed by one rule (the two-step win in ``policy_win.py``; where the wilds stand in
+``policy_wilds.py``; charging before banking in ``policy_charges.py``; payments and
+action cards in ``policy_cards.py``; the view they read in ``policy_view.py``). The patterns
 were found by the coach judging decisions of real games
 (``benchmarks/find_heuristic_mistakes.py``), and a rule is kept only if it wins more
 paired games than the agent without it (``benchmarks/deal_policy.py``). How each was
@@ -46,10 +46,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from monopoly_widgets.agents import heuristic_deal
-from monopoly_widgets.agents.deal_policy_money import charge_over_bank, hide_sets
-from monopoly_widgets.agents.deal_policy_placement import place_wilds_well
-from monopoly_widgets.agents.deal_policy_rules import (
+from monopoly_widgets.agents.deal import heuristic as heuristic_deal
+from monopoly_widgets.agents.deal.policy_cards import (
     big_rent_last,
     exact_change,
     forced_deal_must_gain,
@@ -57,12 +55,14 @@ from monopoly_widgets.agents.deal_policy_rules import (
     rent_they_can_pay,
     steal_to_deny,
 )
-from monopoly_widgets.agents.deal_policy_view import (
+from monopoly_widgets.agents.deal.policy_charges import charge_over_bank
+from monopoly_widgets.agents.deal.policy_view import (
     PolicyView,
     Rule,
     policy_view,
 )
-from monopoly_widgets.agents.deal_policy_wilds import win_this_turn
+from monopoly_widgets.agents.deal.policy_wilds import hide_sets, place_wilds_well
+from monopoly_widgets.agents.deal.policy_win import win_this_turn
 from monopoly_widgets.agents.heuristic import HeuristicAgent
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.rules import Rules

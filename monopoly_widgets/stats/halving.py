@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from monopoly_widgets.sim.intervals import wilson_interval
+from monopoly_widgets.stats.intervals import wilson_interval
 
 FIRST_BATCH = 16
 #: Moves never set aside: the leaders, whose order a student wants to know.

@@ -7,7 +7,7 @@
   then auction.
 * Answering a card: Nope! it if, left alone, the chain would let an opponent
   steal from me or complete a set, or would cancel my own card. Otherwise pass.
-* Bidding and raising: :func:`monopoly_widgets.agents.bidders.budget_bid`.
+* Bidding and raising: :func:`monopoly_widgets.agents.bid.bidders.budget_bid`.
 * Trading (rulebook "Tips"): as host, before the auction, offer the trade that gains
   me most (``bidders.trade_gain``) among those that also gain the other player (so
   they may accept). Offered a trade: accept if it gains me something and does not
@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from monopoly_widgets.agents.bidders import (
+from monopoly_widgets.agents.bid.bidders import (
     COMPLETE_WORTH,
     WIN_WORTH,
     Holdings,

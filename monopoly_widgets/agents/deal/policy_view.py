@@ -1,5 +1,5 @@
 """What ``DealPolicyAgent`` decides by: the heuristic's decision view plus public facts, and
-the small helpers its rules share (``agents/deal_policy.py`` lists the rules).
+the small helpers its rules share (``agents/deal/policy.py`` lists the rules).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from monopoly_widgets.agents import heuristic_deal
+from monopoly_widgets.agents.deal import heuristic as heuristic_deal
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import (
     CARDS,

@@ -1,4 +1,4 @@
-"""``DealPolicyAgent``'s rules for payments and action cards (``agents/deal_policy.py``
+"""``DealPolicyAgent``'s rules for payments and action cards (``agents/deal/policy.py``
 says what each corrects in the heuristic and how it was found and measured).
 """
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from monopoly_widgets.agents import heuristic_deal
-from monopoly_widgets.agents.deal_policy_view import (
+from monopoly_widgets.agents.deal import heuristic as heuristic_deal
+from monopoly_widgets.agents.deal.policy_view import (
     CARD_INDEX_BY_NAME,
     KIND_BY_NAME,
     VALUE_BY_NAME,

@@ -1,5 +1,6 @@
-"""``DealPolicyAgent``'s rules for wilds: a win that takes two steps, and flipping a wild to
-where it builds more (``agents/deal_policy.py`` says how they were found and measured).
+"""``DealPolicyAgent``'s rule for a win that takes two steps: move a wild out of a complete set
+to complete another, then complete the first again (``agents/deal/policy.py`` says how it
+was found and measured; the rules for where wilds stand otherwise are in ``policy_wilds.py``).
 """
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from monopoly_widgets.agents.deal_policy_view import (
+from monopoly_widgets.agents.deal.policy_view import (
     PolicyView,
     choose_without,
     my_table,

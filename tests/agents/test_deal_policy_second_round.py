@@ -1,4 +1,5 @@
-"""The second round of coach-found rules (``agents/deal_policy_money.py``).
+"""The second round of coach-found rules: ``charge_over_bank`` (``agents/deal/policy_charges.py``)
+and ``hide_sets`` (``agents/deal/policy_wilds.py``).
 
 Each scenario first checks that the policy without the rule (the first round's
 ``DealPolicyAgent``) makes the mistake there, so the test can fail; then that the
@@ -11,7 +12,7 @@ import random
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import DealPolicyAgent
-from monopoly_widgets.agents.deal_policy import RULES
+from monopoly_widgets.agents.deal.policy import RULES
 
 from ..deal.helpers import game, position, table
 

@@ -1,9 +1,17 @@
-"""Monopoly Deal for the search agent: what the public record says about Just Say No.
+"""Monopoly Deal for the search agent: how it imagines the hands it cannot see.
 
-By default (option ``ask_every_target``) the engine asks every target whether to
-answer an action card, whatever is in their hand, so being asked says nothing and
-this record learns nothing from it: the worlds are a fair re-deal of the unseen
-cards (RULES-NOTES, "Hidden information in answers").
+:class:`HeuristicBeliefs` (the Deal descriptor's ``beliefs``, used by
+``SearchAgent(beliefs="heuristic")``) turns each fair re-deal of the unseen cards
+(``rules.determinize``) into hands a heuristic player would hold, in three steps:
+they lean towards what such a player keeps (``hand_odds.lean_hands``); they agree
+with what the public record says about Just Say No (below); and, against the
+heuristic, a world is dealt up to ``TRIES`` times to find the hands that best explain
+the choices it was seen to make since it last drew (``explains``).
+
+The Just Say No record. By default (option ``ask_every_target``) the engine asks
+every target whether to answer an action card, whatever is in their hand, so being
+asked says nothing and this record learns nothing from it: the worlds are a fair
+re-deal of the unseen cards (RULES-NOTES, "Hidden information in answers").
 
 Under ``ask_every_target = False`` (the engine's older reading, kept as an option)
 ``deal/responses.advance`` gives the target a "respond" decision only if they hold
@@ -35,6 +43,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from monopoly_widgets.agents.deal.hand_odds import lean_hands
 from monopoly_widgets.deal.cards import ACTION, PACK_SIZE
 from monopoly_widgets.deal.state import PHASE_PAY, PHASE_PLAY, PHASE_RESPOND, DealState
 
@@ -150,7 +159,7 @@ WINDOW = 48
 
 
 class _Recorder:
-    """Stands in for the random stream in ``heuristic_deal.choose``, which draws its
+    """Stands in for the random stream in ``heuristic.choose``, which draws its
     tie-break as ``rng.choice(best)``: it notes every best action instead of drawing."""
 
     def __init__(self) -> None:
@@ -236,7 +245,7 @@ def explains(
 ) -> int:
     """How many of ``decisions`` the heuristic (``chooser``) would have made had it held,
     then, the hand ``world`` gives it now plus what it played since (ties all count)."""
-    from monopoly_widgets.agents import heuristic_deal
+    from monopoly_widgets.agents.deal import heuristic
     from monopoly_widgets.deal.observation import DealView
 
     count = 0
@@ -251,7 +260,36 @@ def explains(
         if not isinstance(view, DealView):
             return 0
         recorder = _Recorder()
-        heuristic_deal.choose(view, legal, recorder)  # type: ignore[arg-type]
+        heuristic.choose(view, legal, recorder)  # type: ignore[arg-type]
         if len(legal) == 1 or any(a.id == decision.action_id for a in recorder.best):
             count += 1
     return count
+
+
+class HeuristicBeliefs:
+    """The other hands as a heuristic player's, for the search agent at ``seat``: the search
+    calls ``update`` once per searched decision, then ``imagine`` on every world it deals,
+    and ``explains`` on each when it looks for the hands behind the opponent's choices."""
+
+    tries = TRIES
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self._record = JustSayNoRecord(seat)
+        self._known: dict[int, bool] = {}
+        self._past: list[PastDecision] = []
+
+    def update(self, game: Any, explain: bool) -> int:
+        """Read the public record up to now; with ``explain`` (the opponent is the
+        heuristic), also the choices since it last drew. Returns how many there are."""
+        self._known = self._record.update(game)
+        self._past = decisions_since_draw(game, self.seat) if explain else []
+        return len(self._past)
+
+    def imagine(self, world: DealState, rng: random.Random) -> DealState:
+        """``world`` (a fair re-deal) with the other hands dealt again as believed."""
+        return hold_as_known(lean_hands(world, self.seat, rng), self._known, rng)
+
+    def explains(self, world: DealState, rules: Any, chooser: Any) -> int:
+        """How many of the choices since the opponent drew ``world``'s hands explain."""
+        return explains(world, self.seat, self._past, rules, chooser)

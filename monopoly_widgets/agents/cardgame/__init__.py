@@ -1,0 +1,1 @@
+"""Monopoly: The Card Game's agents: the heuristic (``heuristic.py``)."""
