@@ -1,5 +1,5 @@
-"""The Bid heuristic's deal plan is remembered and weighed by counts (agents/heuristic_bid.py,
-agents/bidders.py): that must change its speed and nothing else.
+"""The Bid heuristic's deal plan is remembered and weighed by counts (agents/bid/heuristic.py,
+agents/bid/bidders.py): that must change its speed and nothing else.
 
 * Every action of seeded games is the same with the memo switch on and off
   (``core/memo.set_enabled``), over heuristic and random seats, 3 and 5 players, the
@@ -22,8 +22,8 @@ import pytest
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
-from monopoly_widgets.agents.bidders import COMPLETE_WORTH, card_loss, deal_gain, worth_to
-from monopoly_widgets.agents.heuristic_bid import deal_plan
+from monopoly_widgets.agents.bid.bidders import COMPLETE_WORTH, card_loss, deal_gain, worth_to
+from monopoly_widgets.agents.bid.heuristic import deal_plan
 from monopoly_widgets.bid.cards import COLOURS, PROPERTY_COLOUR
 from monopoly_widgets.bid.deals import deal_key
 from monopoly_widgets.core.memo import set_enabled
