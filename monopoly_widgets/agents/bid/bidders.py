@@ -60,10 +60,20 @@ def worth_to(
     size = COLOURS[colour]
     after = best_progress(view, colour) + 1
     if after >= size:
-        wins = view["complete_sets"] + 1 >= obs.get("sets_to_win", 3)
-        return COMPLETE_WORTH + (WIN_WORTH if wins else 0.0)
-    worth = STEP_WORTH * after / size
+        return complete_worth(view["complete_sets"], obs.get("sets_to_win", 3))
     left = unsold[colour] if unsold is not None else unsold_of(obs, colour)
+    return step_worth(after, size, left)
+
+
+def complete_worth(complete_sets: int, sets_to_win: int) -> float:
+    """$M of the card that completes a set, for a seat with ``complete_sets`` already."""
+    return COMPLETE_WORTH + (WIN_WORTH if complete_sets + 1 >= sets_to_win else 0.0)
+
+
+def step_worth(after: int, size: int, left: int) -> float:
+    """$M of a card that makes a set ``after`` of ``size`` cards, ``left`` of its colour unsold
+    (half when too few are left to finish it: it then needs a Wild! or a Steal!)."""
+    worth = STEP_WORTH * after / size
     if left < size - after:
         worth /= 2
     return worth
@@ -93,13 +103,15 @@ def card_loss(obs: dict[str, Any], seat: int, name: str) -> float:
     was complete, from ``COMPLETE_WORTH`` back to an unfinished set.
     """
     for prop_set in obs["seats"][seat]["sets"]:
-        held = len(prop_set["cards"])
         if any(card["name"] == name for card in prop_set["cards"]):
-            before = (
-                COMPLETE_WORTH if prop_set["complete"] else STEP_WORTH * held / prop_set["size"]
-            )
-            return before - STEP_WORTH * (held - 1) / prop_set["size"]
+            return set_loss(len(prop_set["cards"]), prop_set["size"], prop_set["complete"])
     return 0.0
+
+
+def set_loss(held: int, size: int, complete: bool) -> float:
+    """$M lost when a set of ``held`` cards out of ``size`` gives one away (:func:`card_loss`)."""
+    before = COMPLETE_WORTH if complete else STEP_WORTH * held / size
+    return before - STEP_WORTH * (held - 1) / size
 
 
 def trade_gain(obs: dict[str, Any], seat: int, give: str, take: str) -> float:
@@ -117,11 +129,12 @@ def property_worth(obs: dict[str, Any], seat: int, colour: str) -> float:
     Blocking only counts when the card would complete the opponent's set: small
     steps of opponents are not worth paying for.
     """
-    mine = worth_to(obs, seat, colour)
+    unsold = unsold_counts(obs)  # one table, a worth for every seat
+    mine = worth_to(obs, seat, colour, unsold)
     block = 0.0
     for other in range(obs["players"]):
         if other != seat:
-            theirs = worth_to(obs, other, colour)
+            theirs = worth_to(obs, other, colour, unsold)
             if theirs >= COMPLETE_WORTH:
                 block = max(block, theirs * 0.8)
     return mine + block
@@ -220,31 +233,163 @@ def deal_gain(
     cards before it have moved (two cards of one colour are worth more than twice one).
     ``unsold``: :func:`unsold_counts` of ``obs`` (a plan weighs many deals on one table).
     """
-    view = obs["seats"][seat]
-    sets = [dict(s, cards=list(s["cards"])) for s in view["sets"]]
-    mine = dict(view, sets=sets)
-    seats = list(obs["seats"])
-    seats[seat] = mine
-    table = {"seats": seats, "sets_to_win": obs.get("sets_to_win", 3), "unseen": obs["unseen"]}
-    gain = float(money)
-    for name in gives:
-        gain -= card_loss(table, seat, name)
-        for prop_set in sets:
-            if any(card["name"] == name for card in prop_set["cards"]):
-                prop_set["cards"] = [c for c in prop_set["cards"] if c["name"] != name]
-                if prop_set["complete"]:
-                    prop_set["complete"] = False
-                    mine["complete_sets"] -= 1
-    for name in takes:
-        colour = PROPERTY_COLOUR[name]
-        gain += worth_to(table, seat, colour, unsold)
-        room = [s for s in sets if s["colour"] == colour and len(s["cards"]) < s["size"]]
-        target = max(room, key=lambda s: len(s["cards"])) if room else None
-        if target is None:
-            target = {"colour": colour, "cards": [], "size": COLOURS[colour], "complete": False}
-            sets.append(target)
-        target["cards"].append({"name": name, "kind": "property"})
-        if len(target["cards"]) >= target["size"]:
-            target["complete"] = True
-            mine["complete_sets"] += 1
-    return gain
+    if unsold is None:
+        unsold = unsold_counts(obs)
+    holdings = Holdings.of(seat_sets(obs["seats"][seat]), obs.get("sets_to_win", 3), unsold)
+    return holdings.gain(gives, takes, money)
+
+
+#: One set on the table as a deal's gain reads it: colour, size, complete, how many cards
+#: (Wild!s too) and the names of its property cards.
+SetFacts = tuple[str, int, bool, int, tuple[str, ...]]
+#: A seat's sets and its number of complete sets: hashable, so a plan can be remembered by it.
+SeatSets = tuple[tuple[SetFacts, ...], int]
+
+
+def seat_sets(seat_view: dict[str, Any]) -> SeatSets:
+    """The facts of ``seat_view`` (an observation's seat) that :class:`Holdings` weighs."""
+    sets = tuple(
+        (
+            prop_set["colour"],
+            prop_set["size"],
+            prop_set["complete"],
+            len(prop_set["cards"]),
+            tuple(card["name"] for card in prop_set["cards"] if card["kind"] == "property"),
+        )
+        for prop_set in seat_view["sets"]
+    )
+    return sets, seat_view["complete_sets"]
+
+
+class Holdings:
+    """One seat's sets on one table (``sets_to_win``, the ``unsold`` cards of each colour),
+    counted, so that many deals can be weighed on them without copying the table: a deal
+    moves counts, not cards (a card given leaves its set; a card taken joins the fullest set
+    of its colour with room, else a new one: the table's placement rule, docs/rules/bid.md).
+    """
+
+    __slots__ = (
+        "colours",
+        "sizes",
+        "complete",
+        "held",
+        "where",
+        "complete_sets",
+        "sets_to_win",
+        "unsold",
+        "_given",
+        "_worths",
+    )
+
+    def __init__(
+        self,
+        colours: list[str],
+        sizes: list[int],
+        complete: list[bool],
+        held: list[int],
+        where: dict[str, int],
+        complete_sets: int,
+        sets_to_win: int,
+        unsold: Mapping[str, int],
+    ) -> None:
+        self.colours, self.sizes, self.complete, self.held = colours, sizes, complete, held
+        self.where = where  # each property card on the table: the index of its set
+        self.complete_sets, self.sets_to_win, self.unsold = complete_sets, sets_to_win, unsold
+        self._given: dict[tuple[str, ...], tuple[float, Holdings]] = {}
+        self._worths: dict[tuple[tuple[str, ...], int], tuple[float, ...]] = {}
+
+    @classmethod
+    def of(cls, facts: SeatSets, sets_to_win: int, unsold: Mapping[str, int]) -> Holdings:
+        sets, complete_sets = facts
+        where: dict[str, int] = {}
+        for index, (*_, names) in enumerate(sets):
+            for name in names:
+                where.setdefault(name, index)
+        return cls(
+            [colour for colour, *_ in sets],
+            [size for _, size, *_ in sets],
+            [complete for _, _, complete, *_ in sets],
+            [held for *_, held, _ in sets],
+            where,
+            complete_sets,
+            sets_to_win,
+            unsold,
+        )
+
+    def properties(self) -> list[str]:
+        """The real property cards on the table, set by set (Wild!s never move)."""
+        return list(self.where)
+
+    def gain(self, gives: Sequence[str], takes: Sequence[str], money: int = 0) -> float:
+        """:func:`deal_gain` on these sets: each card given costs :func:`set_loss` of its set
+        as it is by then, each card taken is worth :func:`complete_worth` or
+        :func:`step_worth` once the cards before it have moved."""
+        gain, after = self._give(float(money), gives)
+        for worth in after._worths_of(takes):
+            gain += worth
+        return gain
+
+    def gain_apart(self, gives: tuple[str, ...], takes: tuple[str, ...]) -> float:
+        """:meth:`gain` (no money) of a deal with no colour on both sides, worked out piece
+        by piece and each piece remembered, for a plan weighing every pair of card choices.
+        With no colour in common, what the cards taken are worth depends on the cards
+        given only through the number of complete sets left (the win)."""
+        given = self._given.get(gives)
+        if given is None:
+            given = self._given[gives] = self._give(0.0, gives)
+        gain, after = given
+        key = (takes, after.complete_sets)
+        worths = self._worths.get(key)
+        if worths is None:
+            worths = self._worths[key] = after._worths_of(takes)
+        for worth in worths:
+            gain += worth
+        return gain
+
+    def _give(self, gain: float, gives: Sequence[str]) -> tuple[float, Holdings]:
+        """``gain`` less what each card given costs, and these sets once they are gone."""
+        held, complete, where = list(self.held), list(self.complete), dict(self.where)
+        complete_sets = self.complete_sets
+        for name in gives:
+            index = where.pop(name, None)
+            if index is None:
+                continue  # not on this table (any more): giving it costs nothing
+            gain -= set_loss(held[index], self.sizes[index], complete[index])
+            held[index] -= 1
+            if complete[index]:
+                complete[index] = False
+                complete_sets -= 1
+        table = (self.sets_to_win, self.unsold)
+        return gain, Holdings(
+            self.colours, self.sizes, complete, held, where, complete_sets, *table
+        )
+
+    def _worths_of(self, takes: Sequence[str]) -> tuple[float, ...]:
+        """What each card taken is worth, in turn, as it joins these sets."""
+        held, complete = list(self.held), list(self.complete)
+        colours, sizes = self.colours, self.sizes
+        complete_sets = self.complete_sets
+        worths = []
+        for name in takes:
+            colour = PROPERTY_COLOUR[name]
+            target = None
+            for index, set_colour in enumerate(colours):
+                if set_colour == colour and held[index] < sizes[index]:
+                    if target is None or held[index] > held[target]:
+                        target = index
+            size = COLOURS[colour]
+            after = (held[target] if target is not None else 0) + 1
+            if after >= size:
+                worths.append(complete_worth(complete_sets, self.sets_to_win))
+            else:
+                worths.append(step_worth(after, size, self.unsold[colour]))
+            if target is None:  # a new set of this colour
+                colours, sizes = [*colours, colour], [*sizes, size]
+                held.append(0)
+                complete.append(False)
+                target = len(held) - 1
+            held[target] += 1
+            if held[target] >= sizes[target]:
+                complete[target] = True
+                complete_sets += 1
+        return tuple(worths)

@@ -23,8 +23,11 @@ from typing import Any
 from monopoly_widgets.agents.bid.bidders import (
     COMPLETE_WORTH,
     WIN_WORTH,
+    Holdings,
+    SeatSets,
     budget_bid,
     deal_gain,
+    seat_sets,
     trade_gain,
     unsold_counts,
     worth_to,
@@ -33,6 +36,7 @@ from monopoly_widgets.bid.cards import COLOURS, PROPERTY_COLOUR
 from monopoly_widgets.bid.deals import deal_key
 from monopoly_widgets.bid.state import Deal
 from monopoly_widgets.core.actions import Action
+from monopoly_widgets.core.memo import remembered
 
 
 def choose(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
@@ -122,54 +126,76 @@ def _answer_trade(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     return by_id["accept"] if mine > 0 and theirs < WIN_WORTH else by_id["refuse"]
 
 
-def _properties(obs: dict[str, Any], seat: int) -> list[str]:
-    """The real property cards ``seat`` has on the table (Wild!s never move)."""
-    return [
-        card["name"]
-        for prop_set in obs["seats"][seat]["sets"]
-        for card in prop_set["cards"]
-        if card["kind"] == "property"
-    ]
-
-
 def deal_plan(obs: dict[str, Any], only_with: int | None = None) -> Deal | None:
     """The deal (one or two cards each way, no colour on both sides) that gains me most,
     among those that gain the other player too (so they may accept) and do not win them the
     game; ``None`` if none.
 
-    Computed from the table alone, so the same plan comes back at every step of building it.
+    Computed from the table alone, so the same plan comes back at every step of building it
+    (and is remembered, :func:`_best_deal_with`, rather than weighed again at each step).
     """
     me = obs["viewer"]
-    made = set(obs["offers_this_round"])
-    mine = _properties(obs, me)
-    unsold = unsold_counts(obs)  # one table, many deals weighed on it
+    tables = [seat_sets(seat) for seat in obs["seats"]]
+    unsold = tuple(unsold_counts(obs).items())
+    made = frozenset(obs["offers_this_round"])
+    sets_to_win = obs.get("sets_to_win", 3)
     best, best_gain = None, 0.0
     for other in range(obs["players"]):
         if other == me or (only_with is not None and other != only_with):
             continue
-        theirs = _properties(obs, other)
-        for gives in _one_or_two(mine):
-            for takes in _one_or_two(theirs):
-                if len(gives) + len(takes) > 3 or _colours(gives) & _colours(takes):
-                    continue  # a colour on both sides changes little and invites swaps back
-                gain = deal_gain(obs, me, gives, takes, unsold=unsold)
-                if gain <= best_gain:
-                    continue
-                their_gain = deal_gain(obs, other, takes, gives, unsold=unsold)
-                plan = Deal(me, other, list(gives), list(takes))
-                if 0 < their_gain < WIN_WORTH and deal_key(plan) not in made:
-                    best, best_gain = plan, gain
+        found = _best_deal_with(me, other, tables[me], tables[other], sets_to_win, unsold, made)
+        if found is not None and found[0] > best_gain:
+            best_gain = found[0]
+            best = Deal(me, other, list(found[1]), list(found[2]))
     return best
 
 
-def _colours(names: tuple[str, ...]) -> set[str]:
-    return {PROPERTY_COLOUR[name] for name in names}
+@remembered(limit=10_000)
+def _best_deal_with(
+    me: int,
+    other: int,
+    my_sets: SeatSets,
+    their_sets: SeatSets,
+    sets_to_win: int,
+    unsold: tuple[tuple[str, int], ...],
+    made: frozenset[str],
+) -> tuple[float, tuple[str, ...], tuple[str, ...]] | None:
+    """(my gain, my cards, their cards) of the best deal with ``other`` (see
+    :func:`deal_plan`; the first found of equal gains), or ``None``.
+
+    A function of these facts alone (public ones: the two tables, the unsold cards, the
+    deals made this round), so it is remembered by them: no seat learns from another's
+    plan anything its own observation does not show."""
+    counts = dict(unsold)
+    mine = Holdings.of(my_sets, sets_to_win, counts)
+    theirs = Holdings.of(their_sets, sets_to_win, counts)
+    my_options = _one_or_two(mine.properties())
+    their_options = _one_or_two(theirs.properties())
+    best, best_gain = None, 0.0
+    for gives, give_colours in my_options:
+        for takes, take_colours in their_options:
+            if len(gives) + len(takes) > 3 or give_colours & take_colours:
+                continue  # a colour on both sides changes little and invites swaps back
+            gain = mine.gain_apart(gives, takes)
+            if gain <= best_gain:
+                continue
+            their_gain = theirs.gain_apart(takes, gives)
+            if 0 < their_gain < WIN_WORTH and _key(me, other, gives, takes) not in made:
+                best, best_gain = (gain, gives, takes), gain
+    return best
 
 
-def _one_or_two(names: list[str]) -> list[tuple[str, ...]]:
+def _key(me: int, other: int, gives: tuple[str, ...], takes: tuple[str, ...]) -> str:
+    return deal_key(Deal(me, other, list(gives), list(takes)))
+
+
+def _one_or_two(names: list[str]) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+    """Each card alone, then each pair of cards, with their colours."""
     singles = [(name,) for name in names]
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
-    return singles + pairs
+    return [
+        (cards, frozenset(PROPERTY_COLOUR[name] for name in cards)) for cards in singles + pairs
+    ]
 
 
 def _deal_step(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
