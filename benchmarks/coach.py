@@ -8,8 +8,9 @@ Usage::
 Decisions are sampled from heuristic play (a random step of a heuristic game
 where the player has at least two moves). Each is analysed by ``mw.analyse`` with
 its defaults (two worker processes) and counted *conclusive* once the best
-move's interval separates from the second-best's, or the three leading moves are
-each measured to within 5 percentage points (issue 18's target: 80% of decisions
+move is clearly better than every other (``Analysis.separated``: intervals clear of
+each other, or the paired comparison in the same worlds), or the three leading
+moves are each measured to within 5 percentage points (issue 18's target: 80% of decisions
 within 5 s on a 2-core machine).
 
 The machine is shared, so the clock says as much about the neighbours as about

@@ -17,9 +17,10 @@ panel's settings (``widgets/coaching.py``: ``mw.analyse``'s screening round firs
   mounted read-only in spirit (no bytecode is written);
 * under CPython here, single-threaded: one asyncio loop, no worker.
 
-A decision is *conclusive* when the best move's interval is clear of the
-second-best's or the three leading moves are each measured to within 5
-percentage points (``Analysis.conclusive``), as in ``benchmarks/coach.py``. Each
+A decision is *conclusive* when the best move is clearly better than every
+other (intervals clear of each other, or the paired comparison in the same
+worlds, ``coach/pairing.py``) or the three leading moves are each measured to
+within 5 percentage points (``Analysis.conclusive``), as in ``benchmarks/coach.py``. Each
 analysis runs until conclusive (the panel stops there too) or until it has used
 ``2 x budget`` CPU seconds. Times are given by the clock (what a student waits
 on an idle core is closer to CPU time: the machine is shared) and by CPU time

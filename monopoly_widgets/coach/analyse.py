@@ -11,9 +11,11 @@ The budget goes where it matters. Moves that leave the same position are played
 out once (``coach/merging.py``). Playouts are shared out by a race
 (``coach/racing.py``): every move gets a first batch, clearly losing moves get
 no more, the weaker half of the rest is set aside each round, and the analysis
-stops as soon as the best move's interval is clear of the second-best's, or the
-three leading moves are each measured to within ``precision`` (5 percentage
-points), or the playouts or the time budget are spent. Without an executor, an
+stops as soon as the best move is clearly better than every other (their
+intervals clear of each other, or a paired comparison in the same worlds,
+``coach/pairing.py``), or the three leading moves are each measured to within
+``precision`` (5 percentage points), or the playouts or the time budget are
+spent. Without an executor, an
 analysis big enough to be worth it runs on two worker processes
 (``coach/workers.py``).
 

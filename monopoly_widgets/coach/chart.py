@@ -33,7 +33,7 @@ def chart_data(analysis: Analysis) -> dict[str, Any]:
             for m in analysis.moves
         ],
         "note": analysis.why_no_best()
-        or f"Stopped: {analysis.stopped}; {analysis.playouts} playouts",
+        or f"Stopped: {analysis.stopped}; {analysis.playouts} playouts. {analysis.lead()}".strip(),
     }
 
 

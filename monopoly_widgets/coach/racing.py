@@ -1,17 +1,22 @@
 """A race between the moves: playouts go to the moves that could still be best.
 
-``mw.analyse`` wants an answer a teacher can act on (issue 18): the best move's
-95% interval clear of the second-best's, or the three leading moves each
-measured to within ``precision`` (5 percentage points) either side. The race
-asks that question after every small round and stops as soon as the answer is
-yes; in between it spends playouts only where they can bring that answer closer:
+``mw.analyse`` wants an answer a teacher can act on (issue 18): the best move
+clearly better than every other (their 95% intervals clear of each other, or
+the paired comparison in the same worlds clear, ``coach/pairing.py``), or the
+three leading moves each measured to within ``precision`` (5 percentage points)
+either side. The race asks that question after every small round and stops as
+soon as the answer is yes; in between it spends playouts only where they can
+bring that answer closer:
 
 * every move gets a first screening batch (fewer playouts each when there are
   many moves, so a 28-move turn is not a whole budget of screening);
-* a move whose interval lies wholly below the leader's is clearly losing and
-  gets no more playouts;
+* a move clearly worse than the leader (its interval wholly below the
+  leader's, or the paired comparison clear) gets no more playouts;
 * of the moves still in contention, the weaker half is set aside each round
   (successive halving), never the leading ``KEEP``;
+* a move already measured to within ``precision`` gets no more: more playouts
+  would not bring it closer to being measured, and with the leaders it is
+  close to, the answer comes when the last of them is measured;
 * the three leading moves always get more while they are not yet measured to
   within ``precision``, even one set aside earlier that has climbed back.
 
@@ -21,7 +26,8 @@ decision depends only on the wins counted so far, never on the clock or on which
 process ran what: a race replayed with the same playouts ends the same way.
 
 It keeps the :class:`~monopoly_widgets.stats.halving.Halving` bookkeeping
-(``wins``, ``done``, ``live``, ``interval``...), which the search agent also uses.
+(``wins``, ``done``, ``live``, ``interval``...), which the search agent also uses,
+and each move's outcomes playout by playout (``won``), for the paired comparison.
 """
 
 from __future__ import annotations
@@ -29,7 +35,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from monopoly_widgets.coach.pairing import as_bits, clear_of, versus
 from monopoly_widgets.stats.halving import KEEP, Halving
+from monopoly_widgets.stats.intervals import wilson_interval
 
 #: The most playouts one screening round spends in all (split between the moves)...
 SCREENING = 256
@@ -41,7 +49,9 @@ MIN_BATCH = 8
 METHOD = (
     "A race (successive halving that stops early): every move got a first batch of playouts; "
     "then clearly losing moves got no more and the weaker half of the rest was set aside each "
-    f"round, never the leading {KEEP} while not yet measured to within the precision."
+    f"round, never the leading {KEEP} while not yet measured to within the precision, and a "
+    "move measured to within it got no more. Every move was played in the same worlds, so "
+    "moves were also compared world by world (paired)."
 )
 
 
@@ -60,6 +70,24 @@ class Race(Halving):
         if first_batch is None:
             first_batch = max(MIN_BATCH, min(FIRST_BATCH, SCREENING // max(1, len(action_ids))))
         self.batch = first_batch
+        #: Each move's outcomes by playout index, as bits (1 = won): ``pairing.versus``.
+        self.won = dict.fromkeys(action_ids, 0)
+
+    def add_round(self, outcomes: Sequence[Sequence[int]]) -> None:
+        for action_id, results in zip(self.live, outcomes, strict=True):
+            self.won[action_id] |= as_bits(results, self.done[action_id])
+        super().add_round(outcomes)
+
+    def versus(self, leader: str, other: str) -> tuple[int, int]:
+        """``(ahead, behind)``: worlds where only the leader won, and only the other."""
+        done = self.done
+        return versus(self.won[leader], done[leader], self.won[other], done[other])
+
+    def clearly_worse(self, leader: str, other: str, compared: int) -> bool:
+        """Is ``other`` clearly worse than ``leader`` (``pairing.clear_of``)?"""
+        ahead, behind = self.versus(leader, other)
+        leading, trailing = self.interval(leader), self.interval(other)
+        return clear_of(leading, trailing, ahead, behind, compared, self.confidence)
 
     def first_index(self, action_id: str) -> int:
         """The index of a move's next playout: playout *i* of every move shares world *i*."""
@@ -77,7 +105,8 @@ class Race(Halving):
         best, second = ranked[0], ranked[1]
         if not self.done[second]:
             return None
-        if self.interval(second)[1] < self.interval(best)[0]:
+        others = ranked[1:]
+        if all(self.clearly_worse(best, other, len(others)) for other in others):
             return "best move separated"
         if all(self.half_width(a) <= self.precision for a in ranked[:KEEP]):
             return f"top moves measured to within {self.precision:.0%}"
@@ -92,16 +121,26 @@ class Race(Halving):
         """
         if not self.rounds:
             return None
-        counted = list(zip(self.live, outcomes, strict=True))
-        for action_id, results in counted:
+        kept = {
+            action_id: (self.wins[action_id], self.done[action_id], self.won[action_id])
+            for action_id in self.live
+        }
+        for action_id, results in zip(self.live, outcomes, strict=True):
+            self.won[action_id] |= as_bits(results, self.done[action_id])
             self.wins[action_id] += sum(results)
             self.done[action_id] += len(results)
         try:
             return self.answer()
         finally:
-            for action_id, results in counted:
-                self.wins[action_id] -= sum(results)
-                self.done[action_id] -= len(results)
+            for action_id, (wins, done, won) in kept.items():
+                self.wins[action_id], self.done[action_id], self.won[action_id] = wins, done, won
+
+    def measured_with(self, action_id: str, results: Sequence[int]) -> bool:
+        """Would one move be measured to within the precision with ``results`` counted?"""
+        wins = self.wins[action_id] + sum(results)
+        done = self.done[action_id] + len(results)
+        low, high = wilson_interval(wins, done, self.confidence)
+        return (high - low) / 2 <= self.precision
 
     def why_stop(self, limit: int, budget_s: float | None, elapsed: float) -> str | None:
         if self.rounds and self.answer():
@@ -123,10 +162,15 @@ class Race(Halving):
         if answer:
             return answer
         ranked = self.ranking()
-        leader_low = self.interval(ranked[0])[0]
+        leader, compared = ranked[0], len(ranked) - 1
         live = set(self.live)
-        contenders = [a for a in ranked if a in live and self.interval(a)[1] >= leader_low]
-        kept = set(contenders[: max(KEEP, math.ceil(len(self.live) / 2))])
+        contenders = [
+            a
+            for a in ranked
+            if a in live and (a == leader or not self.clearly_worse(leader, a, compared))
+        ]
+        halved = contenders[: max(KEEP, math.ceil(len(self.live) / 2))]
+        kept = {a for a in halved if self.half_width(a) > self.precision}
         kept.update(a for a in ranked[:KEEP] if self.half_width(a) > self.precision)
         self.live = [a for a in ranked if a in kept]
         self.batch = max(MIN_BATCH, max(self.done[a] for a in self.live) // 4)

@@ -7,6 +7,8 @@ import textwrap
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from monopoly_widgets.coach.pairing import clear_of
+
 
 @dataclass(frozen=True)
 class MoveEstimate:
@@ -21,6 +23,9 @@ class MoveEstimate:
     #: Set when this move leaves the same position as an earlier one: the id of the move
     #: that was played out for both (``coach/merging.py``); its figures are that move's.
     same_as: str | None = None
+    #: Against the best move, in the worlds both were played in: how many the best won
+    #: and this move did not, and the reverse (``coach/pairing.py``); None for the best.
+    versus_best: tuple[int, int] | None = None
 
     @property
     def probability(self) -> float:
@@ -75,9 +80,40 @@ class Analysis:
         return [m for m in self.moves if m.same_as is None]
 
     def separated(self) -> bool:
-        """Is the best move's interval clear of the second-best's (by estimate)?"""
+        """Is the best move clearly better than every other, at the stated confidence?
+
+        Clearly better than a move: their intervals do not overlap, or the paired
+        comparison in the worlds both were played in says so (``coach/pairing.py``).
+        """
         moves = self.distinct()
-        return len(moves) < 2 or moves[1].high < moves[0].low
+        if len(moves) < 2:
+            return True
+        best, others = moves[0], moves[1:]
+        return all(
+            clear_of(
+                (best.low, best.high),
+                (m.low, m.high),
+                *(m.versus_best or (0, 0)),
+                len(others),
+                self.confidence,
+            )
+            for m in others
+        )
+
+    def lead(self) -> str:
+        """How the best move compares with the runner-up world by world, in one line."""
+        moves = self.distinct()
+        if self.best is None or len(moves) < 2 or moves[1].versus_best is None:
+            return ""
+        runner_up = moves[1]
+        ahead, behind = runner_up.versus_best
+        shared = min(moves[0].playouts, runner_up.playouts)
+        verdict = "clearly better" if self.separated() else "not yet clearly better"
+        return (
+            f"Against the runner-up ({runner_up.text}) in the same {shared} worlds: the best "
+            f"move won where it lost in {ahead}, the reverse in {behind}; {verdict}"
+            f" ({round(self.confidence * 100)}% confidence)."
+        )
 
     def conclusive(self, precision: float = 0.05) -> bool:
         """Separated, or the three leading moves each known to within ``precision`` either side."""
@@ -105,6 +141,8 @@ class Analysis:
             )
         if self.best is None:
             lines.append(self.why_no_best())
+        elif self.lead():
+            lines.append(textwrap.fill(self.lead(), width=88))
         # Wrapped at word boundaries: a notebook's output area would break a long line mid-word.
         lines.append(textwrap.fill(f"Stopped: {self.stopped}. {self.method}", width=88))
         return "\n".join(lines)
@@ -121,7 +159,7 @@ class Analysis:
             f"<table class='mw-analysis'><caption>Player {self.seat}, step {self.step}: chance "
             f"of winning after each move ({html.escape(view)})</caption>"
             "<tr><th></th><th>Move</th><th>Chance</th><th>Interval</th><th>Wins</th></tr>"
-            f"{rows}</table><p>{html.escape(self.why_no_best())} "
+            f"{rows}</table><p>{html.escape(self.why_no_best() or self.lead())} "
             f"Stopped: {html.escape(self.stopped)}. "
             f"{html.escape(self.method)}</p>"
         )

@@ -93,13 +93,17 @@ class AnalysisRun:
         race = self.race
         played_for = {member: first for first, ids in self.groups.items() for member in ids}
         order = {action_id: index for index, action_id in enumerate(race.ranking())}
+        leader = race.ranking()[0]
         moves = []
         for action in self.legal:
             first = played_for[action.id]
             low, high = race.interval(first)
             same_as = None if first == action.id else first
             wins, done = race.wins[first], race.done[first]
-            moves.append(MoveEstimate(action.id, action.text, wins, done, low, high, same_as))
+            versus = None if first == leader else race.versus(leader, first)
+            moves.append(
+                MoveEstimate(action.id, action.text, wins, done, low, high, same_as, versus)
+            )
         # The race's ranking, each group's members right after the move played for them.
         moves.sort(key=lambda m: (order[played_for[m.action_id]], m.same_as is not None))
         continue_with = self.continue_with

@@ -10,17 +10,19 @@ browser task (not a microtask), so the messages that arrived in the meantime are
 handled first: the table answers a click within a slice (and one playout).
 
 The slices play the same race as :func:`~monopoly_widgets.coach.analyse`
-(``coach/running.py``): the same rounds and the same playouts (playout *i* of a
-move in the same world *i*). One thing differs: a round's playouts run here one
-at a time, so the stopping rule is asked after every playout, not only when the
-round is whole, and the race ends at the first playout where the answer holds
-(``Race.answer_with``). On one core a round's unneeded tail is time a student
-waits; with workers it is spread over the cores. So the sliced analysis stops
-at the same round as ``analyse`` or earlier, with each move's playouts a prefix
-of ``analyse``'s (the same wins on those), and its answer meets the same test
-(intervals clear of each other, or the leaders measured to within the
-precision). It does not depend on where the slices end: the check is per
-playout, not per slice.
+(``coach/running.py``): the same rounds, and the same playouts (playout *i* of
+every move in the same world *i*). Two things differ, both because on one core
+a round's unneeded playouts are time a student waits (with workers they are
+spread over the cores). A round's playouts run here one at a time, the moves in
+turn, and the stopping rule is asked after every playout, so the race ends at
+the first playout where the answer holds (``Race.answer_with``), part-way
+through a round if need be. And a move measured to within the precision
+part-way through a round gets no more of that round (``Race.measured_with``).
+So the sliced analysis stops at the same round as ``analyse`` or earlier, each
+move's playouts are its playouts 0, 1, 2... as in ``analyse`` (the same wins on
+those), and its answer meets the same test (the best move clearly better than
+every other, or the leaders measured to within the precision). It does not
+depend on where the slices end: the check is per playout, not per slice.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from monopoly_widgets.coach.playouts import PlayoutJob, game_of, make_policy, play_one
+from monopoly_widgets.coach.racing import Race
 from monopoly_widgets.coach.result import Analysis
 from monopoly_widgets.coach.running import AnalysisRun
 
@@ -46,39 +49,49 @@ PER_PLAYOUT = (
 
 
 class RoundInProgress:
-    """One round's jobs, played a playout at a time in the jobs' order.
+    """One round's jobs, played a playout at a time, the moves in turn.
 
-    ``answered(outcomes so far)`` is asked after every playout: once it holds, the
-    round is over early (:attr:`whole`), with the outcomes played so far.
+    The moves are played in turn (the first playout of every move, then the
+    second of every move...), so that at any moment they have been played in
+    nearly the same worlds and the paired comparison (``coach/pairing.py``) has
+    the most to go on. A move measured to within the precision part-way through
+    the round gets no more of it (``Race.measured_with``): on one core, its
+    unneeded playouts are time a student waits. After every playout
+    ``race.answer_with(outcomes so far)`` is asked: once it holds, the round is
+    over early (:attr:`whole`), with the outcomes played so far.
     """
 
-    def __init__(
-        self, jobs: list[PlayoutJob], answered: Callable[[list[list[int]]], str | None]
-    ) -> None:
+    def __init__(self, jobs: list[PlayoutJob], race: Race) -> None:
         self.jobs = jobs
-        self.answered = answered
+        self.race = race
         self.outcomes: list[list[int]] = [[] for _ in jobs]
         self.agents = [make_policy(job.policy) for job in jobs]  # one per job, as run_job
-        self.job = 0
+        self.games = [game_of(job.saved_game) for job in jobs]
+        #: The jobs still to play in this round, and whose turn it is among them.
+        self.playing = list(range(len(jobs)))
+        self.turn = 0
         self.cpu = 0.0
         #: True once the answer held before the round's last playout.
         self.cut = False
 
     @property
     def whole(self) -> bool:
-        return self.cut or self.job == len(self.jobs)
+        return self.cut or not self.playing
 
     def play_until(self, deadline: float) -> None:
         """Play the round's next playouts until it is whole or the clock passes ``deadline``."""
         started = time.process_time()
         while not self.whole:
-            job = self.jobs[self.job]
-            done = self.outcomes[self.job]
-            index = job.first + len(done)
-            done.append(play_one(game_of(job.saved_game), job, self.agents[self.job], index))
-            if len(done) == job.count:
-                self.job += 1
-            if not self.whole and self.answered(self.outcomes):
+            which = self.playing[self.turn]
+            job, done = self.jobs[which], self.outcomes[which]
+            done.append(play_one(self.games[which], job, self.agents[which], job.first + len(done)))
+            if len(done) == job.count or self.race.measured_with(job.action_id, done):
+                self.playing.pop(self.turn)
+            else:
+                self.turn += 1
+            if self.turn >= len(self.playing):
+                self.turn = 0
+            if not self.whole and self.race.answer_with(self.outcomes):
                 self.cut = True
             if time.perf_counter() >= deadline:
                 break
@@ -104,7 +117,7 @@ class SlicedAnalysis:
                 if not jobs:
                     self.done = True
                     return self.run.so_far()
-                self.round = RoundInProgress(jobs, self.run.race.answer_with)
+                self.round = RoundInProgress(jobs, self.run.race)
             self.round.play_until(deadline)
             if not self.round.whole:
                 return None

@@ -239,6 +239,8 @@ class Coach:
             status = (
                 f"{seat_name(seat)}'s moves: {analysis.playouts} playouts in all ({why}); done."
             )
+            if analysis.separated() and analysis.lead():
+                status += f" {analysis.lead()}"  # why, when the intervals overlap
             if analysis.best is None:
                 status = f"{seat_name(seat)}'s moves: {analysis.why_no_best()}"
             where = {"step": analysis.step, "seat": seat}

@@ -115,7 +115,10 @@ def test_the_race_stops_as_soon_as_the_answer_is_clear() -> None:
     assert not any(so_far.conclusive() for so_far in seen), "no round ran after the answer"
     # The clearly losing move (banking the Deal Breaker) got the fewest playouts.
     assert analysis.move("bank:Deal Breaker").playouts == min(m.playouts for m in analysis.moves)
-    assert analysis.move(analysis.best).playouts == max(m.playouts for m in analysis.moves)
+    # The best got playouts until it was measured to within the precision (then no more).
+    best = analysis.move(analysis.best)
+    most = max(m.playouts for m in analysis.moves)
+    assert best.playouts == most or (best.high - best.low) / 2 <= 0.05
 
 
 def test_on_round_can_stop_the_analysis() -> None:
