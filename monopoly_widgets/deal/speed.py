@@ -386,7 +386,9 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     completed = False
     if join is not None:
         their.append(wild)  # a wild goes after the natural property cards
-        follow_wild(join, wild)  # its set label stays: its moves follow the wild
+        known = join.wild_moves  # its set label stays: its moves follow the wild
+        if known is not None:  # (``follow_wild``, written out: a flip is the commonest move)
+            join.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
         completed = len(their) >= new_size and their[0] not in WILD_IDS
     else:
         table.insert(end, PropertySet(colour, [wild]))
@@ -398,7 +400,9 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     if breaks:
         cards.sort(key=_is_wild_card)  # natural property cards first, as laid out again
     if cards:  # the last pile of its colour keeps its set label: its moves follow the wild
-        follow_wild(pile, wild)
+        known = pile.wild_moves
+        if known is not None:
+            pile.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
     else:
         del table[index]
         if index > 0 and table[index - 1].colour == old:
