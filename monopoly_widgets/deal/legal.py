@@ -163,16 +163,16 @@ def _play_actions(state: DealState) -> list[Action]:
     they are not rebuilt from strings when they are already known.
     """
     player = state.turn_player
-    if plays_left_check(state) is None:
-        simple, targeted, doubles = same_hand(player, state.hands[player], _hand_summary)
-        actions = simple.copy()
-        if targeted:
-            opponents = OPPONENTS[state.players][player]
-            for card in targeted:
-                _card_plays(state, player, card, opponents, doubles, actions)
-    else:
-        actions = []
-    actions.extend(wild_moves(state, player, plain_wild_moves))
+    if plays_left_check(state) is not None:
+        return [*wild_moves(state, player, plain_wild_moves), END_TURN[player]]
+    simple, targeted, doubles = same_hand(player, state.hands[player], _hand_summary)
+    if not targeted:
+        return [*simple, *wild_moves(state, player, plain_wild_moves), END_TURN[player]]
+    actions = simple.copy()
+    opponents = OPPONENTS[state.players][player]
+    for card in targeted:
+        _card_plays(state, player, card, opponents, doubles, actions)
+    actions += wild_moves(state, player, plain_wild_moves)
     actions.append(END_TURN[player])
     return actions
 
@@ -193,7 +193,7 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
     """
     simple: list[Action] = []
     targeted: list[int] = []
-    seen: list[str] = []
+    seen: set[str] = set()
     doubles = 0
     by_card = HAND_PLAYS[player]
     for card in hand:
@@ -201,17 +201,22 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
         doubles += is_double
         if name in seen:
             continue
-        seen.append(name)
+        seen.add(name)
         plays = by_card.get(card)
-        simple.extend(plays if plays is not None else _simple_actions(player, card))
+        simple += plays if plays is not None else _simple_actions(player, card)
         if is_targeted:
             targeted.append(card)
     return simple, targeted, doubles
 
 
-#: Per card id (both packs): (name, do its plays depend on the table?, is it Double the Rent?).
-HAND_FACTS: tuple[tuple[str, bool, bool], ...] = tuple(
-    (NAME[c % PACK_SIZE], ACTION[c % PACK_SIZE] in TARGETED, ACTION[c % PACK_SIZE] == "double_rent")
+#: Per card id (both packs): (name, do its plays depend on the table?, 1 if it is Double the
+#: Rent else 0).
+HAND_FACTS: tuple[tuple[str, bool, int], ...] = tuple(
+    (
+        NAME[c % PACK_SIZE],
+        ACTION[c % PACK_SIZE] in TARGETED,
+        int(ACTION[c % PACK_SIZE] == "double_rent"),
+    )
     for c in range(2 * PACK_SIZE)
 )
 

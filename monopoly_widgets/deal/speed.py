@@ -67,7 +67,8 @@ def enabled() -> bool:
 
 def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
     """The caches that hold something: the memos (``core.memo.filled``), the remembered hand,
-    and for each of ``states`` its remembered wild moves and those of its piles."""
+    and for each of ``states`` its remembered wild moves, those of its piles, and the seats
+    noted for the win check."""
     found = memo.filled()
     if _last_hand[0] >= 0:
         found.append("speed.same_hand")
@@ -76,6 +77,8 @@ def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
             found.append("state.wild_moves_memo")
         if any(pile.wild_moves is not None for table in state.tables for pile in table):
             found.append("PropertySet.wild_moves")
+        if state.completed_by:
+            found.append("state.completed_by")
     return found
 
 
@@ -213,8 +216,8 @@ def table_changed(
     """The one notification: every change to a player's property collection ends here.
 
     What was worked out from the old table (their wild moves) is dropped, to be worked out
-    again, and a change that may have completed a set is noted for the win check
-    (``state.completed_by``, read by ``turns.win_check_needed``). ``wilds`` False says the
+    again, and (switch on) a change that may have completed a set is noted for the win check
+    (``state.completed_by``, read by ``win_check_needed``). ``wilds`` False says the
     wild moves cannot have changed (a building, or a property card put into or taken out of a
     pile that stays, which changes no pile's wilds, label or colour). ``renamed``: colours
     whose piles were laid out again or gained or lost a pile (so "Red" may now be "Red 1"):
@@ -224,7 +227,7 @@ def table_changed(
         state.wild_moves_memo.pop(player, None)
     for colour in renamed:
         forget_moves(state.tables[player], colour)
-    if completed:
+    if completed and memo.ENABLED:
         state.completed_by.add(player)
 
 
@@ -245,6 +248,22 @@ def same_hand(player: int, hand: list[int], work_out: Callable[[int, list[int]],
     if memo.ENABLED:
         _last_hand = (player, hand.copy(), result)
     return result
+
+
+# --- the win check's shortcut --------------------------------------------------------------------
+def win_check_needed(state: DealState) -> bool:
+    """Must ``turns.check_win`` look after this action?
+
+    The plain rule (rulebook, How to Win) looks after every action, at every seat: so it
+    does with the switch off, and with the option ``win_declared_on_own_turn`` (leaflet),
+    where the turn player's win may have come on another player's turn. Otherwise a player
+    can only come to hold 3 complete sets when one of their sets is completed, so it looks
+    only after an action that completed a set (``state.completed_by``, noted by
+    ``table_changed``), and ``check_win`` only at those seats: banking, ending a turn, most
+    plays and payments complete none. ``tests/deal/test_win_check.py`` compares this with
+    the full check over random play.
+    """
+    return bool(state.completed_by) or not memo.ENABLED or state.options["win_declared_on_own_turn"]
 
 
 # --- fast paths ----------------------------------------------------------------------------------
@@ -367,7 +386,9 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     completed = False
     if join is not None:
         their.append(wild)  # a wild goes after the natural property cards
-        follow_wild(join, wild)  # its set label stays: its moves follow the wild
+        known = join.wild_moves  # its set label stays: its moves follow the wild
+        if known is not None:  # (``follow_wild``, written out: a flip is the commonest move)
+            join.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
         completed = len(their) >= new_size and their[0] not in WILD_IDS
     else:
         table.insert(end, PropertySet(colour, [wild]))
@@ -379,7 +400,9 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     if breaks:
         cards.sort(key=_is_wild_card)  # natural property cards first, as laid out again
     if cards:  # the last pile of its colour keeps its set label: its moves follow the wild
-        follow_wild(pile, wild)
+        known = pile.wild_moves
+        if known is not None:
+            pile.wild_moves = CHANGES.get((known, wild)) or after_change(known, wild)
     else:
         del table[index]
         if index > 0 and table[index - 1].colour == old:

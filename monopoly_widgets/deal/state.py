@@ -127,11 +127,11 @@ class DealState:
     #: ``speed.table_changed`` whenever that table changes. Not part of the game: not
     #: cloned, saved or compared (see ``wild_moves.py``).
     wild_moves_memo: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
-    #: The seats for which a change may have completed a set (``speed.table_changed``),
-    #: until ``turns.check_win`` has looked; ``turns.win_check_needed`` reads it to skip the
-    #: check after actions that completed nothing, and the check looks only at these seats.
-    #: Not part of the game either: a clone starts with none (a position's own check looks
-    #: at every seat).
+    #: The seats for which a change may have completed a set (``speed.table_changed``, with
+    #: the speed switch on), until ``turns.check_win`` has looked; ``speed.win_check_needed``
+    #: reads it to skip the check after actions that completed nothing, and the check looks
+    #: only at these seats. Not part of the game either: a clone starts with none (a
+    #: position's own check looks at every seat).
     completed_by: set[int] = field(default_factory=set, compare=False, repr=False)
 
     def clone(self) -> DealState:

@@ -33,6 +33,8 @@ from monopoly_widgets.deal.rulebook import (
     RULE_TURN,
     RULE_WIN,
 )
+from monopoly_widgets.deal.speed import enabled
+from monopoly_widgets.deal.speed import win_check_needed as win_check_needed  # for rules.py
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -159,36 +161,24 @@ def next_turn(state: DealState, events: list[Event]) -> None:
     start_turn(state, events)
 
 
-def win_check_needed(state: DealState) -> bool:
-    """Must ``check_win`` look after this action?
-
-    Rulebook, How to Win: a player wins with 3 complete sets of different colours, and a
-    player can only come to hold them when one of their sets is completed. So, by default,
-    the check looks only after an action that completed a set (``state.completed_by``,
-    noted by ``speed.table_changed``), and only at the seats whose set it completed:
-    banking, ending a turn, most plays and payments complete none. With the option
-    ``win_declared_on_own_turn`` (leaflet) it looks after every action: the turn player's win
-    may have come on another player's turn.
-    ``tests/deal/test_win_check.py`` compares this with the full check over random play.
-    """
-    return bool(state.completed_by) or state.options["win_declared_on_own_turn"]
-
-
 def check_win(state: DealState, events: list[Event], completed_only: bool = False) -> None:
     """End the game if someone has 3 complete sets of different colours.
 
     Default (rulebook, The End of the Game): whoever has them wins at once, the turn
     player checked first, then the others from their left. With the option
     ``win_declared_on_own_turn`` (leaflet) only the turn player can win, so only they are
-    checked. ``DealRules.apply`` calls this only when ``win_check_needed``, with
-    ``completed_only``: then only the seats in ``state.completed_by`` are looked at, as a
-    player whose sets were not completed since the last look has not won since (with
-    ``win_declared_on_own_turn`` the turn player is looked at all the same).
+    checked. ``DealRules.apply`` calls this only when ``speed.win_check_needed``, with
+    ``completed_only``: then, with the speed switch on, only the seats in
+    ``state.completed_by`` are looked at, as a player whose sets were not completed since
+    the last look has not won since (with ``win_declared_on_own_turn`` the turn player is
+    looked at all the same; with the switch off, every seat).
     """
     completed = state.completed_by
     if state.phase == PHASE_OVER:
         completed.clear()
         return
+    if not enabled():
+        completed_only = False  # the plain rule: every seat
     if state.options["win_declared_on_own_turn"]:
         n = 1
         rule = OPTION_WIN_OWN_TURN

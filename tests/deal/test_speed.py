@@ -23,6 +23,10 @@ from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.core import memo
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal import speed
+from monopoly_widgets.deal.legal import legal_actions
+from monopoly_widgets.deal.properties import complete_colours
+from monopoly_widgets.deal.rules import carry_out
+from monopoly_widgets.deal.turns import check_win
 
 OPTIONS = [
     {},
@@ -139,3 +143,27 @@ def test_a_cache_filled_with_the_switch_off_is_caught(monkeypatch):
     monkeypatch.setattr(memo.Memo, "keep", lambda self, key, value: self.setdefault(key, value))
     with pytest.raises(AssertionError):
         play_side_by_side(2, {}, range(1))
+
+
+def test_with_the_switch_off_the_win_check_looks_after_every_action():
+    """The win check's shortcut (``state.completed_by``, noted by ``table_changed``) is a
+    cache too: with the switch off nothing is noted, even by an action that completes a set,
+    and the plain rule (rulebook, How to Win) looks after every action, at every seat."""
+    game = mw.new_game("deal", players=2, seed=5)
+    assert not speed.win_check_needed(game.state)  # on: nothing completed yet, no look
+    completions = 0
+    speed.set_enabled(False)
+    try:
+        for seed in range(6):
+            plain = mw.new_game("deal", players=2, seed=seed)
+            state, rng = plain.state, make_rng(seed, "win check")
+            while state.phase != "over":
+                action = RandomAgent()(None, legal_actions(state), rng)
+                sets = sum(len(complete_colours(table)) for table in state.tables)
+                events = carry_out(state, action)  # the action, without the win check
+                completions += sum(len(complete_colours(t)) for t in state.tables) > sets
+                assert not state.completed_by and speed.win_check_needed(state)
+                check_win(state, events)
+    finally:
+        speed.set_enabled(True)
+    assert completions > 10
