@@ -12,17 +12,24 @@ seat cannot see, with ``determinize``, and checks the vector is unchanged).
 Seats are rotated so the viewer comes first: slot ``seat1_bank`` is always the next seat
 to the viewer's left, whoever the viewer is. It is read straight from the state, not from
 the observation dict, because a learner encodes before every step and the dict (with
-every card's name and colours) costs more than the step itself.
+every card's name and colours) costs more than the step itself. For the same reason each
+seat's table slots are remembered while ``state.table_changes`` (counted by the engine's
+one notification, ``speed.table_changed``) says that table is unchanged: counting every
+pile again, ``is_complete`` for each, was most of an encoding's cost. The memo switch
+(``core/memo.py``) turns that off; ``tests/rl/test_memo_switch.py`` compares the two.
 """
 
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from struct import Struct
 
 import numpy as np
 
+from monopoly_widgets.core import memo
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     CARD_NAMES,
     COLOUR_NAMES,
@@ -39,6 +46,7 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
+    PropertySet,
     current_player,
 )
 
@@ -104,7 +112,6 @@ _PLAYS = GLOBAL_FIELDS.index("plays_left")
 #: Per card id (both packs): its hand slot, and what it is worth in a bank.
 _HAND_SLOT: tuple[int, ...] = tuple(_HAND + slot for slot in NAME_SLOT)
 _BANK_VALUE: tuple[int, ...] = tuple(VALUE[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
-_bank_value = _BANK_VALUE.__getitem__
 _WIDTH = len(SEAT_FIELDS)
 _HOUSES = 3 + 2 * _COLOURS  # offsets in a seat block
 _HOTELS = _HOUSES + 1
@@ -144,35 +151,69 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
     at = base + 2 * players
     banks = state.banks
     tables = state.tables
+    value = _BANK_VALUE
+    slots = _remembered_tables(state) if memo.ENABLED else partial(_table_slots, tables)
     for k in range(players):
         seat = (viewer + k) % players
         out[at] = len(hands[seat])
         bank = banks[seat]
         if bank:
-            out[at + 1] = sum(map(_bank_value, bank))
+            total = 0
+            for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
+                total += value[card]
+            out[at + 1] = total
             out[at + 2] = len(bank)
-        piles = tables[seat]
-        if piles:
-            complete = houses = hotels = 0
-            cards_at = at + 3
-            complete_at = cards_at + _COLOURS
-            for pile in piles:
-                cards = pile.cards
-                colour = pile.colour
-                count = len(cards)
-                out[cards_at + colour] += count
-                if is_complete(pile):
-                    out[complete_at + colour] += 1.0
-                    complete += 1
-                if pile.house >= 0:
-                    houses += 1
-                if pile.hotel >= 0:
-                    hotels += 1
-            out[at + _HOUSES] = houses
-            out[at + _HOTELS] = hotels
-            out[at + _COMPLETE_SETS] = complete
+        if tables[seat]:
+            out[at + 3 : at + _WIDTH] = slots(seat)
         at += _WIDTH
     return np.frombuffer(bytearray(_PACK[players].pack(*out)), _FLOAT32)
+
+
+def _table_slots(tables: list[list[PropertySet]], seat: int) -> list[float]:
+    """The slots of ``seat``'s property piles, from ``seat<k>_<colour>_cards`` to
+    ``seat<k>_complete_sets`` (all of it public)."""
+    slots = [0.0] * (_WIDTH - 3)
+    complete = houses = hotels = 0
+    for pile in tables[seat]:
+        colour = pile.colour
+        slots[colour] += len(pile.cards)
+        if is_complete(pile):
+            slots[_COLOURS + colour] += 1.0
+            complete += 1
+        if pile.house >= 0:
+            houses += 1
+        if pile.hotel >= 0:
+            hotels += 1
+    slots[_HOUSES - 3] = houses
+    slots[_HOTELS - 3] = hotels
+    slots[_COMPLETE_SETS - 3] = complete
+    return slots
+
+
+#: Per state (by ``id``, the state kept to tell a new one at the same address): each seat's
+#: table slots, with the seat's ``state.table_changes`` count when they were worked out.
+#: A table changes at few decisions, and counting every pile again (``is_complete`` for
+#: each) was most of an encoding's cost. Off with ``memo.set_enabled``.
+_TABLES: Memo[int, tuple[DealState, Callable[[int], list[float]]]] = Memo(
+    256, "deal.encoding table slots"
+)
+
+
+def _remembered_tables(state: DealState) -> Callable[[int], list[float]]:
+    """``_table_slots`` for ``state``, remembered while a seat's table is unchanged."""
+    found = _TABLES.get(id(state))
+    if found is None or found[0] is not state:
+        known: dict[int, tuple[int, list[float]]] = {}
+
+        def slots(seat: int) -> list[float]:
+            count = state.table_changes.get(seat, 0)
+            seen = known.get(seat)
+            if seen is None or seen[0] != count:
+                seen = known[seat] = (count, _table_slots(state.tables, seat))
+            return seen[1]
+
+        found = _TABLES.keep(id(state), (state, slots))
+    return found[1]
 
 
 _NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
