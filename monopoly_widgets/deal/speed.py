@@ -213,15 +213,14 @@ def table_changed(
     """The one notification: every change to a player's property collection ends here.
 
     What was worked out from the old table (their wild moves) is dropped, to be worked out
-    again, a change that may have completed a set is noted for the win check
-    (``state.completed_by``, read by ``turns.win_check_needed``), and every change is counted
-    (``state.table_changes``). ``wilds`` False says the
+    again, and a change that may have completed a set is noted for the win check
+    (``state.completed_by``, read by ``turns.win_check_needed``). ``wilds`` False says the
     wild moves cannot have changed (a building, or a property card put into or taken out of a
     pile that stays, which changes no pile's wilds, label or colour). ``renamed``: colours
     whose piles were laid out again or gained or lost a pile (so "Red" may now be "Red 1"):
     their piles forget their own moves, whose ids name the pile.
     """
-    changes = state.table_changes
+    changes = state.table_changes  # every change counted (the RL encoder's seat slots)
     changes[player] = changes.get(player, 0) + 1
     if wilds:
         state.wild_moves_memo.pop(player, None)
