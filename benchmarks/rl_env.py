@@ -22,15 +22,29 @@ Games that end are reset (the reset counts too). To compare two checkouts, run t
 from each, alternately, in one session (``docs/rl.md`` quotes such a run).
 Time is this process's CPU time (``time.process_time``). Prints the median microseconds per
 decision of each loop over the repeats and its ratio to ``plain``, and the load average.
+
+``--instructions`` counts instead the CPU instructions per decision of ``plain`` and
+``raw env`` with valgrind's callgrind, which no other work on the machine can disturb:
+in one child process under valgrind, each loop plays ``--steps`` decisions after a
+warm-up of as many on other seeds (the engines' memos filled alike), and only the
+measured loops are counted (each is one ``operator.call``, the function callgrind is told
+to count). ``--tree OTHER_CHECKOUT`` counts another checkout's code, for a before/after.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import operator
 import os
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import monopoly_widgets as mw
 from monopoly_widgets.rl import env, raw_env
@@ -63,13 +77,72 @@ def through_env(aec, steps: int, seed: int) -> float:
     return (time.process_time() - started) / steps
 
 
+def count(args: argparse.Namespace) -> None:
+    """Run under callgrind by :func:`instructions`: each measured loop is one
+    ``operator.call``; prints the games measured, in order, as JSON."""
+    measured = []
+    for game in args.game:
+        for players in args.players:
+            raw = raw_env(game, players)
+            plain(game, players, args.steps, 1)  # the warm-up, on other seeds
+            through_env(raw, args.steps, 1)
+            operator.call(plain, game, players, args.steps, 100)
+            operator.call(through_env, raw, args.steps, 100)
+            measured.append(f"{game} {players}p")
+    print(json.dumps(measured))
+
+
+def instructions(args: argparse.Namespace) -> None:
+    """Instructions per decision under callgrind (see the module docstring)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from callgrind import totals
+
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    env = dict(os.environ, PYTHONHASHSEED="0")  # set and dict order: the same every run
+    if args.tree:
+        env["PYTHONPATH"] = args.tree
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            "--collect-atstart=no",
+            "--toggle-collect=_operator_call",
+            "--dump-after=_operator_call",
+            sys.executable,
+            __file__,
+            "--count",
+            *("--game", *args.game),
+            *("--players", *map(str, args.players)),
+            *("--steps", str(args.steps)),
+        ]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        measured = json.loads(done.stdout.strip().splitlines()[-1])
+        parts = [totals(f"{out}.{part}") / args.steps for part in range(1, 2 * len(measured) + 1)]
+    print(f"instructions per decision (callgrind, {args.tree or 'this tree'}):")
+    for k, name in enumerate(measured):
+        base, raw = parts[2 * k], parts[2 * k + 1]
+        print(f"{name}: plain {base:,.0f}, raw env {raw:,.0f} ({raw / base:.2f}x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", nargs="+", default=["deal", "bid", "cardgame"])
     parser.add_argument("--players", nargs="+", type=int, default=[2, 3])
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--instructions", action="store_true", help="count with callgrind")
+    parser.add_argument("--tree", help="with --instructions: the checkout whose code to count")
+    parser.add_argument("--count", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.count:
+        count(args)
+        return
+    if args.instructions:
+        instructions(args)
+        return
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     for game in args.game:
         for players in args.players:

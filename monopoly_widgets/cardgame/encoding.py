@@ -26,6 +26,7 @@ from monopoly_widgets.cardgame.state import (
     current_player,
     extra_pile_count,
 )
+from monopoly_widgets.core.memo import Memo
 
 #: Every card name, in deck order (the slots of a "count by name" block).
 CARD_NAMES: tuple[str, ...] = tuple(dict.fromkeys(card.name for card in build_deck()))
@@ -69,17 +70,17 @@ def encoding_size(players: int) -> int:
     return len(slot_names(players))
 
 
-#: id(deck) -> (the deck, its name slots): hashing a deck of 60 cards costs more than a step.
-_SLOTS: dict[int, tuple[tuple, tuple[int, ...]]] = {}
+#: id(deck) -> (the deck, its name slots): hashing a deck of 60 cards costs more than a
+#: step, so a deck is known by its ``id``, kept to tell a new deck at the same address.
+#: Off with ``memo.set_enabled``.
+_SLOTS: Memo[int, tuple[tuple, tuple[int, ...]]] = Memo(64, "cardgame.encoding name slots")
 
 
 def _slots(deck: tuple) -> tuple[int, ...]:
     """Per card id of this deck (its house split is an option): its name's slot."""
     found = _SLOTS.get(id(deck))
     if found is None or found[0] is not deck:
-        if len(_SLOTS) > 64:
-            _SLOTS.clear()
-        found = _SLOTS[id(deck)] = (deck, tuple(_NAME_INDEX[card.name] for card in deck))
+        found = _SLOTS.keep(id(deck), (deck, tuple(_NAME_INDEX[card.name] for card in deck)))
     return found[1]
 
 

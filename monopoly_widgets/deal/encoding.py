@@ -12,17 +12,23 @@ seat cannot see, with ``determinize``, and checks the vector is unchanged).
 Seats are rotated so the viewer comes first: slot ``seat1_bank`` is always the next seat
 to the viewer's left, whoever the viewer is. It is read straight from the state, not from
 the observation dict, because a learner encodes before every step and the dict (with
-every card's name and colours) costs more than the step itself.
+every card's name and colours) costs more than the step itself. For the same reason each
+seat's table slots are remembered while ``state.table_changes`` (counted by the engine's
+one notification, ``speed.table_changed``) says that table is unchanged: counting every
+pile again, ``is_complete`` for each, was most of an encoding's cost. The memo switch
+(``core/memo.py``) turns that off; ``tests/rl/test_memo_switch.py`` compares the two.
 """
 
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
-from struct import Struct
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 import numpy as np
 
+from monopoly_widgets.core import memo
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.deal.cards import (
     CARD_NAMES,
     COLOUR_NAMES,
@@ -39,6 +45,7 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
+    PropertySet,
     current_player,
 )
 
@@ -93,18 +100,16 @@ def encoding_size(players: int) -> int:
     return len(slot_names(players))
 
 
-#: Per player count: an all-zero vector to copy, and the packer that turns one into float32s.
-_ZEROS = {players: [0.0] * encoding_size(players) for players in range(2, 11)}
-_PACK = {players: Struct(f"{encoding_size(players)}f") for players in range(2, 11)}
+#: Per player count: an all-zero float32 vector to copy (one memcpy; numpy then sees the
+#: copy without copying it again).
+_ZEROS = {players: array("f", bytes(4 * encoding_size(players))) for players in range(2, 11)}
 _PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
 _PENDING = GLOBAL_FIELDS.index(f"pending_{PENDING_KINDS[0]}")
 _PENDING_SLOT = {kind: _PENDING + i for i, kind in enumerate(PENDING_KINDS)}
 _PLAYS = GLOBAL_FIELDS.index("plays_left")
-#: Per card id (both packs): its hand slot, and what it is worth in a bank.
-_HAND_SLOT: tuple[int, ...] = tuple(_HAND + slot for slot in NAME_SLOT)
+#: Per card id (both packs): what it is worth in a bank.
 _BANK_VALUE: tuple[int, ...] = tuple(VALUE[c % PACK_SIZE] for c in range(2 * PACK_SIZE))
-_bank_value = _BANK_VALUE.__getitem__
 _WIDTH = len(SEAT_FIELDS)
 _HOUSES = 3 + 2 * _COLOURS  # offsets in a seat block
 _HOTELS = _HOUSES + 1
@@ -115,10 +120,10 @@ _FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a 
 def encode(state: DealState, viewer: int) -> np.ndarray:
     """``viewer``'s view as a float32 vector laid out as :func:`slot_names` says."""
     players = state.players
-    # Filled as a Python list (setting a list item costs a third of setting an ``array``
-    # or numpy item), then packed into float32s in one call; every sum here is a whole
-    # number, so rounding once at the end gives what rounding at each step would. The
-    # offsets are worked out once (module tables) because this runs before every step.
+    # Written into a copy of a zero float32 ``array``, which numpy then sees without a
+    # copy: each seat's table as a whole block (remembered, see above), the other slots
+    # one by one. Every number is a whole one, well inside float32's exact range. The
+    # offsets are worked out once (module tables): this runs before every step.
     out = _ZEROS[players][:]
     out[_PHASE_SLOT[state.phase]] = 1.0
     if state.phase == PHASE_PLAY:
@@ -139,40 +144,74 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
         out[base + players + (pending.source - viewer) % players] = 1.0
     hands = state.hands
     for card in hands[viewer]:
-        out[_HAND_SLOT[card]] += 1.0
+        out[_HAND + NAME_SLOT[card]] += 1.0
     out[base + (state.turn_player - viewer) % players] = 1.0
     at = base + 2 * players
     banks = state.banks
     tables = state.tables
+    value = _BANK_VALUE
+    slots = _remembered_tables(state) if memo.ENABLED else partial(_table_slots, tables)
     for k in range(players):
         seat = (viewer + k) % players
         out[at] = len(hands[seat])
         bank = banks[seat]
         if bank:
-            out[at + 1] = sum(map(_bank_value, bank))
+            total = 0
+            for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
+                total += value[card]
+            out[at + 1] = total
             out[at + 2] = len(bank)
-        piles = tables[seat]
-        if piles:
-            complete = houses = hotels = 0
-            cards_at = at + 3
-            complete_at = cards_at + _COLOURS
-            for pile in piles:
-                cards = pile.cards
-                colour = pile.colour
-                count = len(cards)
-                out[cards_at + colour] += count
-                if is_complete(pile):
-                    out[complete_at + colour] += 1.0
-                    complete += 1
-                if pile.house >= 0:
-                    houses += 1
-                if pile.hotel >= 0:
-                    hotels += 1
-            out[at + _HOUSES] = houses
-            out[at + _HOTELS] = hotels
-            out[at + _COMPLETE_SETS] = complete
+        if tables[seat]:
+            out[at + 3 : at + _WIDTH] = slots(seat)
         at += _WIDTH
-    return np.frombuffer(bytearray(_PACK[players].pack(*out)), _FLOAT32)
+    return np.frombuffer(out, _FLOAT32)
+
+
+def _table_slots(tables: list[list[PropertySet]], seat: int) -> array:
+    """The slots of ``seat``'s property piles, from ``seat<k>_<colour>_cards`` to
+    ``seat<k>_complete_sets`` (all of it public)."""
+    slots = [0.0] * (_WIDTH - 3)
+    complete = houses = hotels = 0
+    for pile in tables[seat]:
+        colour = pile.colour
+        slots[colour] += len(pile.cards)
+        if is_complete(pile):
+            slots[_COLOURS + colour] += 1.0
+            complete += 1
+        if pile.house >= 0:
+            houses += 1
+        if pile.hotel >= 0:
+            hotels += 1
+    slots[_HOUSES - 3] = houses
+    slots[_HOTELS - 3] = hotels
+    slots[_COMPLETE_SETS - 3] = complete
+    return array("f", slots)
+
+
+#: Per state (by ``id``, the state kept to tell a new one at the same address): each seat's
+#: table slots, with the seat's ``state.table_changes`` count when they were worked out.
+#: A table changes at few decisions, and counting every pile again (``is_complete`` for
+#: each) was most of an encoding's cost. Off with ``memo.set_enabled``.
+_TABLES: Memo[int, tuple[DealState, Callable[[int], array]]] = Memo(
+    256, "deal.encoding table slots"
+)
+
+
+def _remembered_tables(state: DealState) -> Callable[[int], array]:
+    """``_table_slots`` for ``state``, remembered while a seat's table is unchanged."""
+    found = _TABLES.get(id(state))
+    if found is None or found[0] is not state:
+        known: dict[int, tuple[int, array]] = {}
+
+        def slots(seat: int) -> array:
+            count = state.table_changes.get(seat, 0)
+            seen = known.get(seat)
+            if seen is None or seen[0] != count:
+                seen = known[seat] = (count, _table_slots(state.tables, seat))
+            return seen[1]
+
+        found = _TABLES.keep(id(state), (state, slots))
+    return found[1]
 
 
 _NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}

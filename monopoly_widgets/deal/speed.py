@@ -223,6 +223,8 @@ def table_changed(
     whose piles were laid out again or gained or lost a pile (so "Red" may now be "Red 1"):
     their piles forget their own moves, whose ids name the pile.
     """
+    changes = state.table_changes  # every change counted (the RL encoder's seat slots)
+    changes[player] = changes.get(player, 0) + 1
     if wilds:
         state.wild_moves_memo.pop(player, None)
     for colour in renamed:

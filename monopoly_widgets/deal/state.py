@@ -133,6 +133,10 @@ class DealState:
     #: only at these seats. Not part of the game either: a clone starts with none (a
     #: position's own check looks at every seat).
     completed_by: set[int] = field(default_factory=set, compare=False, repr=False)
+    #: How many times each seat's property collection has changed (``speed.table_changed``
+    #: counts every change): what was worked out from a table holds while its count stays
+    #: the same (the RL encoder's seat slots, ``encoding.py``). Not part of the game either.
+    table_changes: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""

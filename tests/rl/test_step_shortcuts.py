@@ -1,9 +1,9 @@
 """The shortcuts that make an environment step cheap answer exactly as the plain code does.
 
 ``env()`` answers ``last`` and ``step`` itself once reset (PettingZoo's own wrapper reads
-five attributes through ``__getattr__`` for each ``last``); the mask is set in a bytearray
-rather than in numpy; the catalogue numbers every id in one comprehension and walks the
-slots only when it must. Each is checked here against the plain way of doing it.
+five attributes through ``__getattr__`` for each ``last``); the mask is set in a copy of a
+zero bytearray rather than in numpy; the catalogue numbers every id in one comprehension
+and walks the slots only when it must. Each is checked here against the plain way of doing it.
 """
 
 from __future__ import annotations
