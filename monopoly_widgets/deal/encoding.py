@@ -15,20 +15,19 @@ the observation dict, because a learner encodes before every step and the dict (
 every card's name and colours) costs more than the step itself. For the same reason each
 seat's table slots are remembered while ``state.table_changes`` (counted by the engine's
 one notification, ``speed.table_changed``) says that table is unchanged: counting every
-pile again, ``is_complete`` for each, was most of an encoding's cost. The memo switch
-(``core/memo.py``) turns that off; ``tests/rl/test_memo_switch.py`` compares the two.
+pile again, ``is_complete`` for each, was most of an encoding's cost. That memo lives with
+Deal's other caches in ``speed.py`` (``speed.seat_slots``), behind the one switch
+(``core/memo.py``); ``tests/rl/test_memo_switch.py`` compares the two.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import numpy as np
 
-from monopoly_widgets.core import memo
-from monopoly_widgets.core.memo import Memo
+from monopoly_widgets.deal import speed
 from monopoly_widgets.deal.cards import (
     CARD_NAMES,
     COLOUR_NAMES,
@@ -150,7 +149,7 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
     banks = state.banks
     tables = state.tables
     value = _BANK_VALUE
-    slots = _remembered_tables(state) if memo.ENABLED else partial(_table_slots, tables)
+    slots = speed.seat_slots(state, _table_slots)  # remembered per table (speed.py)
     for k in range(players):
         seat = (viewer + k) % players
         out[at] = len(hands[seat])
@@ -186,32 +185,6 @@ def _table_slots(tables: list[list[PropertySet]], seat: int) -> array:
     slots[_HOTELS - 3] = hotels
     slots[_COMPLETE_SETS - 3] = complete
     return array("f", slots)
-
-
-#: Per state (by ``id``, the state kept to tell a new one at the same address): each seat's
-#: table slots, with the seat's ``state.table_changes`` count when they were worked out.
-#: A table changes at few decisions, and counting every pile again (``is_complete`` for
-#: each) was most of an encoding's cost. Off with ``memo.set_enabled``.
-_TABLES: Memo[int, tuple[DealState, Callable[[int], array]]] = Memo(
-    256, "deal.encoding table slots"
-)
-
-
-def _remembered_tables(state: DealState) -> Callable[[int], array]:
-    """``_table_slots`` for ``state``, remembered while a seat's table is unchanged."""
-    found = _TABLES.get(id(state))
-    if found is None or found[0] is not state:
-        known: dict[int, tuple[int, array]] = {}
-
-        def slots(seat: int) -> array:
-            count = state.table_changes.get(seat, 0)
-            seen = known.get(seat)
-            if seen is None or seen[0] != count:
-                seen = known[seat] = (count, _table_slots(state.tables, seat))
-            return seen[1]
-
-        found = _TABLES.keep(id(state), (state, slots))
-    return found[1]
 
 
 _NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}

@@ -82,6 +82,37 @@ def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
     return found
 
 
+# --- the RL encoder's seat slots -----------------------------------------------------------------
+#: Per state (by ``id``; the state is kept, so a new state at the same address is never taken
+#: for it): what ``compute(state.tables, seat)`` gave for each seat, with the seat's
+#: ``state.table_changes`` count then. A table changes at few decisions, and counting its
+#: piles again was most of an encoding's cost. Used by ``encoding.encode``.
+SEAT_SLOTS: Memo[int, tuple[DealState, Callable[[int], Any]]] = Memo(256, "speed.SEAT_SLOTS")
+
+
+def seat_slots(
+    state: DealState, compute: Callable[[list[list[PropertySet]], int], T]
+) -> Callable[[int], T]:
+    """``seat -> compute(state.tables, seat)``, remembered while that seat's table is
+    unchanged (``table_changed`` counts every change); plain with the switch off. One
+    ``compute`` per state: the encoder's."""
+    if not memo.ENABLED:
+        return lambda seat: compute(state.tables, seat)
+    found = SEAT_SLOTS.get(id(state))
+    if found is None or found[0] is not state:
+        known: dict[int, tuple[int, T]] = {}
+
+        def slots(seat: int) -> T:
+            count = state.table_changes.get(seat, 0)
+            seen = known.get(seat)
+            if seen is None or seen[0] != count:
+                seen = known[seat] = (count, compute(state.tables, seat))
+            return seen[1]
+
+        found = SEAT_SLOTS.keep(id(state), (state, slots))
+    return found[1]
+
+
 # --- remembered actions --------------------------------------------------------------------------
 #: Action objects are immutable, so identical ones are shared: building one (and its label)
 #: is the slow part of listing legal actions. Keyed by everything the action holds (and, for
