@@ -61,11 +61,10 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from typing import Any
 
-from callgrind import totals  # benchmarks/callgrind.py, beside this script
+from callgrind import count_marked_calls  # benchmarks/callgrind.py, beside this script
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
@@ -260,27 +259,15 @@ def report_count(tree: str | None, args: argparse.Namespace) -> None:
     if shutil.which("valgrind") is None:
         print("instructions: valgrind is not installed (apt-get install valgrind); skipped")
         return
-    env = dict(os.environ, PYTHONHASHSEED="0")  # set and dict order: the same every run
-    if tree is not None:
-        env["PYTHONPATH"] = tree
-    with tempfile.TemporaryDirectory() as folder:
-        out = os.path.join(folder, "callgrind.out")
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out}",
-            "--collect-atstart=no",
-            "--toggle-collect=_operator_call",
-            "--dump-after=_operator_call",
-            sys.executable,
+    steps, counts = count_marked_calls(
+        [
             __file__,
             "_count",
             *("--players", str(args.players), "--seed", str(args.seed)),
             *("--games", str(args.count_games)),
-        ]
-        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-        steps = json.loads(done.stdout.strip().splitlines()[-1])
-        counts = [totals(f"{out}.{part}") for part in (1, 2, 3)]
+        ],
+        tree,
+    )
     per = {
         name: total / steps[name]
         for name, total in zip(("random", "heuristic", "engine"), counts, strict=True)

@@ -52,14 +52,11 @@ import operator
 import os
 import random
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from callgrind import totals  # benchmarks/callgrind.py, beside this script
+from callgrind import count_marked_calls  # benchmarks/callgrind.py, beside this script
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, play_out
@@ -167,21 +164,10 @@ def instructions(games: int, seed: int, trees: list[str | None], rules: str | No
     games by the heuristic and by the policy, in this tree and in each ``--base`` tree
     (with ``--rules``, the policy with only those: the same games in every tree)."""
     for tree in trees:
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        if tree is not None:
-            env["PYTHONPATH"] = tree
-        with tempfile.TemporaryDirectory() as folder:
-            out = os.path.join(folder, "callgrind.out")
-            command = [
-                *("valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"),
-                *("--collect-atstart=no", "--toggle-collect=_operator_call"),
-                *("--dump-after=_operator_call", sys.executable, __file__, "_count"),
-                *("--games", str(games), "--seed", str(seed)),
-                *(("--rules", rules) if rules is not None else ()),
-            ]
-            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-            steps = json.loads(done.stdout.strip().splitlines()[-1])
-            totals = [totals(f"{out}.{part}") for part in (1, 2)]
+        arguments = [__file__, "_count", "--games", str(games), "--seed", str(seed)]
+        if rules is not None:
+            arguments += ["--rules", rules]
+        steps, totals = count_marked_calls(arguments, tree)
         heuristic, policy = (t / steps[n] for t, n in zip(totals, steps, strict=True))
         print(
             f"{tree or 'this tree'}: instructions per step (game and agent, {games} games "

@@ -38,11 +38,8 @@ import json
 import operator
 import os
 import random
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -95,32 +92,11 @@ def count(args: argparse.Namespace) -> None:
 def instructions(args: argparse.Namespace) -> None:
     """Instructions per decision under callgrind (see the module docstring)."""
     sys.path.insert(0, str(Path(__file__).parent))
-    from callgrind import totals
+    from callgrind import count_marked_calls
 
-    if shutil.which("valgrind") is None:
-        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
-    env = dict(os.environ, PYTHONHASHSEED="0")  # set and dict order: the same every run
-    if args.tree:
-        env["PYTHONPATH"] = args.tree
-    with tempfile.TemporaryDirectory() as folder:
-        out = os.path.join(folder, "callgrind.out")
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={out}",
-            "--collect-atstart=no",
-            "--toggle-collect=_operator_call",
-            "--dump-after=_operator_call",
-            sys.executable,
-            __file__,
-            "--count",
-            *("--game", *args.game),
-            *("--players", *map(str, args.players)),
-            *("--steps", str(args.steps)),
-        ]
-        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-        measured = json.loads(done.stdout.strip().splitlines()[-1])
-        parts = [totals(f"{out}.{part}") / args.steps for part in range(1, 2 * len(measured) + 1)]
+    arguments = [__file__, "--count", "--game", *args.game, "--players", *map(str, args.players)]
+    measured, counts = count_marked_calls([*arguments, "--steps", str(args.steps)], args.tree)
+    parts = [count / args.steps for count in counts]
     print(f"instructions per decision (callgrind, {args.tree or 'this tree'}):")
     for k, name in enumerate(measured):
         base, raw = parts[2 * k], parts[2 * k + 1]
