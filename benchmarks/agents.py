@@ -55,16 +55,14 @@ import argparse
 import hashlib
 import json
 import operator
-import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import time
-from typing import Any
 
 from callgrind import count_marked_calls  # benchmarks/callgrind.py, beside this script
+from tree_worker import TreeWorker  # benchmarks/tree_worker.py, beside this script
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
@@ -163,46 +161,10 @@ def replay_games(players: int, seeds: range, histories: list[list[str]]) -> int:
     return sum(map(len, histories))
 
 
-class Worker:
-    """A ``_serve`` process measuring one tree (``None``: this one, as imported here)."""
-
-    def __init__(self, tree: str | None, players: int) -> None:
-        env = dict(os.environ)
-        if tree is not None:
-            env["PYTHONPATH"] = tree
-        self.tree = tree
-        self.process = subprocess.Popen(
-            [sys.executable, __file__, "_serve", "--players", str(players)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        self._read()  # warmed up
-
-    def measure(self, seeds: range, order: list[str]) -> dict[str, float]:
-        request = {"start": seeds.start, "stop": seeds.stop, "order": order}
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        return self._read()
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-
-    def _read(self) -> dict[str, Any]:
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise SystemExit(f"the worker for {self.tree or 'this tree'} stopped")
-        return json.loads(line)
-
-
 def speed(args: argparse.Namespace) -> None:
     trees: list[str | None] = [None, *args.against]
-    workers = [Worker(tree, args.players) for tree in trees]
+    serve_args = ["--players", str(args.players)]
+    workers = [TreeWorker(__file__, tree, serve_args) for tree in trees]
     costs: list[dict[str, list[float]]] = [
         {"random": [], "heuristic": [], "engine": []} for _ in trees
     ]
@@ -213,8 +175,9 @@ def speed(args: argparse.Namespace) -> None:
             turns = list(range(len(trees)))
             if round_ % 2:  # the trees take turns going first, like the agents
                 turns.reverse()
+            request = {"start": seeds.start, "stop": seeds.stop, "order": order}
             for index in turns:
-                for name, value in workers[index].measure(seeds, order).items():
+                for name, value in workers[index].measure(request).items():
                     costs[index][name].append(value)
     finally:
         for worker in workers:

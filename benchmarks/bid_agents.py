@@ -29,10 +29,11 @@ import hashlib
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any
+
+from tree_worker import TreeWorker  # benchmarks/tree_worker.py, beside this script
 
 import monopoly_widgets as mw
 from monopoly_widgets.agents import HeuristicAgent, RandomAgent, play_out
@@ -84,42 +85,6 @@ def serve() -> None:
         sys.stdout.flush()
 
 
-class Worker:
-    """A ``_serve`` process measuring one tree (``None``: this one)."""
-
-    def __init__(self, tree: str | None) -> None:
-        env = dict(os.environ)
-        if tree is not None:
-            env["PYTHONPATH"] = tree
-        self.tree = tree
-        self.process = subprocess.Popen(
-            [sys.executable, __file__, "_serve"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        self._read()
-
-    def measure(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        return self._read()
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-
-    def _read(self) -> dict[str, Any]:
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise SystemExit(f"the worker for {self.tree or 'this tree'} stopped")
-        return json.loads(line)
-
-
 def option(text: str) -> tuple[str, object]:
     """``name=value`` from the command line; the value read as JSON when it is JSON."""
     name, _, value = text.partition("=")
@@ -147,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     trees: list[str | None] = [None, *args.against]
     options = dict(option(text) for text in args.option)
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
-    workers = [Worker(tree) for tree in trees]
+    workers = [TreeWorker(__file__, tree) for tree in trees]
     results: dict[tuple[int, str], list[dict[str, Any]]] = {}
     try:
         for repeat in range(args.repeats):
