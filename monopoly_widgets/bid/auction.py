@@ -276,15 +276,16 @@ def _winner_takes(state: BidState, seat: int, amount: int) -> list[Event]:
     state.discard_pile.extend(state.bids[seat] or [])
     state.bids[seat] = []
     place_property(state, seat, card, state.deck[card].colour or "")
-    others = " the others take back their money cards," if any(state.bids) else ""
+    name = state.deck[card].name
+    others = "; the others take back their money cards" if any(state.bids) else ""
     events = [
         Event(
-            f"Player {seat} wins {state.deck[card].name} for ${amount}M and discards the money "
-            f"bid;{others} the property goes to their collection.",
+            f"Player {seat} wins {name} for ${amount}M, discards the money bid and adds "
+            f"{name} to their collection{others}.",
             rulebook.TO_AUCTION,
             seat,
             "won_auction",
-            {"property": state.deck[card].name, "amount": amount},
+            {"property": name, "amount": amount},
         )
     ]
     _return_bids(state)

@@ -57,8 +57,21 @@ def test_a_lone_bidder_wins_without_others_taking_back() -> None:
     events = play(g, "bid:3", "bid:none", "bid:none")  # seats 1, 2, then the host
     won = next(e for e in events if e.kind == "won_auction")
     assert won.text == (
-        "Player 1 wins Boardwalk for $3M and discards the money bid; the property goes to "
-        "their collection."
+        "Player 1 wins Boardwalk for $3M, discards the money bid and adds Boardwalk to their "
+        "collection."
+    )
+
+
+def test_the_winner_takes_the_property_and_the_others_take_back_their_money() -> None:
+    """Rule: Bid rulebook "To Auction": the highest bidder discards the money bid and puts the
+    property in their collection; the players who did not win take back their money cards.
+    The sentence names the property again, so it cannot read as going to the others."""
+    g = bidding(hands=[["$2M"], ["$3M"], ["$5M"]], property_pile=["Park Place"])
+    events = play(g, "bid:3", "bid:5", "bid:2")  # seats 1, 2, then the host
+    won = next(e for e in events if e.kind == "won_auction")
+    assert won.text == (
+        "Player 2 wins Boardwalk for $5M, discards the money bid and adds Boardwalk to their "
+        "collection; the others take back their money cards."
     )
 
 
