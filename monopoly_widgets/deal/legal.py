@@ -79,10 +79,35 @@ def _action(action_id: str, player: int, kind: str, card: int | None, target: in
 
 
 def legal_actions(state: DealState) -> list[Action]:
-    """Every legal action of the player who must decide now."""
+    """Every legal action of the player who must decide now.
+
+    In the play phase (almost every decision): hand plays (while plays are left), free wild
+    moves, and ending the turn. This runs before every decision of a turn, so it is written
+    for speed: actions are cached by the facts they depend on (a card and a seat, a colour
+    and a rent, ...), so they are not rebuilt from strings when they are already known.
+    The other phases ask for an answer, a payment or a discard (``_other_actions``).
+    """
+    if state.phase != PHASE_PLAY:
+        return _other_actions(state)
+    player = state.turn_player
+    if plays_left_check(state) is not None:
+        return [*wild_moves(state, player, plain_wild_moves), END_TURN[player]]
+    simple, targeted, doubles = same_hand(player, state.hands[player], _hand_summary)
+    if not targeted:
+        return [*simple, *wild_moves(state, player, plain_wild_moves), END_TURN[player]]
+    actions = simple.copy()
+    opponents = OPPONENTS[state.players][player]
+    for card in targeted:
+        _card_plays(state, player, card, opponents, doubles, actions)
+    actions += wild_moves(state, player, plain_wild_moves)
+    actions.append(END_TURN[player])
+    return actions
+
+
+def _other_actions(state: DealState) -> list[Action]:
+    """The legal actions outside the play phase: answering, paying, discarding (or none once
+    the game is over)."""
     phase = state.phase
-    if phase == PHASE_PLAY:
-        return _play_actions(state)
     if phase == PHASE_RESPOND:
         return _respond_actions(state)
     if phase == PHASE_PAY:
@@ -153,28 +178,6 @@ OPPONENTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 END_TURN: tuple[Action, ...] = tuple(
     Action("end_turn", action_text("end_turn"), p, "end_turn") for p in range(10)
 )
-
-
-def _play_actions(state: DealState) -> list[Action]:
-    """Hand plays (while plays are left), free wild moves, and ending the turn.
-
-    This runs before every decision of a turn, so it is written for speed: actions are
-    cached by the facts they depend on (a card and a seat, a colour and a rent, ...), so
-    they are not rebuilt from strings when they are already known.
-    """
-    player = state.turn_player
-    if plays_left_check(state) is not None:
-        return [*wild_moves(state, player, plain_wild_moves), END_TURN[player]]
-    simple, targeted, doubles = same_hand(player, state.hands[player], _hand_summary)
-    if not targeted:
-        return [*simple, *wild_moves(state, player, plain_wild_moves), END_TURN[player]]
-    actions = simple.copy()
-    opponents = OPPONENTS[state.players][player]
-    for card in targeted:
-        _card_plays(state, player, card, opponents, doubles, actions)
-    actions += wild_moves(state, player, plain_wild_moves)
-    actions.append(END_TURN[player])
-    return actions
 
 
 #: Action and rent cards whose plays depend on the table (targets, colours, sets).
