@@ -262,18 +262,15 @@ def _card_plays(
         actions.extend(_cached_plays(("debt", player, card, opponents), _debt_actions))
     elif what == "sly_deal":
         for seat in opponents:
-            for colour, name in stealable_cards(tables[seat]):
-                actions.append(_steal_action(player, card, seat, colour, name))
+            key = ("sly", player, card, seat, stealable_cards(tables[seat]), ())
+            actions.extend(_cached_plays(key, _steal_actions))
     elif what == "forced_deal":
         mine = givable_cards(state, player)
         if not mine:
             return
         for seat in opponents:
-            for colour, name in stealable_cards(tables[seat]):
-                for mine_colour, mine_name in mine:
-                    actions.append(
-                        _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
-                    )
+            key = ("forced", player, card, seat, stealable_cards(tables[seat]), mine)
+            actions.extend(_cached_plays(key, _steal_actions))
     elif what == "deal_breaker":
         for seat in opponents:
             their = tables[seat]
@@ -306,6 +303,20 @@ def _debt_actions(key: tuple[object, ...]) -> list[Action]:
     """``debt:<seat>`` against each opponent. Key: ("debt", player, card, opponents)."""
     _, player, card, opponents = key
     return [_action(f"debt:{seat}", player, "play", card, seat) for seat in opponents]
+
+
+def _steal_actions(key: tuple[object, ...]) -> list[Action]:
+    """The steals from one seat: a Sly Deal's ``sly:`` for each card it may take, or a Forced
+    Deal's ``forced:`` for each card taken and each card given, in that order. Key: (verb,
+    player, card, seat, the seat's stealable cards, the player's givable cards or ())."""
+    verb, player, card, seat, theirs, mine = key
+    if verb == "sly":
+        return [_steal_action(player, card, seat, colour, name) for colour, name in theirs]
+    return [
+        _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
+        for colour, name in theirs
+        for mine_colour, mine_name in mine
+    ]
 
 
 def _steal_action(
