@@ -142,8 +142,10 @@ def _pay_actions(state: DealState) -> list[Action]:
     assert pending is not None
     debtor = pending.targets[0]
     receiver = pending.source
-    return [
-        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
+    return [  # the remembered action without a call, for most choices
+        ACTIONS.get(("pay", debtor, receiver, where, card))
+        or _pay_action(debtor, receiver, where, card)
+        for where, card in payment_choices(state, debtor)
     ]
 
 
@@ -369,13 +371,13 @@ def _rent_plays(
     if ACTION[index] == "any_rent":
         for colour, rent in rents_by_colour(table).items():
             key = ("rent", player, card, colour, rent, opponents, most)
-            actions.extend(_cached_plays(key, _rent_actions))
+            actions += PLAYS.get(key) or _cached_plays(key, _rent_actions)
         return
     for colour in CARD_COLOURS[index]:  # a two-colour rent card: only its two colours matter
         rent = best_rent(table, colour)
         if rent:
             key = ("rent", player, card, colour, rent, (None,), most)
-            actions.extend(_cached_plays(key, _rent_actions))
+            actions += PLAYS.get(key) or _cached_plays(key, _rent_actions)
 
 
 def _rent_actions(key: tuple[object, ...]) -> list[Action]:
