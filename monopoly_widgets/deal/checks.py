@@ -54,10 +54,14 @@ DOUBLES = {"x2": 1, "x4": 2}
 
 
 # --- plays and cards in hand ------------------------------------------------------------------
+#: ``plays_left_check``'s reason, worded once: the check runs before every decision.
+_NO_PLAYS_LEFT = f"you have used your {PLAYS_PER_TURN} plays this turn ({RULE_TURN})"
+
+
 def plays_left_check(state: DealState) -> str | None:
     """Rulebook, On Your Turn: "Play up to 3 cards"."""
     if state.plays_used >= PLAYS_PER_TURN:
-        return f"you have used your {PLAYS_PER_TURN} plays this turn ({RULE_TURN})"
+        return _NO_PLAYS_LEFT
     return None
 
 

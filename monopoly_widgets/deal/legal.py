@@ -79,10 +79,35 @@ def _action(action_id: str, player: int, kind: str, card: int | None, target: in
 
 
 def legal_actions(state: DealState) -> list[Action]:
-    """Every legal action of the player who must decide now."""
+    """Every legal action of the player who must decide now.
+
+    In the play phase (almost every decision): hand plays (while plays are left), free wild
+    moves, and ending the turn. This runs before every decision of a turn, so it is written
+    for speed: actions are cached by the facts they depend on (a card and a seat, a colour
+    and a rent, ...), so they are not rebuilt from strings when they are already known.
+    The other phases ask for an answer, a payment or a discard (``_other_actions``).
+    """
+    if state.phase != PHASE_PLAY:
+        return _other_actions(state)
+    player = state.turn_player
+    if plays_left_check(state) is not None:
+        return [*wild_moves(state, player, plain_wild_moves), END_TURN[player]]
+    simple, targeted, doubles = same_hand(player, state.hands[player], _hand_summary)
+    if not targeted:
+        return [*simple, *wild_moves(state, player, plain_wild_moves), END_TURN[player]]
+    actions = simple.copy()
+    opponents = OPPONENTS[state.players][player]
+    for card in targeted:
+        _card_plays(state, player, card, opponents, doubles, actions)
+    actions += wild_moves(state, player, plain_wild_moves)
+    actions.append(END_TURN[player])
+    return actions
+
+
+def _other_actions(state: DealState) -> list[Action]:
+    """The legal actions outside the play phase: answering, paying, discarding (or none once
+    the game is over)."""
     phase = state.phase
-    if phase == PHASE_PLAY:
-        return _play_actions(state)
     if phase == PHASE_RESPOND:
         return _respond_actions(state)
     if phase == PHASE_PAY:
@@ -117,8 +142,10 @@ def _pay_actions(state: DealState) -> list[Action]:
     assert pending is not None
     debtor = pending.targets[0]
     receiver = pending.source
-    return [
-        _pay_action(debtor, receiver, where, card) for where, card in payment_choices(state, debtor)
+    return [  # the remembered action without a call, for most choices
+        ACTIONS.get(("pay", debtor, receiver, where, card))
+        or _pay_action(debtor, receiver, where, card)
+        for where, card in payment_choices(state, debtor)
     ]
 
 
@@ -153,28 +180,6 @@ OPPONENTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 END_TURN: tuple[Action, ...] = tuple(
     Action("end_turn", action_text("end_turn"), p, "end_turn") for p in range(10)
 )
-
-
-def _play_actions(state: DealState) -> list[Action]:
-    """Hand plays (while plays are left), free wild moves, and ending the turn.
-
-    This runs before every decision of a turn, so it is written for speed: actions are
-    cached by the facts they depend on (a card and a seat, a colour and a rent, ...), so
-    they are not rebuilt from strings when they are already known.
-    """
-    player = state.turn_player
-    if plays_left_check(state) is not None:
-        return [*wild_moves(state, player, plain_wild_moves), END_TURN[player]]
-    simple, targeted, doubles = same_hand(player, state.hands[player], _hand_summary)
-    if not targeted:
-        return [*simple, *wild_moves(state, player, plain_wild_moves), END_TURN[player]]
-    actions = simple.copy()
-    opponents = OPPONENTS[state.players][player]
-    for card in targeted:
-        _card_plays(state, player, card, opponents, doubles, actions)
-    actions += wild_moves(state, player, plain_wild_moves)
-    actions.append(END_TURN[player])
-    return actions
 
 
 #: Action and rent cards whose plays depend on the table (targets, colours, sets).
@@ -259,18 +264,15 @@ def _card_plays(
         actions.extend(_cached_plays(("debt", player, card, opponents), _debt_actions))
     elif what == "sly_deal":
         for seat in opponents:
-            for colour, name in stealable_cards(tables[seat]):
-                actions.append(_steal_action(player, card, seat, colour, name))
+            key = ("sly", player, card, seat, stealable_cards(tables[seat]), ())
+            actions.extend(_cached_plays(key, _steal_actions))
     elif what == "forced_deal":
         mine = givable_cards(state, player)
         if not mine:
             return
         for seat in opponents:
-            for colour, name in stealable_cards(tables[seat]):
-                for mine_colour, mine_name in mine:
-                    actions.append(
-                        _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
-                    )
+            key = ("forced", player, card, seat, stealable_cards(tables[seat]), mine)
+            actions.extend(_cached_plays(key, _steal_actions))
     elif what == "deal_breaker":
         for seat in opponents:
             their = tables[seat]
@@ -303,6 +305,20 @@ def _debt_actions(key: tuple[object, ...]) -> list[Action]:
     """``debt:<seat>`` against each opponent. Key: ("debt", player, card, opponents)."""
     _, player, card, opponents = key
     return [_action(f"debt:{seat}", player, "play", card, seat) for seat in opponents]
+
+
+def _steal_actions(key: tuple[object, ...]) -> list[Action]:
+    """The steals from one seat: a Sly Deal's ``sly:`` for each card it may take, or a Forced
+    Deal's ``forced:`` for each card taken and each card given, in that order. Key: (verb,
+    player, card, seat, the seat's stealable cards, the player's givable cards or ())."""
+    verb, player, card, seat, theirs, mine = key
+    if verb == "sly":
+        return [_steal_action(player, card, seat, colour, name) for colour, name in theirs]
+    return [
+        _steal_action(player, card, seat, colour, name, mine_colour, mine_name)
+        for colour, name in theirs
+        for mine_colour, mine_name in mine
+    ]
 
 
 def _steal_action(
@@ -355,13 +371,13 @@ def _rent_plays(
     if ACTION[index] == "any_rent":
         for colour, rent in rents_by_colour(table).items():
             key = ("rent", player, card, colour, rent, opponents, most)
-            actions.extend(_cached_plays(key, _rent_actions))
+            actions += PLAYS.get(key) or _cached_plays(key, _rent_actions)
         return
     for colour in CARD_COLOURS[index]:  # a two-colour rent card: only its two colours matter
         rent = best_rent(table, colour)
         if rent:
             key = ("rent", player, card, colour, rent, (None,), most)
-            actions.extend(_cached_plays(key, _rent_actions))
+            actions += PLAYS.get(key) or _cached_plays(key, _rent_actions)
 
 
 def _rent_actions(key: tuple[object, ...]) -> list[Action]:

@@ -31,7 +31,6 @@ from monopoly_widgets.deal.properties import (
     find_loose_card,
     is_complete,
     move_card,
-    pile_holding,
     put_building,
 )
 from monopoly_widgets.deal.responses import begin
@@ -257,7 +256,11 @@ def _move_wild(
     label, name, colour = parts[1], parts[2], COLOUR_INDEX[parts[3]]
     table = state.tables[player]
     card = action.card
-    index = pile_holding(table, card)
+    index = -1
+    for at, pile in enumerate(table):  # the pile that holds the wild
+        if card in pile.cards:
+            index = at
+            break
     if index < 0:  # an action made by hand (say, in a test) may not name the card: find it by name
         index = pile_by_label(table, label)
         card = find_card_in_pile(table[index], name, state.moved_wilds)

@@ -115,14 +115,6 @@ def has_won(table: list[PropertySet]) -> bool:
     return may_have_won(table) and len(complete_colours(table)) >= 3
 
 
-def pile_holding(table: list[PropertySet], card: int | None) -> int:
-    """The index of the pile that holds ``card``, or -1."""
-    for index, pile in enumerate(table):
-        if card in pile.cards:
-            return index
-    return -1
-
-
 def can_take_house(pile: PropertySet) -> bool:
     return pile.house < 0 and pile.colour not in NO_BUILDING_COLOURS and is_complete(pile)
 
