@@ -13,10 +13,11 @@ Seats are rotated so the viewer comes first: slot ``seat1_bank`` is always the n
 to the viewer's left, whoever the viewer is. It is read straight from the state, not from
 the observation dict, because a learner encodes before every step and the dict (with
 every card's name and colours) costs more than the step itself. For the same reason each
-seat's table slots are remembered while ``state.table_changes`` (counted by the engine's
-one notification, ``speed.table_changed``) says that table is unchanged: counting every
-pile again, ``is_complete`` for each, was most of an encoding's cost. That memo lives with
-Deal's other caches in ``speed.py`` (``speed.seat_slots``), behind the one switch
+seat's bank and table slots are remembered while its bank is the same and
+``state.table_changes`` (counted by the engine's one notification, ``speed.table_changed``)
+says its table is unchanged: counting every pile again, ``is_complete`` for each, and adding
+up the bank was most of an encoding's cost. That memo lives with Deal's other caches in
+``speed.py`` (``speed.seat_slots``), behind the one switch
 (``core/memo.py``); ``tests/rl/test_memo_switch.py`` compares the two.
 """
 
@@ -113,6 +114,7 @@ _WIDTH = len(SEAT_FIELDS)
 _HOUSES = 3 + 2 * _COLOURS  # offsets in a seat block
 _HOTELS = _HOUSES + 1
 _COMPLETE_SETS = _HOUSES + 2
+_SEAT_ZEROS = array("f", bytes(4 * (_WIDTH - 1)))
 _FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
 
 
@@ -146,45 +148,49 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
         out[_HAND + NAME_SLOT[card]] += 1.0
     out[base + (state.turn_player - viewer) % players] = 1.0
     at = base + 2 * players
-    banks = state.banks
     tables = state.tables
-    value = _BANK_VALUE
-    slots = speed.seat_slots(state, _table_slots)  # remembered per table (speed.py)
+    banks = state.banks
+    seat_slots = speed.seat_slots  # remembered per seat (speed.py)
     for k in range(players):
         seat = (viewer + k) % players
         out[at] = len(hands[seat])
-        bank = banks[seat]
-        if bank:
-            total = 0
-            for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
-                total += value[card]
-            out[at + 1] = total
-            out[at + 2] = len(bank)
-        if tables[seat]:
-            out[at + 3 : at + _WIDTH] = slots(seat)
+        if tables[seat] or banks[seat]:
+            out[at + 1 : at + _WIDTH] = seat_slots(state, seat, _seat_slots)
         at += _WIDTH
     return np.frombuffer(out, _FLOAT32)
 
 
-def _table_slots(tables: list[list[PropertySet]], seat: int) -> array:
-    """The slots of ``seat``'s property piles, from ``seat<k>_<colour>_cards`` to
+def _seat_slots(table: list[PropertySet], bank: list[int]) -> array:
+    """The slots of one seat's bank and property piles, from ``seat<k>_bank_total`` to
     ``seat<k>_complete_sets`` (all of it public)."""
-    slots = [0.0] * (_WIDTH - 3)
+    # Set in a copy of a zero ``array``: making one from a list of floats costs more than
+    # counting the piles.
+    slots = _SEAT_ZEROS[:]
+    if bank:
+        total = 0
+        value = _BANK_VALUE
+        for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
+            total += value[card]
+        slots[0] = total
+        slots[1] = len(bank)
     complete = houses = hotels = 0
-    for pile in tables[seat]:
+    for pile in table:
         colour = pile.colour
-        slots[colour] += len(pile.cards)
+        slots[2 + colour] += len(pile.cards)
         if is_complete(pile):
-            slots[_COLOURS + colour] += 1.0
+            slots[2 + _COLOURS + colour] += 1.0
             complete += 1
         if pile.house >= 0:
             houses += 1
         if pile.hotel >= 0:
             hotels += 1
-    slots[_HOUSES - 3] = houses
-    slots[_HOTELS - 3] = hotels
-    slots[_COMPLETE_SETS - 3] = complete
-    return array("f", slots)
+    if houses:
+        slots[_HOUSES - 1] = houses
+    if hotels:
+        slots[_HOTELS - 1] = hotels
+    if complete:
+        slots[_COMPLETE_SETS - 1] = complete
+    return slots
 
 
 _NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}

@@ -67,8 +67,8 @@ def enabled() -> bool:
 
 def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
     """The caches that hold something: the memos (``core.memo.filled``), the remembered hand,
-    and for each of ``states`` its remembered wild moves, those of its piles, and the seats
-    noted for the win check."""
+    and for each of ``states`` its remembered wild moves, those of its piles, the seats
+    noted for the win check and the RL encoder's seat slots."""
     found = memo.filled()
     if _last_hand[0] >= 0:
         found.append("speed.same_hand")
@@ -79,38 +79,31 @@ def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
             found.append("PropertySet.wild_moves")
         if state.completed_by:
             found.append("state.completed_by")
+        if state.seat_slots_memo:
+            found.append("state.seat_slots_memo")
     return found
 
 
 # --- the RL encoder's seat slots -----------------------------------------------------------------
-#: Per state (by ``id``; the state is kept, so a new state at the same address is never taken
-#: for it): what ``compute(state.tables, seat)`` gave for each seat, with the seat's
-#: ``state.table_changes`` count then. A table changes at few decisions, and counting its
-#: piles again was most of an encoding's cost. Used by ``encoding.encode``.
-SEAT_SLOTS: Memo[int, tuple[DealState, Callable[[int], Any]]] = Memo(256, "speed.SEAT_SLOTS")
-
-
 def seat_slots(
-    state: DealState, compute: Callable[[list[list[PropertySet]], int], T]
-) -> Callable[[int], T]:
-    """``seat -> compute(state.tables, seat)``, remembered while that seat's table is
-    unchanged (``table_changed`` counts every change); plain with the switch off. One
-    ``compute`` per state: the encoder's."""
+    state: DealState, seat: int, compute: Callable[[list[PropertySet], list[int]], T]
+) -> T:
+    """``compute(state.tables[seat], state.banks[seat])``, remembered in
+    ``state.seat_slots_memo`` while the seat's ``state.table_changes`` count
+    (``table_changed`` counts every change) and its bank stay the same; plain with the switch
+    off. A table changes at few decisions, a bank at fewer, and counting the piles and adding
+    up the bank again was most of an encoding's cost. One ``compute`` per state: the
+    encoder's."""
+    table = state.tables[seat]
+    bank = state.banks[seat]
     if not memo.ENABLED:
-        return lambda seat: compute(state.tables, seat)
-    found = SEAT_SLOTS.get(id(state))
-    if found is None or found[0] is not state:
-        known: dict[int, tuple[int, T]] = {}
-
-        def slots(seat: int) -> T:
-            count = state.table_changes.get(seat, 0)
-            seen = known.get(seat)
-            if seen is None or seen[0] != count:
-                seen = known[seat] = (count, compute(state.tables, seat))
-            return seen[1]
-
-        found = SEAT_SLOTS.keep(id(state), (state, slots))
-    return found[1]
+        return compute(table, bank)
+    count = state.table_changes.get(seat, 0)
+    known = state.seat_slots_memo
+    seen = known.get(seat)
+    if seen is None or seen[0] != count or seen[1] != bank:
+        seen = known[seat] = (count, bank.copy(), compute(table, bank))
+    return seen[2]
 
 
 # --- remembered actions --------------------------------------------------------------------------
