@@ -35,6 +35,7 @@ from monopoly_widgets.deal.cards import (
     NAME,
     PACK_SIZE,
     PLAYS_PER_TURN,
+    SET_SIZE,
     VALUE,
 )
 from monopoly_widgets.deal.properties import is_complete
@@ -103,6 +104,7 @@ def encoding_size(players: int) -> int:
 #: Per player count: an all-zero float32 vector to copy (one memcpy; numpy then sees the
 #: copy without copying it again).
 _ZEROS = {players: array("f", bytes(4 * encoding_size(players))) for players in range(2, 11)}
+_SHAPE = {players: (encoding_size(players),) for players in range(2, 11)}
 _PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
 _PENDING = GLOBAL_FIELDS.index(f"pending_{PENDING_KINDS[0]}")
@@ -115,7 +117,7 @@ _HOUSES = 3 + 2 * _COLOURS  # offsets in a seat block
 _HOTELS = _HOUSES + 1
 _COMPLETE_SETS = _HOUSES + 2
 _SEAT_ZEROS = array("f", bytes(4 * (_WIDTH - 1)))
-_FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: numpy converts a type each call
 
 
 def encode(state: DealState, viewer: int) -> np.ndarray:
@@ -155,35 +157,45 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
         seat = (viewer + k) % players
         out[at] = len(hands[seat])
         if tables[seat] or banks[seat]:
-            out[at + 1 : at + _WIDTH] = seat_slots(state, seat, _seat_slots)
+            out[at + 1 : at + _WIDTH] = seat_slots(state, seat, _seat_slots, _bank_total)
         at += _WIDTH
-    return np.frombuffer(out, _FLOAT32)
+    return np.ndarray(_SHAPE[players], _FLOAT32, out)  # no copy; ``np.frombuffer`` costs more
 
 
-def _seat_slots(table: list[PropertySet], bank: list[int]) -> array:
+def _seat_slots(table: list[PropertySet], bank_cards: int, bank_total: int) -> array:
     """The slots of one seat's bank and property piles, from ``seat<k>_bank_total`` to
     ``seat<k>_complete_sets`` (all of it public)."""
     # Set in a copy of a zero ``array``: making one from a list of floats costs more than
     # counting the piles.
     slots = _SEAT_ZEROS[:]
-    if bank:
-        total = 0
-        value = _BANK_VALUE
-        for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
-            total += value[card]
-        slots[0] = total
-        slots[1] = len(bank)
+    if bank_cards:
+        slots[0] = bank_total
+        slots[1] = bank_cards
+    # The piles of one colour sit together (``properties.order_piles``), so each colour's
+    # cards are counted in a local and set once: adding to an array slot costs twice as much.
     complete = houses = hotels = 0
+    last = -1
+    cards = 0
     for pile in table:
         colour = pile.colour
-        slots[2 + colour] += len(pile.cards)
-        if is_complete(pile):
+        if colour != last:
+            if cards:
+                slots[2 + last] = cards
+            last = colour
+            cards = 0
+        in_pile = len(pile.cards)
+        cards += in_pile
+        # ``is_complete`` asks for a full set's worth of cards first: most piles have fewer,
+        # and testing that here saves a call for each of them.
+        if in_pile >= SET_SIZE[colour] and is_complete(pile):
             slots[2 + _COLOURS + colour] += 1.0
             complete += 1
         if pile.house >= 0:
             houses += 1
         if pile.hotel >= 0:
             hotels += 1
+    if cards:
+        slots[2 + last] = cards
     if houses:
         slots[_HOUSES - 1] = houses
     if hotels:
@@ -191,6 +203,15 @@ def _seat_slots(table: list[PropertySet], bank: list[int]) -> array:
     if complete:
         slots[_COMPLETE_SETS - 1] = complete
     return slots
+
+
+def _bank_total(bank: list[int]) -> int:
+    """What a bank's cards are worth."""
+    total = 0
+    value = _BANK_VALUE
+    for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
+        total += value[card]
+    return total
 
 
 _NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}

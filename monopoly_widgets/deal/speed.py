@@ -86,24 +86,33 @@ def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
 
 # --- the RL encoder's seat slots -----------------------------------------------------------------
 def seat_slots(
-    state: DealState, seat: int, compute: Callable[[list[PropertySet], list[int]], T]
+    state: DealState,
+    seat: int,
+    compute: Callable[[list[PropertySet], int, int], T],
+    bank_total: Callable[[list[int]], int],
 ) -> T:
-    """``compute(state.tables[seat], state.banks[seat])``, remembered in
-    ``state.seat_slots_memo`` while the seat's ``state.table_changes`` count
-    (``table_changed`` counts every change) and its bank stay the same; plain with the switch
-    off. A table changes at few decisions, a bank at fewer, and counting the piles and adding
-    up the bank again was most of an encoding's cost. One ``compute`` per state: the
-    encoder's."""
+    """``compute(table, len(bank), bank_total(bank))`` for the seat's table and bank,
+    remembered in ``state.seat_slots_memo`` while the seat's ``state.table_changes`` count
+    (``table_changed`` counts every change) and its bank stay the same, and the bank's total
+    while the bank does; plain with the switch off. A table changes at few decisions, a bank
+    at fewer, and counting the piles and adding up the bank again was most of an encoding's
+    cost. One ``compute`` per state: the encoder's."""
     table = state.tables[seat]
     bank = state.banks[seat]
     if not memo.ENABLED:
-        return compute(table, bank)
+        return compute(table, len(bank), bank_total(bank))
     count = state.table_changes.get(seat, 0)
     known = state.seat_slots_memo
     seen = known.get(seat)
-    if seen is None or seen[0] != count or seen[1] != bank:
-        seen = known[seat] = (count, bank.copy(), compute(table, bank))
-    return seen[2]
+    if seen is not None and seen[0] == count and seen[1] == bank:
+        return seen[3]
+    if seen is not None and seen[1] == bank:
+        kept, total = seen[1], seen[2]  # only the table changed
+    else:
+        kept, total = bank.copy(), bank_total(bank)
+    slots = compute(table, len(bank), total)
+    known[seat] = (count, kept, total, slots)
+    return slots
 
 
 # --- remembered actions --------------------------------------------------------------------------

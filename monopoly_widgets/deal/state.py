@@ -138,9 +138,9 @@ class DealState:
     #: the same (the RL encoder's seat slots, ``encoding.py``). Not part of the game either.
     table_changes: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     #: The RL encoder's slots of each seat's bank and property piles, with that seat's
-    #: ``table_changes`` count and a copy of its bank when they were worked out
-    #: (``speed.seat_slots``). Not part of the game either.
-    seat_slots_memo: dict[int, tuple[int, list[int], Any]] = field(
+    #: ``table_changes`` count, a copy of its bank and the bank's total when they were
+    #: worked out (``speed.seat_slots``). Not part of the game either.
+    seat_slots_memo: dict[int, tuple[int, list[int], int, Any]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
