@@ -105,6 +105,13 @@ def encoding_size(players: int) -> int:
 #: copy without copying it again).
 _ZEROS = {players: array("f", bytes(4 * encoding_size(players))) for players in range(2, 11)}
 _SHAPE = {players: (encoding_size(players),) for players in range(2, 11)}
+#: ``_ROTATION[players][viewer]``: the seats in slot order (``seat<k>`` is ``viewer + k``).
+_ROTATION = {
+    players: tuple(
+        tuple((viewer + k) % players for k in range(players)) for viewer in range(players)
+    )
+    for players in range(2, 11)
+}
 _PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
 _PENDING = GLOBAL_FIELDS.index(f"pending_{PENDING_KINDS[0]}")
@@ -153,8 +160,7 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
     tables = state.tables
     banks = state.banks
     seat_slots = speed.seat_slots  # remembered per seat (speed.py)
-    for k in range(players):
-        seat = (viewer + k) % players
+    for seat in _ROTATION[players][viewer]:
         out[at] = len(hands[seat])
         if tables[seat] or banks[seat]:
             out[at + 1 : at + _WIDTH] = seat_slots(state, seat, _seat_slots, _bank_total)

@@ -97,15 +97,15 @@ def seat_slots(
     while the bank does; plain with the switch off. A table changes at few decisions, a bank
     at fewer, and counting the piles and adding up the bank again was most of an encoding's
     cost. One ``compute`` per state: the encoder's."""
-    table = state.tables[seat]
     bank = state.banks[seat]
     if not memo.ENABLED:
-        return compute(table, len(bank), bank_total(bank))
+        return compute(state.tables[seat], len(bank), bank_total(bank))
     count = state.table_changes.get(seat, 0)
     known = state.seat_slots_memo
     seen = known.get(seat)
     if seen is not None and seen[0] == count and seen[1] == bank:
         return seen[3]
+    table = state.tables[seat]
     if seen is not None and seen[1] == bank:
         kept, total = seen[1], seen[2]  # only the table changed
     else:
