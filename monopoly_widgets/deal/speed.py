@@ -12,7 +12,9 @@ the time, and lists the same legal actions again and again. So:
   (``ID_PARTS``).
 - **Remembered per game**: a player's wild moves until their table changes
   (``state.wild_moves_memo``), each pile's own moves (``PropertySet.wild_moves``), and the
-  plays worked out from the last hand seen (``same_hand``): ``wild_moves`` and ``legal.py``.
+  plays worked out from the last hand seen (``same_hand``): ``wild_moves`` and ``legal.py``;
+  the RL encoder's slots of each seat's bank and piles (``seat_slots``,
+  ``state.seat_slots_memo``): ``encoding.py``.
 - **The one notification** (``table_changed``): every change to a player's property
   collection, made by ``properties.py``, ends with one call here, which drops what was worked
   out from the old table.
