@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
-from struct import Struct
 from typing import Any
 
 import numpy as np
@@ -86,10 +85,10 @@ _HAND = GLOBAL_FIELDS.index(f"hand_{_HAND_NAMES[0]}")
 _PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _DEAL_GIVES = GLOBAL_FIELDS.index(f"deal_gives_{PROPERTIES[0][0]}")
 _DEAL_ASKS = GLOBAL_FIELDS.index(f"deal_asks_{PROPERTIES[0][0]}")
-#: Per player count: an all-zero vector to copy, and the packer that turns one into float32s.
-_ZEROS = {players: [0.0] * encoding_size(players) for players in range(2, 11)}
-_PACK = {players: Struct(f"{encoding_size(players)}f") for players in range(2, 11)}
-_FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
+#: Per player count: an all-zero float32 vector to copy (one memcpy), and its shape.
+_ZEROS = {players: array("f", bytes(4 * encoding_size(players))) for players in range(2, 11)}
+_SHAPE = {players: (encoding_size(players),) for players in range(2, 11)}
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: numpy converts a type each call
 _WIDTH = len(SEAT_FIELDS)
 _N = len(_COLOURS)
 
@@ -113,8 +112,9 @@ def encode(state: BidState, viewer: int) -> np.ndarray:
     """``viewer``'s view as a float32 vector laid out as :func:`slot_names` says."""
     players = state.players
     deck = state.deck
-    # Filled as a Python list, then packed into float32s in one call (see
-    # ``deal/encoding.py``); this runs before every step, so offsets are module tables.
+    # Written into a copy of a zero float32 ``array``, which numpy then sees without a copy
+    # (packing a list of every slot cost more than setting the few that are not zero); this
+    # runs before every step, so offsets are module tables.
     out = _ZEROS[players][:]
     out[_PHASE_SLOT[state.phase]] = 1.0
     if current_player(state) == viewer:
@@ -177,7 +177,7 @@ def encode(state: BidState, viewer: int) -> np.ndarray:
             if _raise_visible(state, seat, viewer):
                 out[at + 5 + 2 * _N] = sum([deck[c].value for c in raised])
         at += _WIDTH
-    return np.frombuffer(bytearray(_PACK[players].pack(*out)), _FLOAT32)
+    return np.ndarray(_SHAPE[players], _FLOAT32, out)
 
 
 def _total(cards: list[dict] | None) -> float:

@@ -85,25 +85,35 @@ def _slots(deck: tuple) -> tuple[int, ...]:
 
 
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
-_FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: numpy converts a type each call
 _DECIDE = GLOBAL_FIELDS.index("i_must_decide")
+_PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
+_DONE_SLOT = {done: _DECIDE + 3 + i for i, done in enumerate(DONE_VALUES) if done is not None}
+_WIDTH = len(SEAT_FIELDS)
+#: Per player count: an all-zero float32 vector to copy (one memcpy), and its shape.
+_ZEROS = {players: array("f", bytes(4 * encoding_size(players))) for players in range(2, 7)}
+_SHAPE = {players: (encoding_size(players),) for players in range(2, 7)}
 
 
 def encode(state: CardGameState, viewer: int) -> np.ndarray:
     """``viewer``'s view as a float32 vector laid out as :func:`slot_names` says."""
     players = state.players
     slot = _slots(state.deck)
-    # Filled as a standard-library float array, then seen by numpy without a copy: setting
-    # numpy items one by one, or converting a list, costs several times as much.
-    out = array("f", bytes(4 * encoding_size(players)))
-    out[PHASES.index(state.phase)] = 1.0
-    out[_DECIDE] = 1.0 if current_player(state) == viewer else 0.0
+    # Filled as a standard-library float array (a copy of a zero one), then seen by numpy
+    # without a copy: setting numpy items one by one, or converting a list, costs several
+    # times as much. Only the slots that are not zero are set.
+    out = _ZEROS[players][:]
+    out[_PHASE_SLOT[state.phase]] = 1.0
+    if current_player(state) == viewer:
+        out[_DECIDE] = 1.0
     out[_DECIDE + 1] = len(state.draw_pile)
-    out[_DECIDE + 2] = float(state.added)
+    if state.added:
+        out[_DECIDE + 2] = 1.0
     out[_DECIDE + 3] = state.hand_turns
     if state.done is not None:
-        out[_DECIDE + 3 + DONE_VALUES.index(state.done)] = 1.0
-    for card in state.hands[viewer]:
+        out[_DONE_SLOT[state.done]] = 1.0
+    hands = state.hands
+    for card in hands[viewer]:
         out[_HAND + slot[card]] += 1.0
     if state.passes and state.passes[viewer] is not None:
         out[_HAND + _N + slot[state.passes[viewer]]] = 1.0
@@ -111,26 +121,31 @@ def encode(state: CardGameState, viewer: int) -> np.ndarray:
         out[_HAND + 2 * _N + slot[card]] += 1.0
     base = len(GLOBAL_FIELDS)
     out[base + (state.to_play - viewer) % players] = 1.0
-    width = len(SEAT_FIELDS)
+    at = base + players
+    trade_piles = state.trade_piles
+    scores = state.scores
+    went_out = state.went_out
     for k in range(players):
         seat = (viewer + k) % players
-        at = base + players + k * width
-        pile = state.trade_piles[seat]
-        out[at] = len(state.hands[seat])
-        out[at + 1] = state.scores[seat] / 1000
-        out[at + 2] = 1.0 if state.went_out == seat else 0.0
-        out[at + 3] = len(pile)
+        pile = trade_piles[seat]
+        out[at] = len(hands[seat])
+        if scores[seat]:
+            out[at + 1] = scores[seat] / 1000
+        if went_out == seat:
+            out[at + 2] = 1.0
         if pile:
+            out[at + 3] = len(pile)
             out[at + 4 + slot[pile[-1]]] = 1.0
-        for card in pile:
-            out[at + 4 + _N + slot[card]] += 1.0
-    at = base + players + players * width
+            counts = at + 4 + _N
+            for card in pile:
+                out[counts + slot[card]] += 1.0
+        at += _WIDTH
     for pile in state.extra_piles:
-        out[at] = len(pile)
         if pile:
+            out[at] = len(pile)
             out[at + 1 + slot[pile[-1]]] = 1.0
         at += 1 + _N
-    return np.frombuffer(out, _FLOAT32)
+    return np.ndarray(_SHAPE[players], _FLOAT32, out)
 
 
 def encode_observation(observation: dict) -> np.ndarray:

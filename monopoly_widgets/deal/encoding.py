@@ -13,10 +13,11 @@ Seats are rotated so the viewer comes first: slot ``seat1_bank`` is always the n
 to the viewer's left, whoever the viewer is. It is read straight from the state, not from
 the observation dict, because a learner encodes before every step and the dict (with
 every card's name and colours) costs more than the step itself. For the same reason each
-seat's table slots are remembered while ``state.table_changes`` (counted by the engine's
-one notification, ``speed.table_changed``) says that table is unchanged: counting every
-pile again, ``is_complete`` for each, was most of an encoding's cost. That memo lives with
-Deal's other caches in ``speed.py`` (``speed.seat_slots``), behind the one switch
+seat's bank and table slots are remembered while its bank is the same and
+``state.table_changes`` (counted by the engine's one notification, ``speed.table_changed``)
+says its table is unchanged: counting every pile again, ``is_complete`` for each, and adding
+up the bank was most of an encoding's cost. That memo lives with Deal's other caches in
+``speed.py`` (``speed.seat_slots``), behind the one switch
 (``core/memo.py``); ``tests/rl/test_memo_switch.py`` compares the two.
 """
 
@@ -34,6 +35,7 @@ from monopoly_widgets.deal.cards import (
     NAME,
     PACK_SIZE,
     PLAYS_PER_TURN,
+    SET_SIZE,
     VALUE,
 )
 from monopoly_widgets.deal.properties import is_complete
@@ -102,6 +104,14 @@ def encoding_size(players: int) -> int:
 #: Per player count: an all-zero float32 vector to copy (one memcpy; numpy then sees the
 #: copy without copying it again).
 _ZEROS = {players: array("f", bytes(4 * encoding_size(players))) for players in range(2, 11)}
+_SHAPE = {players: (encoding_size(players),) for players in range(2, 11)}
+#: ``_ROTATION[players][viewer]``: the seats in slot order (``seat<k>`` is ``viewer + k``).
+_ROTATION = {
+    players: tuple(
+        tuple((viewer + k) % players for k in range(players)) for viewer in range(players)
+    )
+    for players in range(2, 11)
+}
 _PHASE_SLOT = {phase: i for i, phase in enumerate(PHASES)}
 _HAND = GLOBAL_FIELDS.index(f"hand_{CARD_NAMES[0]}")
 _PENDING = GLOBAL_FIELDS.index(f"pending_{PENDING_KINDS[0]}")
@@ -113,7 +123,8 @@ _WIDTH = len(SEAT_FIELDS)
 _HOUSES = 3 + 2 * _COLOURS  # offsets in a seat block
 _HOTELS = _HOUSES + 1
 _COMPLETE_SETS = _HOUSES + 2
-_FLOAT32 = np.dtype(np.float32)  # a dtype object: ``np.frombuffer`` converts a type each call
+_SEAT_ZEROS = array("f", bytes(4 * (_WIDTH - 1)))
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: numpy converts a type each call
 
 
 def encode(state: DealState, viewer: int) -> np.ndarray:
@@ -146,45 +157,67 @@ def encode(state: DealState, viewer: int) -> np.ndarray:
         out[_HAND + NAME_SLOT[card]] += 1.0
     out[base + (state.turn_player - viewer) % players] = 1.0
     at = base + 2 * players
-    banks = state.banks
     tables = state.tables
-    value = _BANK_VALUE
-    slots = speed.seat_slots(state, _table_slots)  # remembered per table (speed.py)
-    for k in range(players):
-        seat = (viewer + k) % players
+    banks = state.banks
+    seat_slots = speed.seat_slots  # remembered per seat (speed.py)
+    for seat in _ROTATION[players][viewer]:
         out[at] = len(hands[seat])
-        bank = banks[seat]
-        if bank:
-            total = 0
-            for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
-                total += value[card]
-            out[at + 1] = total
-            out[at + 2] = len(bank)
-        if tables[seat]:
-            out[at + 3 : at + _WIDTH] = slots(seat)
+        if tables[seat] or banks[seat]:
+            out[at + 1 : at + _WIDTH] = seat_slots(state, seat, _seat_slots, _bank_total)
         at += _WIDTH
-    return np.frombuffer(out, _FLOAT32)
+    return np.ndarray(_SHAPE[players], _FLOAT32, out)  # no copy; ``np.frombuffer`` costs more
 
 
-def _table_slots(tables: list[list[PropertySet]], seat: int) -> array:
-    """The slots of ``seat``'s property piles, from ``seat<k>_<colour>_cards`` to
+def _seat_slots(table: list[PropertySet], bank_cards: int, bank_total: int) -> array:
+    """The slots of one seat's bank and property piles, from ``seat<k>_bank_total`` to
     ``seat<k>_complete_sets`` (all of it public)."""
-    slots = [0.0] * (_WIDTH - 3)
+    # Set in a copy of a zero ``array``: making one from a list of floats costs more than
+    # counting the piles.
+    slots = _SEAT_ZEROS[:]
+    if bank_cards:
+        slots[0] = bank_total
+        slots[1] = bank_cards
+    # The piles of one colour sit together (``properties.order_piles``), so each colour's
+    # cards are counted in a local and set once: adding to an array slot costs twice as much.
     complete = houses = hotels = 0
-    for pile in tables[seat]:
+    last = -1
+    cards = 0
+    for pile in table:
         colour = pile.colour
-        slots[colour] += len(pile.cards)
-        if is_complete(pile):
-            slots[_COLOURS + colour] += 1.0
+        if colour != last:
+            if cards:
+                slots[2 + last] = cards
+            last = colour
+            cards = 0
+        in_pile = len(pile.cards)
+        cards += in_pile
+        # ``is_complete`` asks for a full set's worth of cards first: most piles have fewer,
+        # and testing that here saves a call for each of them.
+        if in_pile >= SET_SIZE[colour] and is_complete(pile):
+            slots[2 + _COLOURS + colour] += 1.0
             complete += 1
         if pile.house >= 0:
             houses += 1
         if pile.hotel >= 0:
             hotels += 1
-    slots[_HOUSES - 3] = houses
-    slots[_HOTELS - 3] = hotels
-    slots[_COMPLETE_SETS - 3] = complete
-    return array("f", slots)
+    if cards:
+        slots[2 + last] = cards
+    if houses:
+        slots[_HOUSES - 1] = houses
+    if hotels:
+        slots[_HOTELS - 1] = hotels
+    if complete:
+        slots[_COMPLETE_SETS - 1] = complete
+    return slots
+
+
+def _bank_total(bank: list[int]) -> int:
+    """What a bank's cards are worth."""
+    total = 0
+    value = _BANK_VALUE
+    for card in bank:  # a plain loop: a quarter of what ``sum(map(...))`` costs here
+        total += value[card]
+    return total
 
 
 _NAME_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}

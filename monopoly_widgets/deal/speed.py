@@ -12,7 +12,9 @@ the time, and lists the same legal actions again and again. So:
   (``ID_PARTS``).
 - **Remembered per game**: a player's wild moves until their table changes
   (``state.wild_moves_memo``), each pile's own moves (``PropertySet.wild_moves``), and the
-  plays worked out from the last hand seen (``same_hand``): ``wild_moves`` and ``legal.py``.
+  plays worked out from the last hand seen (``same_hand``): ``wild_moves`` and ``legal.py``;
+  the RL encoder's slots of each seat's bank and piles (``seat_slots``,
+  ``state.seat_slots_memo``): ``encoding.py``.
 - **The one notification** (``table_changed``): every change to a player's property
   collection, made by ``properties.py``, ends with one call here, which drops what was worked
   out from the old table.
@@ -67,8 +69,8 @@ def enabled() -> bool:
 
 def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
     """The caches that hold something: the memos (``core.memo.filled``), the remembered hand,
-    and for each of ``states`` its remembered wild moves, those of its piles, and the seats
-    noted for the win check."""
+    and for each of ``states`` its remembered wild moves, those of its piles, the seats
+    noted for the win check and the RL encoder's seat slots."""
     found = memo.filled()
     if _last_hand[0] >= 0:
         found.append("speed.same_hand")
@@ -79,38 +81,40 @@ def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
             found.append("PropertySet.wild_moves")
         if state.completed_by:
             found.append("state.completed_by")
+        if state.seat_slots_memo:
+            found.append("state.seat_slots_memo")
     return found
 
 
 # --- the RL encoder's seat slots -----------------------------------------------------------------
-#: Per state (by ``id``; the state is kept, so a new state at the same address is never taken
-#: for it): what ``compute(state.tables, seat)`` gave for each seat, with the seat's
-#: ``state.table_changes`` count then. A table changes at few decisions, and counting its
-#: piles again was most of an encoding's cost. Used by ``encoding.encode``.
-SEAT_SLOTS: Memo[int, tuple[DealState, Callable[[int], Any]]] = Memo(256, "speed.SEAT_SLOTS")
-
-
 def seat_slots(
-    state: DealState, compute: Callable[[list[list[PropertySet]], int], T]
-) -> Callable[[int], T]:
-    """``seat -> compute(state.tables, seat)``, remembered while that seat's table is
-    unchanged (``table_changed`` counts every change); plain with the switch off. One
-    ``compute`` per state: the encoder's."""
+    state: DealState,
+    seat: int,
+    compute: Callable[[list[PropertySet], int, int], T],
+    bank_total: Callable[[list[int]], int],
+) -> T:
+    """``compute(table, len(bank), bank_total(bank))`` for the seat's table and bank,
+    remembered in ``state.seat_slots_memo`` while the seat's ``state.table_changes`` count
+    (``table_changed`` counts every change) and its bank stay the same, and the bank's total
+    while the bank does; plain with the switch off. A table changes at few decisions, a bank
+    at fewer, and counting the piles and adding up the bank again was most of an encoding's
+    cost. One ``compute`` per state: the encoder's."""
+    bank = state.banks[seat]
     if not memo.ENABLED:
-        return lambda seat: compute(state.tables, seat)
-    found = SEAT_SLOTS.get(id(state))
-    if found is None or found[0] is not state:
-        known: dict[int, tuple[int, T]] = {}
-
-        def slots(seat: int) -> T:
-            count = state.table_changes.get(seat, 0)
-            seen = known.get(seat)
-            if seen is None or seen[0] != count:
-                seen = known[seat] = (count, compute(state.tables, seat))
-            return seen[1]
-
-        found = SEAT_SLOTS.keep(id(state), (state, slots))
-    return found[1]
+        return compute(state.tables[seat], len(bank), bank_total(bank))
+    count = state.table_changes.get(seat, 0)
+    known = state.seat_slots_memo
+    seen = known.get(seat)
+    if seen is not None and seen[0] == count and seen[1] == bank:
+        return seen[3]
+    table = state.tables[seat]
+    if seen is not None and seen[1] == bank:
+        kept, total = seen[1], seen[2]  # only the table changed
+    else:
+        kept, total = bank.copy(), bank_total(bank)
+    slots = compute(table, len(bank), total)
+    known[seat] = (count, kept, total, slots)
+    return slots
 
 
 # --- remembered actions --------------------------------------------------------------------------

@@ -137,6 +137,12 @@ class DealState:
     #: counts every change): what was worked out from a table holds while its count stays
     #: the same (the RL encoder's seat slots, ``encoding.py``). Not part of the game either.
     table_changes: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The RL encoder's slots of each seat's bank and property piles, with that seat's
+    #: ``table_changes`` count, a copy of its bank and the bank's total when they were
+    #: worked out (``speed.seat_slots``). Not part of the game either.
+    seat_slots_memo: dict[int, tuple[int, list[int], int, Any]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""

@@ -165,7 +165,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         self.agent_selection = self.possible_agents[seat]
         self._legal = self.catalogue.legal_indexes(game) if not game.is_over else {}
         # The legal numbers too, so a policy need not search the mask for them.
-        self.infos[self.agent_selection] = {"legal_moves": list(self._legal)}
+        self.infos[self.agent_selection] = {"legal_moves": [*self._legal]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat.get(agent)

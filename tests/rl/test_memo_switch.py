@@ -1,10 +1,10 @@
 """The environments' caches change nothing but the speed (``core/memo.py``'s one switch).
 
-Deal's encoder remembers each seat's table slots while ``state.table_changes`` says the
-table is unchanged, and The Card Game's remembers a deck's name slots: with the switch off
-neither remembers anything and the plain counting runs. The same seeds and actions must
-give the same observations, masks, rewards and ends both ways, and a game taken back
-(``undo``) or started again must be encoded afresh.
+Deal's encoder remembers each seat's bank and table slots while the bank is the same and
+``state.table_changes`` says the table is unchanged, and The Card Game's remembers a deck's
+name slots: with the switch off neither remembers anything and the plain counting runs.
+The same seeds and actions must give the same observations, masks, rewards and ends both
+ways, and a game taken back (``undo``) or started again must be encoded afresh.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from monopoly_widgets.core import memo
+from monopoly_widgets.deal import speed
 from monopoly_widgets.rl import raw_env
 from monopoly_widgets.rl.encoding import encoder
 
@@ -62,6 +63,27 @@ def test_the_same_trajectory_with_the_caches_on_and_off(game: str, players: int)
     assert len(fast) == len(plain)
     for step, (a, b) in enumerate(zip(fast, plain, strict=True)):
         assert a == b, step
+
+
+def test_deal_seat_slots_are_not_remembered_with_the_switch_off() -> None:
+    env = raw_env("deal", 3)
+    rng = random.Random(3)
+    try:
+        memo.set_enabled(False)
+        env.reset(seed=3)
+        for _ in range(200):
+            obs, _, done, cut, info = env.last()
+            if done or cut:
+                break
+            env.step(rng.choice(info["legal_moves"]))
+        assert not env.game.state.seat_slots_memo
+    finally:
+        memo.set_enabled(True)
+    env.reset(seed=3)
+    for _ in range(50):  # on: remembered once a seat has a bank or a table
+        obs, _, done, cut, info = env.last()
+        env.step(rng.choice(info["legal_moves"]))
+    assert "state.seat_slots_memo" in speed.filled_caches([env.game.state])
 
 
 def test_a_deal_game_taken_back_is_encoded_afresh() -> None:
