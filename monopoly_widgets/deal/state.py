@@ -137,6 +137,9 @@ class DealState:
     #: counts every change): what was worked out from a table holds while its count stays
     #: the same (the RL encoder's seat slots, ``encoding.py``). Not part of the game either.
     table_changes: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    #: Each seat's table as decision views copy it, until it changes, and all of them under -1
+    #: (``speed.table_copies``). Not part of the game either.
+    table_copies: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""
