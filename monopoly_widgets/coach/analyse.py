@@ -84,8 +84,8 @@ def analyse(
     coach's two worker processes, unless ``workers=1``. The result is the same
     either way. ``on_round(analysis_so_far)`` is called after every round (the
     explorer's coach panel draws it); returning False stops the analysis there.
-    ``first_batch``: playouts per move in the first round (default: 16, fewer
-    when there are many moves; see ``coach/racing.py``).
+    ``first_batch``: playouts per move in the first round (default: 8, see
+    ``coach/racing.py``).
     """
     _check_request(game, player, budget_s, playouts, continue_with, seed, confidence)
     _check_settings(precision, workers, first_batch, cards_known, executor, on_round)

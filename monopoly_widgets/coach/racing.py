@@ -8,8 +8,9 @@ either side. The race asks that question after every small round and stops as
 soon as the answer is yes; in between it spends playouts only where they can
 bring that answer closer:
 
-* every move gets a first screening batch (fewer playouts each when there are
-  many moves, so a 28-move turn is not a whole budget of screening);
+* every move gets a first screening batch of :data:`FIRST_BATCH` playouts (small:
+  the playouts that decide are the leaders', and a move set aside after screening
+  gets more as soon as its estimate puts it among the three leading moves);
 * a move clearly worse than the leader (its interval wholly below the
   leader's, or the paired comparison clear) gets no more playouts;
 * of the moves still in contention, the weaker half is set aside each round
@@ -20,8 +21,10 @@ bring that answer closer:
 * the three leading moves always get more while they are not yet measured to
   within ``precision``, even one set aside earlier that has climbed back.
 
-Rounds are small (a quarter of the leader's playouts so far, at least
-``MIN_BATCH``), so the race overshoots the stopping point by little. Every
+Rounds are small (an eighth of the leader's playouts so far, at least
+``MIN_BATCH``), so the race overshoots the stopping point by little and ranks
+the moves again often: a move that falls out of the leading three gets little
+more before the next ranking sets it aside. Every
 decision depends only on the wins counted so far, never on the clock or on which
 process ran what: a race replayed with the same playouts ends the same way.
 
@@ -39,12 +42,12 @@ from monopoly_widgets.coach.pairing import as_bits, clear_of, versus
 from monopoly_widgets.stats.halving import KEEP, Halving
 from monopoly_widgets.stats.intervals import wilson_interval
 
-#: The most playouts one screening round spends in all (split between the moves)...
-SCREENING = 256
-#: ...but never more than this per move...
-FIRST_BATCH = 16
-#: ...nor fewer than this per move, in any round.
-MIN_BATCH = 8
+#: Playouts per move in the screening round.
+FIRST_BATCH = 8
+#: Each later round gives every live move the leader's playouts so far divided by this...
+ROUND_DIVISOR = 8
+#: ...but never fewer than this.
+MIN_BATCH = 4
 
 METHOD = (
     "A race (successive halving that stops early): every move got a first batch of playouts; "
@@ -67,9 +70,7 @@ class Race(Halving):
     ) -> None:
         super().__init__(action_ids, confidence, precision)
         self.order = {action_id: index for index, action_id in enumerate(action_ids)}
-        if first_batch is None:
-            first_batch = max(MIN_BATCH, min(FIRST_BATCH, SCREENING // max(1, len(action_ids))))
-        self.batch = first_batch
+        self.batch = FIRST_BATCH if first_batch is None else first_batch
         #: Each move's outcomes by playout index, as bits (1 = won): ``pairing.versus``.
         self.won = dict.fromkeys(action_ids, 0)
 
@@ -173,5 +174,5 @@ class Race(Halving):
         kept = {a for a in halved if self.half_width(a) > self.precision}
         kept.update(a for a in ranked[:KEEP] if self.half_width(a) > self.precision)
         self.live = [a for a in ranked if a in kept]
-        self.batch = max(MIN_BATCH, max(self.done[a] for a in self.live) // 4)
+        self.batch = max(MIN_BATCH, max(self.done[a] for a in self.live) // ROUND_DIVISOR)
         return None

@@ -45,6 +45,7 @@ from monopoly_widgets.deal.cards import (
 from monopoly_widgets.deal.labels import set_labels
 from monopoly_widgets.deal.properties import complete_colours, is_complete, pile_rent
 from monopoly_widgets.deal.responses import describe
+from monopoly_widgets.deal.speed import table_copies
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -261,6 +262,8 @@ class DealView:
     a heuristic reads a fraction of it. So a view made by :func:`decision_view` copies
     only the public piles, banks and hand sizes and its seat's own hand, as tuples of
     numbers, and works out the rest (labels, totals) from those copies when first asked.
+    A table's copy is made once and handed to every view until the table changes
+    (``speed.table_copies``): it is immutable, so sharing it shows nothing more.
 
     The view keeps no reference to the game: nothing reachable from it is the game's
     state or one of its lists, so a bot handed a view cannot read another seat's hand
@@ -313,11 +316,7 @@ class DealView:
         self._hand = tuple(state.hands[viewer])
         self._hand_counts = tuple(map(len, state.hands))
         self._seat_banks = tuple(map(tuple, state.banks))
-        make = tuple.__new__  # what PileCopy(...) does, without its keyword handling
-        self._seat_piles = tuple(
-            tuple([make(PileCopy, (p.colour, tuple(p.cards), p.house, p.hotel)) for p in table])
-            for table in state.tables
-        )
+        self._seat_piles = table_copies(state, _copy_table)
         found = state.pending
         self._pending = None if found is None else _pending_view(found)
 
@@ -452,6 +451,12 @@ class DealView:
             sum(card["value"] for pile in seat["sets"] for card in pile["cards"]) for seat in seats
         ]
         return view
+
+
+def _copy_table(table: list[PropertySet]) -> tuple[PileCopy, ...]:
+    """One seat's piles as a view keeps them: tuples of numbers, nothing of the game's."""
+    make = tuple.__new__  # what PileCopy(...) does, without its keyword handling
+    return tuple([make(PileCopy, (p.colour, tuple(p.cards), p.house, p.hotel)) for p in table])
 
 
 def decision_view(state: DealState, viewer: int) -> DealView:

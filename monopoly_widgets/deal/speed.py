@@ -14,7 +14,8 @@ the time, and lists the same legal actions again and again. So:
   (``state.wild_moves_memo``), each pile's own moves (``PropertySet.wild_moves``), and the
   plays worked out from the last hand seen (``same_hand``): ``wild_moves`` and ``legal.py``;
   the RL encoder's slots of each seat's bank and piles (``seat_slots``,
-  ``state.seat_slots_memo``): ``encoding.py``.
+  ``state.seat_slots_memo``): ``encoding.py``;
+  the decision views' copies of each table until it changes (``table_copies``).
 - **The one notification** (``table_changed``): every change to a player's property
   collection, made by ``properties.py``, ends with one call here, which drops what was worked
   out from the old table.
@@ -83,6 +84,8 @@ def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
             found.append("state.completed_by")
         if state.seat_slots_memo:
             found.append("state.seat_slots_memo")
+        if state.table_copies:
+            found.append("state.table_copies")
     return found
 
 
@@ -115,6 +118,30 @@ def seat_slots(
     slots = compute(table, len(bank), total)
     known[seat] = (count, kept, total, slots)
     return slots
+
+
+# --- the decision views' copies of the tables --------------------------------------------------
+def table_copies(state: DealState, copy: Callable[[list[PropertySet]], T]) -> tuple[T, ...]:
+    """``copy(table)`` of every seat's table, each remembered until the seat's table changes
+    (``table_changed`` drops it; ``state.table_copies``, under the seat's number, and the
+    whole tuple under -1); plain with the switch off. A decision view copies every table at
+    every decision (it may keep nothing of the game's, ``observation.DealView``), and most
+    decisions change no table, so the copies of the decision before serve again. ``copy``
+    must make immutable values (tuples of numbers): the same copy is handed to every view
+    until its table changes."""
+    if not memo.ENABLED:
+        return tuple(map(copy, state.tables))
+    known = state.table_copies
+    every = known.get(-1)
+    if every is None:
+        copies = []
+        for seat, table in enumerate(state.tables):
+            found = known.get(seat)
+            if found is None:
+                found = known[seat] = copy(table)
+            copies.append(found)
+        every = known[-1] = tuple(copies)
+    return every  # type: ignore[no-any-return]
 
 
 # --- remembered actions --------------------------------------------------------------------------
@@ -250,16 +277,21 @@ def table_changed(
 ) -> None:
     """The one notification: every change to a player's property collection ends here.
 
-    What was worked out from the old table (their wild moves) is dropped, to be worked out
-    again, and (switch on) a change that may have completed a set is noted for the win check
-    (``state.completed_by``, read by ``win_check_needed``). ``wilds`` False says the
-    wild moves cannot have changed (a building, or a property card put into or taken out of a
-    pile that stays, which changes no pile's wilds, label or colour). ``renamed``: colours
+    What was worked out from the old table (their wild moves, the views' copy of it) is
+    dropped, to be worked out again, and (switch on) a change that may have completed a set
+    is noted for the win check (``state.completed_by``, read by ``win_check_needed``).
+    ``wilds`` False says the wild moves cannot have changed (a building, or a property card
+    put into or taken out of a pile that stays, which changes no pile's wilds, label or
+    colour). ``renamed``: colours
     whose piles were laid out again or gained or lost a pile (so "Red" may now be "Red 1"):
     their piles forget their own moves, whose ids name the pile.
     """
     changes = state.table_changes  # every change counted (the RL encoder's seat slots)
     changes[player] = changes.get(player, 0) + 1
+    copies = state.table_copies  # the decision views' copies (``table_copies``)
+    if copies:
+        copies.pop(player, None)
+        copies.pop(-1, None)
     if wilds:
         state.wild_moves_memo.pop(player, None)
     for colour in renamed:

@@ -143,6 +143,9 @@ class DealState:
     seat_slots_memo: dict[int, tuple[int, list[int], int, Any]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: Each seat's table as decision views copy it, until it changes, and all of them under -1
+    #: (``speed.table_copies``). Not part of the game either.
+    table_copies: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def clone(self) -> DealState:
         """An independent copy made of list copies (no deepcopy)."""

@@ -43,8 +43,8 @@ from monopoly_widgets.core.validation import excerpt, whole_number
 from monopoly_widgets.widgets.views.common import seat_name
 
 #: Playouts per move in the first round (later rounds add to them); None: as ``mw.analyse``
-#: (at most 16 each, fewer when there are many moves, ``coach/racing.py``), so the panel's
-#: analysis is exactly ``mw.analyse``'s with its defaults and screens no more than it needs.
+#: (``coach/racing.py``'s ``FIRST_BATCH``), so the panel's analysis is exactly ``mw.analyse``'s
+#: with its defaults and screens no more than it needs.
 FIRST_PLAYOUTS: int | None = None
 #: The most playouts per move (the chart is then as sharp as it gets here).
 MAX_PLAYOUTS = 1024

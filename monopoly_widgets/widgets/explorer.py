@@ -69,7 +69,7 @@ class GameExplorer:
 
     The coach (the Coach button, or :meth:`show_coach`) analyses the decision at
     the cursor with ``coach_playouts`` playouts per move first (None: as ``mw.analyse``
-    screens, at most 16 each, fewer when there are many moves), each round adding
+    screens, 8 each), each round adding
     more, up to ``coach_max_playouts`` per move, the other seats played by
     ``coach_continue_with`` ("heuristic", "random" or "deal_policy"; see ``mw.analyse``).
     """

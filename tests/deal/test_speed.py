@@ -2,10 +2,11 @@
 
 Engine convention (OpenSpiel's ``test_consistent`` pattern): every cache and fast path stands
 in for a plain rule function (``tidy_colour`` laying a colour out again, the wild moves and
-legal actions worked out from the hand and the tables). Two copies of each random game are
-played side by side, one with the speed module on and one with its switch off
-(``speed.set_enabled(False)``); after every step their states, events and legal actions must
-be the same, and while the switch is off every cache must stay empty. The options listed
+legal actions worked out from the hand and the tables, the decision views' copies of the
+tables). Two copies of each random game are played side by side, one with the speed module
+on and one with its switch off (``speed.set_enabled(False)``); after every step their
+states, events, legal actions and every seat's decision view must be the same, and while the
+switch is off every cache must stay empty. The options listed
 change which plain paths run (buildings dropped from broken sets, wilds moved once,
 multicolour moves, several seats).
 """
@@ -24,6 +25,7 @@ from monopoly_widgets.core import memo
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal import speed
 from monopoly_widgets.deal.legal import legal_actions
+from monopoly_widgets.deal.observation import decision_view
 from monopoly_widgets.deal.properties import complete_colours
 from monopoly_widgets.deal.rules import carry_out
 from monopoly_widgets.deal.turns import check_win
@@ -63,6 +65,10 @@ def play_side_by_side(players: int, options: dict[str, object], seeds: range) ->
             plain_events = _plain(plain.apply, action.id)
             assert events == plain_events, (seed, fast.step)
             assert fast.state == plain.state, (seed, fast.step)
+            for seat in range(players):
+                view = decision_view(fast.state, seat)
+                plain_view = _plain(decision_view, plain.state, seat)
+                assert view._seat_piles == plain_view._seat_piles, (seed, fast.step, seat)
             assert speed.filled_caches([plain.state]) == [], (seed, fast.step)
             steps += 1
         assert plain.is_over
@@ -93,6 +99,7 @@ def test_the_switch_empties_every_cache_and_keeps_them_empty():
             for _ in range(60):
                 if not g.is_over:
                     g.apply(g.legal_actions()[-1])
+        decision_view(off.state, 0)
         assert speed.filled_caches([off.state]) == [] and memo.filled() == []
     finally:
         speed.set_enabled(True)
@@ -136,6 +143,21 @@ def test_a_stale_hand_summary_is_caught(monkeypatch):
     monkeypatch.setattr("monopoly_widgets.deal.legal.same_hand", same_seat)
     with pytest.raises(AssertionError):
         play_side_by_side(2, {}, range(3))
+
+
+def test_a_stale_table_copy_is_caught(monkeypatch):
+    """The comparison can fail for the views' copies of the tables too: copies kept after
+    their table changed (the notification not dropping them) show piles that are gone."""
+    right = speed.table_changed
+
+    def keeps_copies(state, player, *args, **kwargs):
+        kept = dict(state.table_copies)
+        right(state, player, *args, **kwargs)
+        state.table_copies.update(kept)
+
+    monkeypatch.setattr("monopoly_widgets.deal.properties.table_changed", keeps_copies)
+    with pytest.raises(AssertionError):
+        play_side_by_side(2, {}, range(1))
 
 
 def test_a_cache_filled_with_the_switch_off_is_caught(monkeypatch):
