@@ -90,11 +90,7 @@ class DealRules(Rules):
         return state
 
     def apply(self, state: DealState, action: Action) -> list[Event]:
-        if state.phase == PHASE_PLAY:  # ``carry_out``'s first case, the commonest, without a call
-            events: list[Event] = []
-            apply_play(state, action, events)
-        else:
-            events = carry_out(state, action)
+        events = carry_out(state, action)
         if win_check_needed(state):
             check_win(state, events, completed_only=True)
         return events
