@@ -25,6 +25,20 @@ from tests.browser.test_explorer_in_jupyterlab import (
 
 NOTEBOOK = Path(__file__).parent / "coach_test.ipynb"
 
+# Why a label would have no width: each ancestor that is not drawn, and how.
+HIDDEN_BY = """(node) => {
+    const out = [];
+    for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
+        const s = getComputedStyle(n);
+        const how = [s.display, s.visibility, s.contentVisibility];
+        if (how[0] === "none" || how[1] !== "visible" || how[2] !== "visible") {
+            const name = n.className.baseVal ?? n.className;
+            out.push(`${n.tagName}.${name}: display, visibility, content-visibility ${how}`);
+        }
+    }
+    return `connected ${node.isConnected}; not drawn: ${out.join(" | ") || "none"}`;
+}"""
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
@@ -62,8 +76,23 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
             labels = panel.locator(".mw-coach-plot .annotation-text")
             texts = labels.all_text_contents()
             assert len(texts) == seen["legal"] and any("$" in t for t in texts), texts
-            widths = labels.evaluate_all("(nodes) => nodes.map((n) => n.getBBox().width)")
-            assert all(w > 20 for w in widths), list(zip(texts, widths, strict=True))
+            # Measured once the drawing settles: the coach keeps refining, and while
+            # Plotly redraws (a new round, a new width) the labels are laid out afresh.
+            measure = "(nodes) => nodes.map((n) => n.getBBox().width)"
+            try:
+                page.wait_for_function(
+                    """() => {
+                        const found = '.mw-coach-plot .annotation-text';
+                        const nodes = [...document.querySelectorAll(found)];
+                        return nodes.length > 0 && nodes.every((n) => n.getBBox().width > 20);
+                    }""",
+                    timeout=30_000,
+                )
+            except Exception:
+                widths = labels.evaluate_all(measure)
+                hidden_by = labels.first.evaluate(HIDDEN_BY)
+                found = list(zip(labels.all_text_contents(), widths, strict=True))
+                raise AssertionError(f"labels without width: {found}; {hidden_by}") from None
             whiskers = panel.locator(".mw-coach-plot g.errorbar")
             assert whiskers.count() == seen["legal"]
             expect(panel.locator(".mw-coach-status")).to_contain_text("Player 0's moves")
