@@ -76,8 +76,11 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
             labels = panel.locator(".mw-coach-plot .annotation-text")
             texts = labels.all_text_contents()
             assert len(texts) == seen["legal"] and any("$" in t for t in texts), texts
-            # Measured once the drawing settles: the coach keeps refining, and while
-            # Plotly redraws (a new round, a new width) the labels are laid out afresh.
+            # Measured as a person reads them: once the coach is done (no more redraws)
+            # and with the panel on screen.
+            status = panel.locator(".mw-coach-status")
+            expect(status).to_contain_text("done", timeout=90_000)
+            panel.scroll_into_view_if_needed()
             measure = "(nodes) => nodes.map((n) => n.getBBox().width)"
             try:
                 page.wait_for_function(
@@ -92,10 +95,13 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
                 widths = labels.evaluate_all(measure)
                 hidden_by = labels.first.evaluate(HIDDEN_BY)
                 found = list(zip(labels.all_text_contents(), widths, strict=True))
-                raise AssertionError(f"labels without width: {found}; {hidden_by}") from None
+                shown = page.evaluate("() => document.visibilityState")
+                raise AssertionError(
+                    f"labels without width: {found}; {hidden_by}; page {shown}"
+                ) from None
             whiskers = panel.locator(".mw-coach-plot g.errorbar")
             assert whiskers.count() == seen["legal"]
-            expect(panel.locator(".mw-coach-status")).to_contain_text("Player 0's moves")
+            expect(status).to_contain_text("Player 0's moves")
             page.screenshot(path=str(OUTPUT / "coach.png"), full_page=True)
 
             # Step: the coach drops the old analysis and starts on the new step.
