@@ -52,7 +52,7 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
     OUTPUT.mkdir(parents=True, exist_ok=True)
     with running_jupyterlab(tmp_path, NOTEBOOK) as (url, folder), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1600, "height": 1200})
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
         page.set_default_timeout(60_000)
         try:
             run_notebook(page, url)
@@ -99,6 +99,14 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
                 raise AssertionError(
                     f"labels without width: {found}; {hidden_by}; page {shown}"
                 ) from None
+            # Every label ends inside the chart (past its edge the chance would be cut off).
+            overflow = labels.evaluate_all(
+                """(nodes) => nodes.map((n) => {
+                    const plot = n.closest('.mw-coach-plot').getBoundingClientRect();
+                    return [n.textContent, n.getBoundingClientRect().right - plot.right];
+                }).filter(([, past]) => past > 0.5)"""
+            )
+            assert not overflow, overflow
             whiskers = panel.locator(".mw-coach-plot g.errorbar")
             assert whiskers.count() == seen["legal"]
             expect(status).to_contain_text("Player 0's moves")

@@ -4,7 +4,7 @@ import { load } from "./load.mjs";
 
 const F = load(
   ["figures.js"],
-  ["niceCeil", "wholeStep", "maxOf", "axisTop", "lineFigure", "frameOf", "plotlyText", "escapeHtml", "NICE", "MIN_TURNS"],
+  ["niceCeil", "wholeStep", "maxOf", "axisTop", "lineFigure", "frameOf", "plotlyText", "escapeHtml", "NICE", "MIN_TURNS", "fitLabel", "coachFigure"],
 );
 
 test("axes grow in NICE steps", () => {
@@ -55,4 +55,47 @@ test("a line figure spans at least MIN_TURNS and moves only its points on a step
 test("text for Plotly shows a dollar and never starts maths", () => {
   assert.equal(F.plotlyText("Bank $1M as $1M <b>"), "Bank &#36;1M as &#36;1M &lt;b&gt;");
   assert.equal(F.escapeHtml("a & b"), "a &amp; b");
+});
+
+// A stand-in for the browser's measure: every character 7px (as estimateWidth).
+const sevenPx = (text) => text.length * 7;
+
+test("a coach label that fits is kept whole", () => {
+  assert.equal(F.fitLabel("", "End your turn", ": 50% (15% to 85%)", 300, sevenPx), "End your turn: 50% (15% to 85%)");
+});
+
+test("a long move name gives way, so the chance and its interval are always shown", () => {
+  const suffix = ": 52% (44% to 61%)";
+  const name = "Play Debt Collector: player 0 pays you $5M";
+  const fitted = F.fitLabel("★ best: ", name, suffix, 300, sevenPx);
+  assert.ok(sevenPx(fitted) <= 300, fitted);
+  assert.ok(fitted.startsWith("★ best: Play Debt") && fitted.endsWith(`…${suffix}`), fitted);
+  // The longest start that fits: one more character would not.
+  const kept = fitted.slice("★ best: ".length, fitted.length - suffix.length - 1);
+  assert.ok(sevenPx(`★ best: ${name.slice(0, kept.length + 1)}…${suffix}`) > 300, fitted);
+  // No room even for a letter: the numbers still come through.
+  assert.equal(F.fitLabel("", name, suffix, 10, sevenPx), `…${suffix}`);
+});
+
+test("every coach label fits the plot's width, money drawn as money", () => {
+  const row = (label, p, best = false) => ({ label, text: label, probability: p, low: p - 0.1, high: p + 0.1, playouts: 40, best });
+  const chart = {
+    rows: [
+      row("Play Forced Deal: swap your Mediterranean Avenue for their Boardwalk", 0.6, true),
+      row("Bank $4M as $1M", 0.5),
+      row("End your turn", 0.4),
+    ],
+  };
+  for (const width of [240, 310, 480]) {
+    const { layout } = F.coachFigure(chart, width, "#000", sevenPx);
+    const room = width - layout.margin.l - layout.margin.r;
+    for (const note of layout.annotations) {
+      const shown = note.text.replace(/&#36;/g, "$");
+      assert.ok(sevenPx(shown) <= room, `${width}px: ${shown}`);
+      assert.match(shown, /: \d+% \(\d+% to \d+%\)$/);
+    }
+    assert.ok(layout.annotations[0].text.startsWith("★ best: "));
+  }
+  const wide = F.coachFigure(chart, 900, "#000", sevenPx).layout.annotations;
+  assert.equal(wide[1].text, "Bank &#36;4M as &#36;1M: 50% (40% to 60%)");
 });

@@ -175,6 +175,16 @@ function createCharts(model, makeEl, requestFrame) {
       : "";
   }
 
+  // A coach label's width in px, in the font Plotly draws it in (figures.js, fitLabel).
+  let labelContext = null;
+  function measureLabel(text) {
+    if (labelContext === null) {
+      labelContext = document.createElement("canvas").getContext("2d") || false;
+      if (labelContext) labelContext.font = `${COACH_LABEL_PX}px ${COACH_LABEL_FONT}`;
+    }
+    return labelContext ? labelContext.measureText(text).width : estimateWidth(text);
+  }
+
   function drawCoach(colour) {
     const value = model.get("coach") || {};
     const chart = value.chart || {};
@@ -192,7 +202,7 @@ function createCharts(model, makeEl, requestFrame) {
       plotly.purge(coachPlot);
       return;
     }
-    const { data, layout } = coachFigure(chart, width, colour);
+    const { data, layout } = coachFigure(chart, width, colour, measureLabel);
     plotly.react(coachPlot, data, layout, { displayModeBar: false, responsive: false });
   }
 

@@ -13,6 +13,13 @@
 const COACH_ROW_PX = 34;
 const COACH_BEST = "#2e7d32";
 const COACH_OTHER = "#7f8c9a";
+// The coach's labels: Plotly's own font, named here so that charts.js measures
+// the labels in the font they are drawn in (see fitLabel).
+const COACH_LABEL_PX = 12;
+const COACH_LABEL_FONT = '"Open Sans", verdana, arial, sans-serif';
+const COACH_MARGIN = { l: 8, r: 12, t: 8, b: 26 };
+// Where no text can be measured (node): an average 12px character is about 7px wide.
+const estimateWidth = (text) => text.length * 7;
 
 // The line charts' x axis spans at least this many turns.
 const MIN_TURNS = 4;
@@ -172,7 +179,7 @@ function oddsFigure(odds, width, colour) {
 // anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
 // entity is drawn as "$" but not read as maths.
 // One label per bar, on its own line above it (odds panel and coach panel alike).
-function rowLabels(texts, size, colour) {
+function rowLabels(texts, size, colour, family) {
   return texts.map((text, i) => ({
     x: 0,
     y: i,
@@ -183,7 +190,7 @@ function rowLabels(texts, size, colour) {
     yshift: ODDS_LABEL_SHIFT_PX,
     showarrow: false,
     text: plotlyText(text),
-    font: { size, color: colour },
+    font: family ? { size, color: colour, family } : { size, color: colour },
   }));
 }
 
@@ -191,8 +198,27 @@ function plotlyText(text) {
   return escapeHtml(text).replace(/\$/g, "&#36;");
 }
 
-// The coach's moves, best first as sent, each label on its own line above its bar.
-function coachFigure(chart, width, colour) {
+// A coach label that fits `room` px: `prefix`, the move's `name` and the numbers
+// (`suffix`). The numbers are what a student reads the label for, and SVG text past
+// the plot's edge is cut off unseen, so the name gives way: it is shortened with
+// "…" (the bar's hover shows it whole) to the longest start that leaves room.
+// `measure(text)` is the text's width in px.
+function fitLabel(prefix, name, suffix, room, measure) {
+  if (measure(prefix + name + suffix) <= room) return prefix + name + suffix;
+  const cut = (n) => `${prefix}${name.slice(0, n).trimEnd()}…${suffix}`;
+  let low = 0;
+  let high = name.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (measure(cut(mid)) <= room) low = mid;
+    else high = mid - 1;
+  }
+  return cut(low);
+}
+
+// The coach's moves, best first as sent, each label on its own line above its bar,
+// cut to the plot's width (fitLabel; `measure` as there, an estimate by default).
+function coachFigure(chart, width, colour, measure = estimateWidth) {
   const rows = chart.rows || [];
   const height = 34 + rows.length * COACH_ROW_PX;
   const percent = (p) => `${Math.round(p * 100)}%`;
@@ -221,17 +247,24 @@ function coachFigure(chart, width, colour) {
   ];
   // The title is the panel's own text line (it wraps; a Plotly title would be cut).
   const layout = baseLayout("", width, height, colour);
-  layout.margin = { l: 8, r: 12, t: 8, b: 26 };
+  layout.margin = { ...COACH_MARGIN };
   layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
   layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [rows.length - 0.5, -0.5] };
+  // A label starts at the plot's left edge; a few px spare for Plotly's padding.
+  const room = width - COACH_MARGIN.l - COACH_MARGIN.r - 4;
   layout.annotations = rowLabels(
-    rows.map(
-      (r) =>
-        `${r.best ? "★ best: " : ""}${r.label}: ${percent(r.probability)} ` +
-        `(${percent(r.low)} to ${percent(r.high)})`,
+    rows.map((r) =>
+      fitLabel(
+        r.best ? "★ best: " : "",
+        r.label,
+        `: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
+        room,
+        measure,
+      ),
     ),
-    12,
+    COACH_LABEL_PX,
     colour,
+    COACH_LABEL_FONT,
   );
   return { data, layout };
 }
