@@ -81,7 +81,6 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
             status = panel.locator(".mw-coach-status")
             expect(status).to_contain_text("done", timeout=90_000)
             panel.scroll_into_view_if_needed()
-            measure = "(nodes) => nodes.map((n) => n.getBBox().width)"
             try:
                 page.wait_for_function(
                     """() => {
@@ -92,7 +91,7 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
                     timeout=30_000,
                 )
             except Exception:
-                widths = labels.evaluate_all(measure)
+                widths = labels.evaluate_all("(nodes) => nodes.map((n) => n.getBBox().width)")
                 hidden_by = labels.first.evaluate(HIDDEN_BY)
                 found = list(zip(labels.all_text_contents(), widths, strict=True))
                 shown = page.evaluate("() => document.visibilityState")

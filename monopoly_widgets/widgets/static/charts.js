@@ -175,16 +175,6 @@ function createCharts(model, makeEl, requestFrame) {
       : "";
   }
 
-  // A coach label's width in px, in the font Plotly draws it in (figures.js, fitLabel).
-  let labelContext = null;
-  function measureLabel(text) {
-    if (labelContext === null) {
-      labelContext = document.createElement("canvas").getContext("2d") || false;
-      if (labelContext) labelContext.font = `${COACH_LABEL_PX}px ${COACH_LABEL_FONT}`;
-    }
-    return labelContext ? labelContext.measureText(text).width : estimateWidth(text);
-  }
-
   function drawCoach(colour) {
     const value = model.get("coach") || {};
     const chart = value.chart || {};
@@ -202,7 +192,12 @@ function createCharts(model, makeEl, requestFrame) {
       plotly.purge(coachPlot);
       return;
     }
-    const { data, layout } = coachFigure(chart, width, colour, measureLabel);
+    // The labels are measured in the font Plotly draws them in, with the page's one
+    // canvas (cards.js), to cut each to the room there is (figures.js, fitLabel).
+    const ctx = measureCanvas.getContext("2d");
+    if (ctx) ctx.font = `${COACH_LABEL_PX}px ${LABEL_FONT}`;
+    const measure = ctx ? (text) => ctx.measureText(text).width : estimateWidth;
+    const { data, layout } = coachFigure(chart, width, colour, measure);
     plotly.react(coachPlot, data, layout, { displayModeBar: false, responsive: false });
   }
 

@@ -13,10 +13,10 @@
 const COACH_ROW_PX = 34;
 const COACH_BEST = "#2e7d32";
 const COACH_OTHER = "#7f8c9a";
-// The coach's labels: Plotly's own font, named here so that charts.js measures
-// the labels in the font they are drawn in (see fitLabel).
+// The row labels' font: Plotly's own, named so that charts.js measures the coach's
+// labels in the font they are drawn in (see fitLabel).
+const LABEL_FONT = '"Open Sans", verdana, arial, sans-serif';
 const COACH_LABEL_PX = 12;
-const COACH_LABEL_FONT = '"Open Sans", verdana, arial, sans-serif';
 const COACH_MARGIN = { l: 8, r: 12, t: 8, b: 26 };
 // Where no text can be measured (node): an average 12px character is about 7px wide.
 const estimateWidth = (text) => text.length * 7;
@@ -179,7 +179,7 @@ function oddsFigure(odds, width, colour) {
 // anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
 // entity is drawn as "$" but not read as maths.
 // One label per bar, on its own line above it (odds panel and coach panel alike).
-function rowLabels(texts, size, colour, family) {
+function rowLabels(texts, size, colour) {
   return texts.map((text, i) => ({
     x: 0,
     y: i,
@@ -190,7 +190,7 @@ function rowLabels(texts, size, colour, family) {
     yshift: ODDS_LABEL_SHIFT_PX,
     showarrow: false,
     text: plotlyText(text),
-    font: family ? { size, color: colour, family } : { size, color: colour },
+    font: { size, color: colour, family: LABEL_FONT },
   }));
 }
 
@@ -256,7 +256,7 @@ function coachFigure(chart, width, colour, measure = estimateWidth) {
     rows.map((r) =>
       fitLabel(
         r.best ? "★ best: " : "",
-        r.label,
+        r.text, // the whole move: cut here, to the room there is
         `: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
         room,
         measure,
@@ -264,7 +264,6 @@ function coachFigure(chart, width, colour, measure = estimateWidth) {
     ),
     COACH_LABEL_PX,
     colour,
-    COACH_LABEL_FONT,
   );
   return { data, layout };
 }
