@@ -4,6 +4,9 @@ Usage::
 
     python benchmarks/rl_env.py                       # every game, 2 and 3 players
     python benchmarks/rl_env.py --game deal --players 2 10 --steps 3000 --repeats 7
+    python benchmarks/rl_env.py --instructions --players 2 3 most   # most: each game's largest
+
+A player count a game does not allow (Bid at 10) is left out for that game, and said so.
 
 Issue 31 asks that a step through the environment, mask and encoding included, cost at most
 about twice a plain engine step. Three loops play the same number of random decisions from
@@ -44,7 +47,26 @@ import time
 from pathlib import Path
 
 import monopoly_widgets as mw
+from monopoly_widgets.core.registry import describe
 from monopoly_widgets.rl import env, raw_env
+
+
+def seatings(games: list[str], counts: list[str]) -> list[tuple[str, int]]:
+    """(game, players) for each game and each count it allows, ``most`` being its largest;
+    the counts a game does not allow are named on stderr and left out."""
+    chosen = []
+    for game in games:
+        descriptor = describe(game)
+        for count in counts:
+            players = descriptor.max_players if count == "most" else int(count)
+            if descriptor.min_players <= players <= descriptor.max_players:
+                chosen.append((game, players))
+            else:
+                allowed = f"{descriptor.min_players} to {descriptor.max_players}"
+                print(
+                    f"{game} left out at {players} players (it allows {allowed})", file=sys.stderr
+                )
+    return chosen
 
 
 def plain(game: str, players: int, steps: int, seed: int) -> float:
@@ -78,14 +100,13 @@ def count(args: argparse.Namespace) -> None:
     """Run under callgrind by :func:`instructions`: each measured loop is one
     ``operator.call``; prints the games measured, in order, as JSON."""
     measured = []
-    for game in args.game:
-        for players in args.players:
-            raw = raw_env(game, players)
-            plain(game, players, args.steps, 1)  # the warm-up, on other seeds
-            through_env(raw, args.steps, 1)
-            operator.call(plain, game, players, args.steps, 100)
-            operator.call(through_env, raw, args.steps, 100)
-            measured.append(f"{game} {players}p")
+    for game, players in seatings(args.game, args.players):
+        raw = raw_env(game, players)
+        plain(game, players, args.steps, 1)  # the warm-up, on other seeds
+        through_env(raw, args.steps, 1)
+        operator.call(plain, game, players, args.steps, 100)
+        operator.call(through_env, raw, args.steps, 100)
+        measured.append(f"{game} {players}p")
     print(json.dumps(measured))
 
 
@@ -94,7 +115,7 @@ def instructions(args: argparse.Namespace) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from callgrind import count_marked_calls
 
-    arguments = [__file__, "--count", "--game", *args.game, "--players", *map(str, args.players)]
+    arguments = [__file__, "--count", "--game", *args.game, "--players", *args.players]
     measured, counts = count_marked_calls([*arguments, "--steps", str(args.steps)], args.tree)
     parts = [count / args.steps for count in counts]
     print(f"instructions per decision (callgrind, {args.tree or 'this tree'}):")
@@ -103,10 +124,18 @@ def instructions(args: argparse.Namespace) -> None:
         print(f"{name}: plain {base:,.0f}, raw env {raw:,.0f} ({raw / base:.2f}x)")
 
 
+def _player_count(text: str) -> str:
+    if text != "most" and not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a number of players or 'most', not {text!r}")
+    return text
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", nargs="+", default=["deal", "bid", "cardgame"])
-    parser.add_argument("--players", nargs="+", type=int, default=[2, 3])
+    parser.add_argument(
+        "--players", nargs="+", type=_player_count, default=["2", "3"], help="numbers, or most"
+    )
     parser.add_argument("--steps", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--instructions", action="store_true", help="count with callgrind")
@@ -120,26 +149,25 @@ def main() -> None:
         instructions(args)
         return
     print(f"load average before: {os.getloadavg()[0]:.2f}")
-    for game in args.game:
-        for players in args.players:
-            raw, wrapped = raw_env(game, players), env(game, players)
-            loops = {
-                "plain": lambda seed, g=game, p=players: plain(g, p, args.steps, seed),
-                "raw env": lambda seed, e=raw: through_env(e, args.steps, seed),
-                "env": lambda seed, e=wrapped: through_env(e, args.steps, seed),
-            }
-            for loop in loops.values():
-                loop(1)  # warm up: imports, the catalogue, the engines' memos
-            times: dict[str, list[float]] = {name: [] for name in loops}
-            for repeat in range(args.repeats):
-                for name, loop in loops.items():
-                    times[name].append(loop(100 + repeat))
-            base = statistics.median(times["plain"])
-            shown = ", ".join(
-                f"{name} {statistics.median(t) * 1e6:.1f} us ({statistics.median(t) / base:.2f}x)"
-                for name, t in times.items()
-            )
-            print(f"{game} {players}p, {args.steps} decisions x {args.repeats}: {shown}")
+    for game, players in seatings(args.game, args.players):
+        raw, wrapped = raw_env(game, players), env(game, players)
+        loops = {
+            "plain": lambda seed, g=game, p=players: plain(g, p, args.steps, seed),
+            "raw env": lambda seed, e=raw: through_env(e, args.steps, seed),
+            "env": lambda seed, e=wrapped: through_env(e, args.steps, seed),
+        }
+        for loop in loops.values():
+            loop(1)  # warm up: imports, the catalogue, the engines' memos
+        times: dict[str, list[float]] = {name: [] for name in loops}
+        for repeat in range(args.repeats):
+            for name, loop in loops.items():
+                times[name].append(loop(100 + repeat))
+        base = statistics.median(times["plain"])
+        shown = ", ".join(
+            f"{name} {statistics.median(t) * 1e6:.1f} us ({statistics.median(t) / base:.2f}x)"
+            for name, t in times.items()
+        )
+        print(f"{game} {players}p, {args.steps} decisions x {args.repeats}: {shown}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
