@@ -279,7 +279,10 @@ def table_changed(
 
     What was worked out from the old table (their wild moves, the views' copy of it) is
     dropped, to be worked out again, and (switch on) a change that may have completed a set
-    is noted for the win check (``state.completed_by``, read by ``win_check_needed``).
+    is noted for the win check (``state.completed_by``, read by ``win_check_needed``) unless
+    the table cannot hold 3 complete sets (``may_have_won``): most completed sets leave
+    fewer than 3 piles of a set's size, and only a change that completes a set can bring a
+    table to 3 complete sets (a later one in the same action is noted by its own call).
     ``wilds`` False says the wild moves cannot have changed (a building, or a property card
     put into or taken out of a pile that stays, which changes no pile's wilds, label or
     colour). ``renamed``: colours
@@ -296,7 +299,7 @@ def table_changed(
         state.wild_moves_memo.pop(player, None)
     for colour in renamed:
         forget_moves(state.tables[player], colour)
-    if completed and memo.ENABLED:
+    if completed and memo.ENABLED and may_have_won(state.tables[player]):
         state.completed_by.add(player)
 
 
