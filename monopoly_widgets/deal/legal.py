@@ -200,18 +200,30 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
     targeted: list[int] = []
     seen: set[str] = set()
     doubles = 0
-    by_card = HAND_PLAYS[player]
+    known = HAND_PLAYS[player]
     for card in hand:
-        name, is_targeted, is_double = HAND_FACTS[card]
-        doubles += is_double
+        try:
+            name, plays, is_targeted, is_double = known[card]
+        except KeyError:  # a card not seen in this seat's hand before (or the switch is off)
+            name, plays, is_targeted, is_double = _hand_card(player, card)
+        if is_double:
+            doubles += 1
         if name in seen:
             continue
         seen.add(name)
-        plays = by_card.get(card)
-        simple += plays if plays is not None else _simple_actions(player, card)
+        simple += plays
         if is_targeted:
             targeted.append(card)
     return simple, targeted, doubles
+
+
+def _hand_card(player: int, card: int) -> tuple[str, list[Action], bool, int]:
+    """What ``_hand_summary`` reads of a hand card (``HAND_FACTS``, with its plays that do
+    not depend on the table), remembered per seat (``speed.HAND_PLAYS``): a card id is a
+    cheaper key than a pair, and one lookup cheaper than two."""
+    name, is_targeted, is_double = HAND_FACTS[card]
+    facts = (name, _simple_actions(player, card), is_targeted, is_double)
+    return HAND_PLAYS[player].keep(card, facts)
 
 
 #: Per card id (both packs): (name, do its plays depend on the table?, 1 if it is Double the
@@ -227,11 +239,9 @@ HAND_FACTS: tuple[tuple[str, bool, int], ...] = tuple(
 
 
 def _simple_actions(player: int, card: int) -> list[Action]:
-    """The plays of a hand card that do not depend on the table (cached): every id of
-    ``bank:``, ``lay:`` (a wild in each of its colours) and ``play:`` whose check passes."""
-    found = HAND_PLAYS[player].get(card)
-    if found is not None:
-        return found
+    """The plays of a hand card that do not depend on the table (remembered with the card's
+    facts, ``_hand_card``): every id of ``bank:``, ``lay:`` (a wild in each of its colours)
+    and ``play:`` whose check passes."""
     index = card % PACK_SIZE
     name = NAME[index]
     found = []
@@ -244,7 +254,7 @@ def _simple_actions(player: int, card: int) -> list[Action]:
             found.append(_action(action_id, player, "property", card, None))
     if play_check(card) is None:
         found.append(_action(f"play:{name}", player, "play", card, None))
-    return HAND_PLAYS[player].keep(card, found)
+    return found
 
 
 def _card_plays(

@@ -153,9 +153,11 @@ ACTIONS: Memo[tuple[object, ...], Action] = Memo(name="speed.ACTIONS")
 STEALS: Memo[tuple[int, int, int, int, str, int, str], Action] = Memo(name="speed.STEALS")
 #: Lists of table-dependent plays, keyed by the facts they depend on (``legal._card_plays``).
 PLAYS: Memo[tuple[object, ...], list[Action]] = Memo(name="speed.PLAYS")
-#: ``HAND_PLAYS[seat][card]``: the plays of the card that do not depend on the table
-#: (``legal._simple_actions``), one memo per seat (a card id is a cheaper key than a pair).
-HAND_PLAYS: tuple[Memo[int, list[Action]], ...] = tuple(
+#: ``HAND_PLAYS[seat][card]``: (the card's name, its plays that do not depend on the table
+#: (``legal._simple_actions``), do other plays of it depend on the table, 1 if it is Double
+#: the Rent else 0): what ``legal._hand_summary`` reads of a hand card, one memo per seat (a
+#: card id is a cheaper key than a pair).
+HAND_PLAYS: tuple[Memo[int, tuple[str, list[Action], bool, int]], ...] = tuple(
     Memo(name=f"speed.HAND_PLAYS[{seat}]") for seat in range(10)
 )
 #: Each action id cut into its parts (``verb:...``): the same ids come back all game long, and
