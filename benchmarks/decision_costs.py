@@ -27,6 +27,8 @@ import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from types import FrameType
 from typing import Any
 
@@ -61,39 +63,48 @@ def kind_of(action_id: str) -> str:
     return action_id.split(":", 1)[0]
 
 
-def play(
-    game_name: str,
-    players: int,
-    seed: int,
-    counts: dict[str, Counter] | None,
-    counter: OpcodeCounter,
-    only: str | None,
-) -> None:
-    """One random game; with ``counts``, the bytecodes of each step added to it."""
+class Tally:
+    """The bytecodes of each kind of step: carrying an action of each kind out (``apply``)
+    and listing the decision after it (``list``), or with ``only`` carrying out that kind
+    alone (then ``counter.by_function`` says where they went)."""
+
+    def __init__(self, counter: OpcodeCounter, only: str | None) -> None:
+        self.counter = counter
+        self.only = only
+        self.parts: dict[str, Counter[str]] = {"list": Counter(), "apply": Counter()}
+        self.times: Counter[str] = Counter()
+
+    def run(self, part: str, kind: str, step: Callable[[], Any]) -> Any:
+        """``step()``, its bytecodes added to ``part`` under ``kind`` if they are counted."""
+        if self.only is not None and (part != "apply" or kind != self.only):
+            return step()
+        start = self.counter.total
+        self.counter.on()
+        try:
+            return step()
+        finally:
+            self.counter.off()
+            self.parts[part][kind] += self.counter.total - start
+            if part == "apply":
+                self.times[kind] += 1
+
+
+def play(game_name: str, players: int, seed: int, tally: Tally | None) -> None:
+    """One random game; with ``tally``, the bytecodes of its steps are counted in it."""
     rng = random.Random(seed)
     game = mw.new_game(game_name, players=players, seed=seed)
     before = "deal"
     while not game.is_over:
-        if counts is not None and only is None:
-            start = counter.total
-            counter.on()
+        if tally is None:
             actions = game.legal_actions()
-            counter.off()
-            counts["list"][before] += counter.total - start
         else:
-            actions = game.legal_actions()
+            actions = tally.run("list", before, game.legal_actions)
         action = actions[int(rng.random() * len(actions))]
-        kind = kind_of(action.id)
-        measure = counts is not None and (only is None or kind == only)
-        if measure:
-            start = counter.total
-            counter.on()
-        game.apply(action)
-        if measure:
-            counter.off()
-            counts["apply"][kind] += counter.total - start
-            counts["n"][kind] += 1
-        before = kind
+        before = kind_of(action.id)
+        if tally is None:
+            game.apply(action)
+        else:
+            tally.run("apply", before, partial(game.apply, action))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -105,14 +116,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kind", help="where carrying out this kind of action goes")
     args = parser.parse_args(argv)
 
-    counter = OpcodeCounter()
     for seed in range(1000, 1000 + args.warm_up):
-        play(args.game, args.players, seed, None, counter, None)
-    counts: dict[str, Counter] = {"list": Counter(), "apply": Counter(), "n": Counter()}
+        play(args.game, args.players, seed, None)
+    counter = OpcodeCounter()
+    tally = Tally(counter, args.kind)
     for seed in range(50_000, 50_000 + args.games):
-        play(args.game, args.players, seed, counts, counter, args.kind)
+        play(args.game, args.players, seed, tally)
 
-    n = counts["n"]
+    n = tally.times
     if args.kind:
         done = n[args.kind]
         if not done:
@@ -133,8 +144,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"{'kind':<10} {'a game':>7} {'carry out':>10} {'list next':>10} {'share':>7}")
     for kind, times in n.most_common():
-        carry, listing = counts["apply"][kind] / times, counts["list"][kind] / times
-        share = 100 * (counts["apply"][kind] + counts["list"][kind]) / total
+        carry, listing = tally.parts["apply"][kind], tally.parts["list"][kind]
+        share = 100 * (carry + listing) / total
+        carry, listing = carry / times, listing / times
         print(f"{kind:<10} {times / args.games:7.1f} {carry:10.0f} {listing:10.0f} {share:6.1f}%")
 
 

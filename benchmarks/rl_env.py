@@ -115,6 +115,7 @@ def instructions(args: argparse.Namespace) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from callgrind import count_marked_calls
 
+    seatings(args.game, args.players)  # says here what is left out: the child's stderr is not shown
     arguments = [__file__, "--count", "--game", *args.game, "--players", *args.players]
     measured, counts = count_marked_calls([*arguments, "--steps", str(args.steps)], args.tree)
     parts = [count / args.steps for count in counts]
