@@ -7,16 +7,22 @@ is what the explorer's coach panel draws in the browser.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from monopoly_widgets.coach.result import Analysis
 
-#: Move names longer than this are cut with an ellipsis on the chart (hover shows all).
+#: A move's name is wrapped to lines of at most this many characters ...
 LABEL_CHARS = 48
+#: ... and cut with an ellipsis on the last of these (the hover shows it whole). Moves of
+#: one card differ late in their names ("Play Forced Deal: swap your Atlantic Avenue
+#: (Yellow) for player 0's Boardwalk (Dark Blue)"): cut to one line, they read alike.
+LABEL_LINES = 3
 
 
 def chart_data(analysis: Analysis) -> dict[str, Any]:
-    """JSON-safe rows for a chart: label, chance, interval, playouts, and which is best."""
+    """JSON-safe rows for a chart: label (the move's name in lines, joined by "<br>", as
+    Plotly breaks them), chance, interval, playouts, and which is best."""
     return {
         "title": _title(analysis),
         "rows": [
@@ -43,10 +49,13 @@ def move_chart(analysis: Analysis) -> Any:
 
     data = chart_data(analysis)
     rows = list(reversed(data["rows"]))  # Plotly draws the first row at the bottom
+    # Rows by number, named by tick labels: two moves whose labels read alike still get a
+    # bar each (bars on the same name would be drawn over each other).
+    places = list(range(len(rows)))
     figure = go.Figure(
         go.Bar(
             orientation="h",
-            y=[row["label"] for row in rows],
+            y=places,
             x=[row["probability"] for row in rows],
             error_x={
                 "type": "data",
@@ -63,9 +72,14 @@ def move_chart(analysis: Analysis) -> Any:
     figure.update_layout(
         title=data["title"],
         xaxis={"title": "chance of winning (95% interval)", "range": [0, 1], "tickformat": ".0%"},
-        height=140 + 34 * len(rows),
+        height=140 + sum(20 + 14 * row["label"].count("<br>") + 14 for row in rows),
         margin={"l": 10, "r": 20, "t": 60, "b": 50},
-        yaxis={"automargin": True},
+        yaxis={
+            "automargin": True,
+            "tickmode": "array",
+            "tickvals": places,
+            "ticktext": [row["label"] for row in rows],
+        },
     )
     return figure
 
@@ -76,4 +90,5 @@ def _title(analysis: Analysis) -> str:
 
 
 def _label(text: str) -> str:
-    return text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
+    lines = textwrap.wrap(text, LABEL_CHARS, max_lines=LABEL_LINES, placeholder="…")
+    return "<br>".join(lines)

@@ -321,3 +321,26 @@ def test_the_move_chart_has_a_bar_and_interval_per_move_and_marks_the_best() -> 
     figure = move_chart(analysis)
     assert len(figure.data[0].x) == len(analysis.moves)
     assert all(low <= 0 for low in [-v for v in figure.data[0].error_x.arrayminus])
+
+
+def test_the_move_chart_keeps_moves_of_one_card_apart() -> None:
+    """Seed 0 after 50 random decisions: 15 Forced Deals, whose names differ only after
+    48 characters. Each move gets its own bar, named by its own label."""
+    from monopoly_widgets.coach.chart import LABEL_CHARS, LABEL_LINES, chart_data, move_chart
+
+    game = mw.new_game("deal", players=2, seed=0)
+    chooser = random.Random(0)
+    for _ in range(50):
+        actions = game.legal_actions()
+        game.apply(actions[int(chooser.random() * len(actions))])
+    texts = [a.text for a in game.legal_actions()]
+    assert len({text[:LABEL_CHARS] for text in texts}) < len(texts)  # one line reads alike
+    analysis = analyse(game, playouts=len(texts) * 2, continue_with="random")
+    labels = [row["label"] for row in chart_data(analysis)["rows"]]
+    assert len(set(labels)) == len(labels) == len(texts)
+    for label in labels:
+        lines = label.split("<br>")
+        assert len(lines) <= LABEL_LINES and all(len(line) <= LABEL_CHARS for line in lines)
+    figure = move_chart(analysis)
+    assert sorted(figure.data[0].y) == list(range(len(texts)))  # a row per move
+    assert sorted(figure.layout.yaxis.ticktext) == sorted(labels)

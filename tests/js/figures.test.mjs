@@ -4,7 +4,7 @@ import { load } from "./load.mjs";
 
 const F = load(
   ["figures.js"],
-  ["niceCeil", "wholeStep", "maxOf", "axisTop", "lineFigure", "frameOf", "plotlyText", "escapeHtml", "NICE", "MIN_TURNS", "fitLabel", "coachFigure"],
+  ["niceCeil", "wholeStep", "maxOf", "axisTop", "lineFigure", "frameOf", "plotlyText", "escapeHtml", "NICE", "MIN_TURNS", "fitLabel", "wrapLabel", "coachFigure", "COACH_MAX_LINES", "COACH_LINE_PX"],
 );
 
 test("axes grow in NICE steps", () => {
@@ -77,6 +77,9 @@ test("a long move name gives way, so the chance and its interval are always show
   assert.equal(F.fitLabel("", name, suffix, 10, sevenPx), `…${suffix}`);
 });
 
+// What a label's annotation shows, line by line ("$" as the student reads it).
+const shownLines = (note) => note.text.replace(/&#36;/g, "$").split("<br>");
+
 test("every coach label fits the plot's width, money drawn as money", () => {
   const row = (label, p, best = false) => ({ label, text: label, probability: p, low: p - 0.1, high: p + 0.1, playouts: 40, best });
   const chart = {
@@ -90,12 +93,72 @@ test("every coach label fits the plot's width, money drawn as money", () => {
     const { layout } = F.coachFigure(chart, width, "#000", sevenPx);
     const room = width - layout.margin.l - layout.margin.r;
     for (const note of layout.annotations) {
-      const shown = note.text.replace(/&#36;/g, "$");
-      assert.ok(sevenPx(shown) <= room, `${width}px: ${shown}`);
-      assert.match(shown, /: \d+% \(\d+% to \d+%\)$/);
+      const lines = shownLines(note);
+      for (const line of lines) assert.ok(sevenPx(line) <= room, `${width}px: ${line}`);
+      assert.match(lines.at(-1), /: \d+% \(\d+% to \d+%\)$/);
     }
     assert.ok(layout.annotations[0].text.startsWith("★ best: "));
   }
   const wide = F.coachFigure(chart, 900, "#000", sevenPx).layout.annotations;
   assert.equal(wide[1].text, "Bank &#36;4M as &#36;1M: 50% (40% to 60%)");
+});
+
+// Five Forced Deals of one position (seed 0, step 50): cut to one line at a laptop's
+// panel, every one read "Play Forced Deal: swap you…".
+const FORCED = [
+  "Play Forced Deal: swap your Pink/Orange wild (Pink) for player 0's New York Avenue (Orange)",
+  "Play Forced Deal: swap your Pink/Orange wild (Pink) for player 0's Multicolour wild (Orange)",
+  "Play Forced Deal: swap your Atlantic Avenue (Yellow) for player 0's New York Avenue (Orange)",
+  "Play Forced Deal: swap your Pennsylvania Railroad (Railroad) for player 0's Dark Blue/Green wild (Dark Blue)",
+  "Play Forced Deal: swap your Pacific Avenue (Green) for player 0's Dark Blue/Green wild (Dark Blue)",
+];
+
+test("moves of one card stay apart: their labels wrap instead of being cut alike", () => {
+  const suffix = ": 38% (14% to 69%)";
+  const room = 286; // the coach panel on a 1366px laptop
+  const oneLine = FORCED.map((name) => F.fitLabel("", name, suffix, room, sevenPx));
+  assert.equal(new Set(oneLine).size, 1, oneLine.join("\n")); // what a student saw before
+  const wrapped = FORCED.map((name) => F.wrapLabel("", name, suffix, room, sevenPx));
+  assert.equal(new Set(wrapped.map((lines) => lines.join(" "))).size, FORCED.length);
+  for (const lines of wrapped) {
+    assert.ok(lines.length <= F.COACH_MAX_LINES, lines.join(" | "));
+    for (const line of lines) assert.ok(sevenPx(line) <= room, line);
+    assert.ok(lines.at(-1).endsWith(suffix), lines.at(-1));
+  }
+  // A label that fits its lines is whole: its words in order, nothing cut.
+  assert.equal(wrapped[2].join(" "), `${FORCED[2]}${suffix}`);
+});
+
+test("a name too long for its lines is cut on the last one, the numbers kept", () => {
+  const suffix = ": 5% (1% to 20%)";
+  const lines = F.wrapLabel("★ best: ", FORCED[3], suffix, 180, sevenPx, 2);
+  assert.equal(lines.length, 2);
+  assert.ok(lines[0].startsWith("★ best: Play Forced Deal:"), lines[0]);
+  assert.ok(lines[1].endsWith(`…${suffix}`), lines[1]);
+  for (const line of lines) assert.ok(sevenPx(line) <= 180, line);
+  // Whole words move to the next line; a word wider than a line is cut.
+  assert.deepEqual(F.wrapLabel("", "End your turn", ": 1% (0% to 5%)", 1000, sevenPx), ["End your turn: 1% (0% to 5%)"]);
+  const narrow = F.wrapLabel("", "Pennsylvania Railroad", "", 56, sevenPx);
+  for (const line of narrow) assert.ok(sevenPx(line) <= 56, line);
+  assert.ok(narrow[0].endsWith("…"), narrow.join(" | "));
+});
+
+test("a row of three lines takes the room of three: no label runs into the bar above", () => {
+  const row = (text, p) => ({ text, probability: p, low: p - 0.1, high: p + 0.1, playouts: 40, best: false });
+  const chart = { rows: [row(FORCED[3], 0.4), row("End your turn", 0.3), row(FORCED[0], 0.2)] };
+  const { data, layout } = F.coachFigure(chart, 310, "#000", sevenPx);
+  const centres = data[0].y;
+  const lines = layout.annotations.map((note) => shownLines(note).length);
+  assert.deepEqual(lines, [3, 1, 3]);
+  // Each label sits above its bar, and its top stays below the bar before it (the first
+  // one's, inside the plot's top margin).
+  for (let i = 0; i < centres.length; i++) {
+    assert.equal(layout.annotations[i].y, centres[i]);
+    assert.equal(layout.annotations[i].align, "left");
+    const labelTop = centres[i] - layout.annotations[i].yshift - F.COACH_LINE_PX * lines[i];
+    const barAbove = i ? centres[i - 1] + data[0].width / 2 : -layout.margin.t;
+    assert.ok(labelTop >= barAbove - 1, `row ${i}: label top ${labelTop}, bar above ends ${barAbove}`);
+  }
+  // The plot is as tall as its rows, the y axis counting px from the top.
+  assert.deepEqual(layout.yaxis.range, [layout.height - layout.margin.t - layout.margin.b, 0]);
 });

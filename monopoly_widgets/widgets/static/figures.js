@@ -178,18 +178,20 @@ function oddsFigure(odds, width, colour) {
 // Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
 // anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
 // entity is drawn as "$" but not read as maths.
-// One label per bar, on its own line above it (odds panel and coach panel alike).
-function rowLabels(texts, size, colour) {
+// One label per bar, above it (odds panel and coach panel alike): at row i, or at
+// `at[i]`; `escape` false when the texts are Plotly's text already (lines joined by <br>).
+function rowLabels(texts, size, colour, at = null, escape = true) {
   return texts.map((text, i) => ({
     x: 0,
-    y: i,
+    y: at ? at[i] : i,
     xref: "x",
     yref: "y",
     xanchor: "left",
     yanchor: "bottom",
+    align: "left", // a label of several lines reads from the left edge, like the others
     yshift: ODDS_LABEL_SHIFT_PX,
     showarrow: false,
-    text: plotlyText(text),
+    text: escape ? plotlyText(text) : text,
     font: { size, color: colour, family: LABEL_FONT },
   }));
 }
@@ -216,19 +218,77 @@ function fitLabel(prefix, name, suffix, room, measure) {
   return cut(low);
 }
 
-// The coach's moves, best first as sent, each label on its own line above its bar,
-// cut to the plot's width (fitLabel; `measure` as there, an estimate by default).
+// The most lines a coach label takes before its name is cut.
+const COACH_MAX_LINES = 3;
+
+// A coach label as lines that each fit `room` px: the words of `prefix` and `name`
+// wrapped, the numbers (`suffix`) ending the last line. Why wrap rather than cut:
+// moves of one card differ late in their names ("Play Forced Deal: swap your
+// Atlantic Avenue (Yellow) for player 0's Boardwalk (Dark Blue)"), so names cut to
+// one line read alike in a narrow panel, and a student cannot tell which Forced
+// Deal is best. Past `maxLines` the last line is cut with "…" (fitLabel); a word
+// wider than a whole line is cut the same way.
+function wrapLabel(prefix, name, suffix, room, measure, maxLines = COACH_MAX_LINES) {
+  const words = `${prefix}${name}`.split(" ").filter((w) => w);
+  if (!words.length) return [suffix.replace(/^: /, "")];
+  const lines = [];
+  let line = "";
+  for (let i = 0; i < words.length; i++) {
+    const last = i === words.length - 1;
+    const joined = `${line}${line ? " " : ""}${words[i]}${last ? suffix : ""}`;
+    if (measure(joined) <= room) {
+      line = joined;
+    } else if (line && lines.length < maxLines - 1) {
+      lines.push(line); // the word starts the next line
+      line = "";
+      i -= 1;
+    } else if (line || last || lines.length === maxLines - 1) {
+      // The last line: the rest of the name, cut to leave room for the numbers.
+      const rest = [line, ...words.slice(i)].filter((w) => w).join(" ");
+      return [...lines, fitLabel("", rest, suffix, room, measure)];
+    } else {
+      lines.push(fitLabel("", words[i], "", room, measure)); // a word wider than a line
+    }
+  }
+  return [...lines, line];
+}
+
+// Coach rows in px: a bar and one line of label, and this much for each further line.
+const COACH_LINE_PX = 16; // Plotly sets lines 1.3 font sizes apart
+const COACH_BAR_PX = 14;
+
+// The coach's moves, best first as sent, each label above its bar (wrapped to the
+// plot's width: wrapLabel; `measure` as there, an estimate by default). The y axis
+// counts px from the top, so that a row of three lines takes more room than a row of one.
 function coachFigure(chart, width, colour, measure = estimateWidth) {
   const rows = chart.rows || [];
-  const height = 34 + rows.length * COACH_ROW_PX;
   const percent = (p) => `${Math.round(p * 100)}%`;
+  // A label starts at the plot's left edge; a few px spare for Plotly's padding.
+  const room = width - COACH_MARGIN.l - COACH_MARGIN.r - 4;
+  const labels = rows.map((r) =>
+    wrapLabel(
+      r.best ? "★ best: " : "",
+      r.text, // the whole move: wrapped here, to the room there is
+      `: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
+      room,
+      measure,
+    ),
+  );
+  // Each bar's centre: its row's bottom half is the bar, as in a row of one line.
+  const centres = [];
+  let top = 0;
+  for (const lines of labels) {
+    const tall = COACH_ROW_PX + COACH_LINE_PX * (lines.length - 1);
+    centres.push(top + tall - COACH_ROW_PX / 2);
+    top += tall;
+  }
   const data = [
     {
       type: "bar",
       orientation: "h",
-      y: rows.map((_, i) => i),
+      y: centres,
       x: rows.map((r) => r.probability),
-      width: 0.42,
+      width: COACH_BAR_PX,
       error_x: {
         type: "data",
         symmetric: false,
@@ -246,24 +306,16 @@ function coachFigure(chart, width, colour, measure = estimateWidth) {
     },
   ];
   // The title is the panel's own text line (it wraps; a Plotly title would be cut).
-  const layout = baseLayout("", width, height, colour);
+  const layout = baseLayout("", width, COACH_MARGIN.t + COACH_MARGIN.b + top, colour);
   layout.margin = { ...COACH_MARGIN };
   layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
-  layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [rows.length - 0.5, -0.5] };
-  // A label starts at the plot's left edge; a few px spare for Plotly's padding.
-  const room = width - COACH_MARGIN.l - COACH_MARGIN.r - 4;
+  layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [top, 0] };
   layout.annotations = rowLabels(
-    rows.map((r) =>
-      fitLabel(
-        r.best ? "★ best: " : "",
-        r.text, // the whole move: cut here, to the room there is
-        `: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
-        room,
-        measure,
-      ),
-    ),
+    labels.map((lines) => lines.map(plotlyText).join("<br>")),
     COACH_LABEL_PX,
     colour,
+    centres,
+    false,
   );
   return { data, layout };
 }
