@@ -1,6 +1,7 @@
 """The coach panel in a real browser: JupyterLab + Debian's Chromium, driven by Playwright.
 
-It runs ``coach_test.ipynb`` (two random bots, a quick coach), presses the
+It runs ``coach_test.ipynb`` (two random bots, a quick coach, a position with 15 Forced
+Deals whose names differ only late), presses the
 Coach button and checks that the panel shows one bar per legal move with the
 best one marked; then it steps and checks that the coach starts again for the
 new step (the notebook writes what Python published to ``seen.json``) and
@@ -10,6 +11,7 @@ fills in again. JupyterLab is started and stopped as in
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,6 +78,10 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
             labels = panel.locator(".mw-coach-plot .annotation-text")
             texts = labels.all_text_contents()
             assert len(texts) == seen["legal"] and any("$" in t for t in texts), texts
+            # No two moves' names read alike (15 Forced Deals here): a long name wraps rather
+            # than being cut to its first words.
+            names = [re.sub(r"^★ best: |: \d+% \(\d+% to \d+%\)$", "", t) for t in texts]
+            assert len(set(names)) == len(names), names
             # Measured as a person reads them: once the coach is done (no more redraws)
             # and with the panel on screen.
             status = panel.locator(".mw-coach-status")
@@ -108,7 +114,7 @@ def test_coach_in_jupyterlab(tmp_path: Path) -> None:
             assert not overflow, overflow
             whiskers = panel.locator(".mw-coach-plot g.errorbar")
             assert whiskers.count() == seen["legal"]
-            expect(status).to_contain_text("Player 0's moves")
+            expect(status).to_contain_text(f"Player {seen['player']}'s moves")
             page.screenshot(path=str(OUTPUT / "coach.png"), full_page=True)
 
             # Step: the coach drops the old analysis and starts on the new step.
