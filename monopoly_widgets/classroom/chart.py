@@ -22,10 +22,13 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
     )
     labels = [row.label for row in pool.rows] + ["class (pooled)"]
     estimates = [row.estimate for row in pool.rows] + [pool.pooled]
+    # Rows by number, named by tick labels: a row per result, even if two names read alike.
+    places = list(range(len(labels)))
     figure.add_trace(
         go.Scatter(
             x=[e.probability for e in estimates],
-            y=labels,
+            y=places,
+            customdata=labels,
             mode="markers",
             marker={
                 "size": [9] * len(pool.rows) + [14],
@@ -38,7 +41,7 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
                 "arrayminus": [e.probability - e.low for e in estimates],
             },
             name="estimate",
-            hovertemplate="%{y}: %{x:.3f}<extra></extra>",
+            hovertemplate="%{customdata}: %{x:.3f}<extra></extra>",
         ),
         row=1,
         col=1,
@@ -84,7 +87,9 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
     span = [max(0.0, low - 0.05), min(1.0, high + 0.05)]
     figure.update_xaxes(title_text=f"estimate, {percent}% interval", range=span, row=1, col=1)
     figure.update_xaxes(title_text="trials pooled", row=1, col=2)
-    figure.update_yaxes(autorange="reversed", row=1, col=1)
+    figure.update_yaxes(
+        autorange="reversed", tickmode="array", tickvals=places, ticktext=labels, row=1, col=1
+    )
     figure.update_yaxes(title_text="estimate", range=span, row=1, col=2)
     figure.update_layout(
         title=f"{pool.experiment} (lesson {pool.lesson}): {len(pool.rows)} results",

@@ -33,7 +33,7 @@ Source = str | bytes | Path | dict[str, Any] | ExperimentResult
 class StudentRow:
     """One result in the pool, in the order it came in."""
 
-    label: str  # the student's name, or "result N"
+    label: str  # the student's name, or "result N" (N: its place among those given)
     result: ExperimentResult
     estimate: Estimate
 
@@ -131,9 +131,10 @@ def pool(results: Iterable[Source] | str, confidence: float = 0.95) -> Pool:
     if not read:
         raise InputError("pool needs at least one result (a code, a file or a result)")
     _refuse_strangers(read)
-    kept: list[ExperimentResult] = []
+    kept: list[tuple[str, ExperimentResult]] = []
     duplicates: list[str] = []
     seen: dict[Any, str] = {}
+    labels: Counter[str] = Counter()
     for number, result in enumerate(read, 1):
         label = _label(result, number)
         same = _identity(result)
@@ -143,22 +144,21 @@ def pool(results: Iterable[Source] | str, confidence: float = 0.95) -> Pool:
             duplicates.append(f"{label} ({again})")
             continue
         seen[same] = label
-        kept.append(result)
+        # Two different results under one name (two students called Sam, say) each keep a
+        # row of their own: "Sam", then "Sam (2)".
+        labels[label] += 1
+        kept.append((label if labels[label] == 1 else f"{label} ({labels[label]})", result))
     rows = tuple(
-        StudentRow(
-            _label(result, number),
-            result,
-            estimate_from_counts(result.successes, result.trials, confidence),
-        )
-        for number, result in enumerate(kept, 1)
+        StudentRow(label, result, estimate_from_counts(result.successes, result.trials, confidence))
+        for label, result in kept
     )
     running = []
     successes = trials = 0
-    for result in kept:
+    for _, result in kept:
         successes += result.successes
         trials += result.trials
         running.append(estimate_from_counts(successes, trials, confidence))
-    versions = tuple(sorted({result.version for result in kept}))
+    versions = tuple(sorted({result.version for _, result in kept}))
     return Pool(rows, running[-1], tuple(running), tuple(duplicates), versions)
 
 

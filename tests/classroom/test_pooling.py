@@ -136,7 +136,8 @@ def test_the_chart_shows_every_student_and_the_running_pool() -> None:
     pooled = pool([result(n, k, seed=i) for i, (n, k) in enumerate([("A", 30), ("B", 40)])])
     figure = pooled.chart(truth=0.35)
     students, band, running = figure.data
-    assert list(students.y) == ["A", "B", "class (pooled)"]
+    assert list(students.y) == [0, 1, 2]
+    assert list(figure.layout.yaxis.ticktext) == ["A", "B", "class (pooled)"]
     assert list(running.x) == [100, 200]
 
 
@@ -159,3 +160,22 @@ def test_the_widget_pools_uploads_and_pasted_codes() -> None:
     widget.codes.value = result("D", 1, seed=4, experiment="other").code
     assert widget.refresh() is None
     assert "Not pooled" in widget.message.value and "does not belong" in widget.message.value
+
+
+def test_two_results_under_one_name_keep_a_row_each() -> None:
+    """Two students called Sam (their own seeds): on a chart of names they would share one
+    row, one point hiding the other. Unnamed results are numbered as they were given."""
+    given = [
+        result("Sam", 30, seed=1),
+        result("Sam", 30, seed=1),  # pasted twice: counted once
+        result("Sam", 45, seed=2),
+        result("", 20, seed=3),  # no name
+    ]
+    pooled = pool(given)
+    assert [row.label for row in pooled.rows] == ["Sam", "Sam (2)", "result 4"]
+    assert pooled.duplicates == ("Sam (given twice)",)
+    figure = pooled.chart()
+    students = figure.data[0]
+    assert list(students.y) == [0, 1, 2, 3]  # a row each, and the class's
+    assert list(figure.layout.yaxis.ticktext) == ["Sam", "Sam (2)", "result 4", "class (pooled)"]
+    assert [round(x, 2) for x in students.x[:3]] == [0.3, 0.45, 0.2]
