@@ -86,8 +86,10 @@ def test_three_pasted_codes_draw_the_pooled_chart(offline_site: Path, tmp_path: 
             expect(output).to_contain_text("3 results of 'two_sets' (lesson 04): 107/300")
             chart = output.locator(".js-plotly-plot")
             expect(chart).to_be_visible(timeout=120_000)
-            students = chart.evaluate("(el) => el.data[0].y")
-            assert students == ["Ana", "Ben", "Cy", "class (pooled)"]
+            # A row each (numbered), named by the y axis's tick labels.
+            rows, names = chart.evaluate("(el) => [el.data[0].y, el.layout.yaxis.ticktext]")
+            assert rows == [0, 1, 2, 3]
+            assert names == ["Ana", "Ben", "Cy", "class (pooled)"]
             chart.scroll_into_view_if_needed()
             page.screenshot(path=str(OUTPUT / "pooling.png"))
         except Exception:
