@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets
+
 
 def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
-    try:
-        import ipywidgets
-    except ImportError:
-        return
     ipywidgets.Widget.close_all()

@@ -72,7 +72,7 @@ def move_chart(analysis: Analysis) -> Any:
     figure.update_layout(
         title=data["title"],
         xaxis={"title": "chance of winning (95% interval)", "range": [0, 1], "tickformat": ".0%"},
-        height=140 + sum(20 + 14 * row["label"].count("<br>") + 14 for row in rows),
+        height=140 + sum(34 + 14 * row["label"].count("<br>") for row in rows),  # 14 a line
         margin={"l": 10, "r": 20, "t": 60, "b": 50},
         yaxis={
             "automargin": True,

@@ -175,12 +175,9 @@ function oddsFigure(odds, width, colour) {
   return { data, layout };
 }
 
-// Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
-// anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
-// entity is drawn as "$" but not read as maths.
 // One label per bar, above it (odds panel and coach panel alike): at row i, or at
-// `at[i]`; `escape` false when the texts are Plotly's text already (lines joined by <br>).
-function rowLabels(texts, size, colour, at = null, escape = true) {
+// `at[i]`. A label is a text, or its lines (drawn one under the other).
+function rowLabels(texts, size, colour, at = null) {
   return texts.map((text, i) => ({
     x: 0,
     y: at ? at[i] : i,
@@ -191,11 +188,14 @@ function rowLabels(texts, size, colour, at = null, escape = true) {
     align: "left", // a label of several lines reads from the left edge, like the others
     yshift: ODDS_LABEL_SHIFT_PX,
     showarrow: false,
-    text: escape ? plotlyText(text) : text,
+    text: [].concat(text).map(plotlyText).join("<br>"),
     font: { size, color: colour, family: LABEL_FONT },
   }));
 }
 
+// Text for Plotly: with MathJax on the page (JupyterLab has it), Plotly typesets
+// anything between two "$" as maths, so "Bank $1M as $1M" would vanish; an
+// entity is drawn as "$" but not read as maths.
 function plotlyText(text) {
   return escapeHtml(text).replace(/\$/g, "&#36;");
 }
@@ -236,18 +236,19 @@ function wrapLabel(prefix, name, suffix, room, measure, maxLines = COACH_MAX_LIN
   for (let i = 0; i < words.length; i++) {
     const last = i === words.length - 1;
     const joined = `${line}${line ? " " : ""}${words[i]}${last ? suffix : ""}`;
+    const spare = lines.length < maxLines - 1; // a line to go on to after this one
     if (measure(joined) <= room) {
       line = joined;
-    } else if (line && lines.length < maxLines - 1) {
+    } else if (spare && line) {
       lines.push(line); // the word starts the next line
       line = "";
       i -= 1;
-    } else if (line || last || lines.length === maxLines - 1) {
+    } else if (spare && !last) {
+      lines.push(fitLabel("", words[i], "", room, measure)); // a word wider than a line
+    } else {
       // The last line: the rest of the name, cut to leave room for the numbers.
       const rest = [line, ...words.slice(i)].filter((w) => w).join(" ");
       return [...lines, fitLabel("", rest, suffix, room, measure)];
-    } else {
-      lines.push(fitLabel("", words[i], "", room, measure)); // a word wider than a line
     }
   }
   return [...lines, line];
@@ -311,11 +312,10 @@ function coachFigure(chart, width, colour, measure = estimateWidth) {
   layout.xaxis = { ...layout.xaxis, range: [0, 1], tickformat: ".0%", dtick: 0.25, fixedrange: true };
   layout.yaxis = { showticklabels: false, showgrid: false, fixedrange: true, range: [top, 0] };
   layout.annotations = rowLabels(
-    labels.map((lines) => lines.map(plotlyText).join("<br>")),
+    labels,
     COACH_LABEL_PX,
     colour,
     centres,
-    false,
   );
   return { data, layout };
 }
