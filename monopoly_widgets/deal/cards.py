@@ -177,6 +177,9 @@ MULTICOLOUR_WILD = "Multicolour wild"
 NATURAL_IDS = frozenset(c for c in range(2 * PACK_SIZE) if KIND[c % PACK_SIZE] == "property")
 WILD_IDS = frozenset(c for c in range(2 * PACK_SIZE) if KIND[c % PACK_SIZE] == "wild")
 MULTICOLOUR_IDS = frozenset(c for c in WILD_IDS if NAME[c % PACK_SIZE] == MULTICOLOUR_WILD)
+JUST_SAY_NO_IDS = frozenset(
+    c for c in range(2 * PACK_SIZE) if ACTION[c % PACK_SIZE] == "just_say_no"
+)
 
 
 def spec(card: int) -> CardSpec:

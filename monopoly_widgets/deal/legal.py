@@ -63,6 +63,7 @@ from monopoly_widgets.deal.state import (
     PHASE_PLAY,
     PHASE_RESPOND,
     DealState,
+    Pending,
 )
 from monopoly_widgets.deal.texts import action_text, rent_text
 from monopoly_widgets.deal.wild_moves import wild_moves as plain_wild_moves
@@ -122,19 +123,28 @@ def _respond_actions(state: DealState) -> list[Action]:
     pending = state.pending
     assert pending is not None
     player = pending.responder
-    what = describe(pending)
-    if pending.jsn % 2 == 0:
-        say = f"Play Just Say No against the {what}"
-        let = f"Accept the {what}"
-    else:
-        say = f"Play Just Say No to cancel player {pending.targets[0]}'s Just Say No"
-        let = "Accept the Just Say No"
-    # The labels name the demand, so these are built fresh each time (never cached).
-    accept = Action("accept", let, player, "accept", None, None)
+    accept = _accept_action(pending, player)
     if not may_say_no(state, player):  # asked all the same (option ask_every_target)
         return [accept]
+    if pending.jsn % 2 == 0:
+        say = f"Play Just Say No against the {describe(pending)}"
+    else:
+        say = f"Play Just Say No to cancel player {pending.targets[0]}'s Just Say No"
     card = jsn_in_hand(state, player)
     return [Action("jsn", say, player, "respond", card, pending.source), accept]
+
+
+def _accept_action(pending: Pending, player: int) -> Action:
+    """``player``'s "accept": its label names the demand (``describe``), so it is remembered
+    by what the label is made of. Every target is asked (option ``ask_every_target``), and
+    most can only accept."""
+    standing = pending.jsn % 2 == 0  # no Just Say No to answer: the demand itself
+    key = ("accept", player, standing, pending.kind, pending.amount, pending.colour)
+    found = ACTIONS.get(key)
+    if found is None:
+        text = f"Accept the {describe(pending)}" if standing else "Accept the Just Say No"
+        found = ACTIONS.keep(key, Action("accept", text, player, "accept", None, None))
+    return found
 
 
 def _pay_actions(state: DealState) -> list[Action]:

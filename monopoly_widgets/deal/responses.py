@@ -22,7 +22,13 @@ follow ``payment.py``.
 from __future__ import annotations
 
 from monopoly_widgets.core.actions import Event
-from monopoly_widgets.deal.cards import ACTION, COLOUR_NAMES, NAME, PACK_SIZE, PLAYS_PER_TURN
+from monopoly_widgets.deal.cards import (
+    COLOUR_NAMES,
+    JUST_SAY_NO_IDS,
+    NAME,
+    PACK_SIZE,
+    PLAYS_PER_TURN,
+)
 from monopoly_widgets.deal.payment import has_payable
 from monopoly_widgets.deal.properties import add_property, move_pile, take_from_pile
 from monopoly_widgets.deal.rulebook import RULE_BROKE, RULE_JSN, RULES_BY_KIND, jsn_rule
@@ -39,11 +45,12 @@ PAYMENT_KINDS = frozenset({"rent", "debt", "birthday"})
 
 
 def jsn_in_hand(state: DealState, player: int) -> int:
-    """The id of a Just Say No in the player's hand, or -1."""
-    for card in state.hands[player]:
-        if ACTION[card % PACK_SIZE] == "just_say_no":
-            return card
-    return -1
+    """The id of a Just Say No in the player's hand (the first), or -1. Every target is asked
+    (option ``ask_every_target``), and most hold none: one set test says so."""
+    hand = state.hands[player]
+    if JUST_SAY_NO_IDS.isdisjoint(hand):
+        return -1
+    return next(card for card in hand if card in JUST_SAY_NO_IDS)
 
 
 def may_say_no(state: DealState, player: int) -> bool:
@@ -107,9 +114,9 @@ def accept(state: DealState, events: list[Event]) -> None:
     assert pending is not None
     player = pending.responder
     if pending.jsn % 2 == 0:
-        text = f"Player {player} does not say no to the {describe(pending)}."
+        text = ("Player {} does not say no to the {}.", player, describe(pending))
     else:
-        text = f"Player {player} accepts the Just Say No."
+        text = ("Player {} accepts the Just Say No.", player)
     events.append(Event(text, RULE_JSN, player, "accept"))
     _settle_answers(state, events)
     advance(state, events)
