@@ -147,7 +147,8 @@ def table_copies(state: DealState, copy: Callable[[list[PropertySet]], T]) -> tu
 # --- remembered actions --------------------------------------------------------------------------
 #: Action objects are immutable, so identical ones are shared: building one (and its label)
 #: is the slow part of listing legal actions. Keyed by everything the action holds (and, for
-#: a rent, the amount its label says). Used by ``legal.py``.
+#: a rent, the amount its label says; for an "accept", the demand its label names). Used by
+#: ``legal.py``.
 ACTIONS: Memo[tuple[object, ...], Action] = Memo(name="speed.ACTIONS")
 #: Steals, keyed by the facts their id is made of (so the id is built once, not per listing).
 STEALS: Memo[tuple[int, int, int, int, str, int, str], Action] = Memo(name="speed.STEALS")
