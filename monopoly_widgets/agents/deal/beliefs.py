@@ -44,7 +44,7 @@ import random
 from typing import Any
 
 from monopoly_widgets.agents.deal.hand_odds import lean_hands
-from monopoly_widgets.deal.cards import ACTION, PACK_SIZE
+from monopoly_widgets.deal.cards import JUST_SAY_NO_IDS
 from monopoly_widgets.deal.state import PHASE_PAY, PHASE_PLAY, PHASE_RESPOND, DealState
 
 #: Action-card plays (``play`` actions by their id's first word) that hit other players.
@@ -52,8 +52,7 @@ HIT_VERBS = frozenset({"rent", "debt", "sly", "forced", "breaker"})
 BIRTHDAY = "play:It's My Birthday"
 
 
-def _is_jsn(card: int) -> bool:
-    return ACTION[card % PACK_SIZE] == "just_say_no"
+_is_jsn = JUST_SAY_NO_IDS.__contains__  # is this card a Just Say No?
 
 
 class JustSayNoRecord:
