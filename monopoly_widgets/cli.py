@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a rule option, repeatable (value read as JSON when possible)",
     )
-    sim.add_argument("--csv", default=None, help="also save one row per game to this CSV file")
+    add_csv_arguments(sim)
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     commands.add_parser("games", help="list the games, with their player counts")
@@ -114,38 +114,50 @@ def check_player_count(game: str, players: int) -> None:
         )
 
 
-def check_csv_target(name: str) -> None:
-    """``--csv`` must name a file in a folder that exists and can be written."""
-    import os
-    from pathlib import Path
+#: What to do about a ``--csv`` file that exists (every command that takes ``--csv``).
+CSV_ADVICE = "choose another name, or add --overwrite to replace it"
 
+
+def add_csv_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--csv FILE`` and ``--overwrite``, as every command that saves its games has them."""
+    parser.add_argument("--csv", default=None, help="also save one row per game to this CSV file")
+    parser.add_argument(
+        "--overwrite", action="store_true", help="replace the --csv file if it exists"
+    )
+
+
+def check_csv_target(name: str, overwrite: bool) -> None:
+    """``--csv`` must name a new file (any file with ``--overwrite``) in a folder that exists
+    and can be written: checked before any game is played, so a long run is never lost to
+    a mistyped folder at its end."""
+    import os
+
+    from monopoly_widgets.core import files
     from monopoly_widgets.core.errors import InputError
     from monopoly_widgets.core.validation import excerpt
 
-    folder = Path(name).parent
-    if not folder.is_dir():
-        raise InputError(f"--csv: the folder {excerpt(str(folder), 60)} does not exist")
-    if Path(name).is_dir():
-        raise InputError(f"--csv must name a file, not the folder {excerpt(name, 60)}")
-    if not os.access(folder, os.W_OK):
-        raise InputError(f"--csv: the folder {excerpt(str(folder), 60)} cannot be written")
-
-
-def write_csv(results: Any, name: str) -> None:
-    """Write beside the target and swap it in, so a failed write leaves the old file whole."""
-    import os
-
-    from monopoly_widgets.core.errors import InputError
-    from monopoly_widgets.core.validation import excerpt
-
-    partial = f"{name}.partial-{os.getpid()}"
     try:
-        results.to_csv(partial, index=False)
-        os.replace(partial, name)
+        target = files.check_output(name, overwrite, CSV_ADVICE, "CSV file")
+    except InputError as exc:
+        raise InputError(f"--csv: {exc}") from None
+    if not os.access(target.parent, os.W_OK):
+        raise InputError(f"--csv: the folder {excerpt(str(target.parent), 60)} cannot be written")
+
+
+def write_csv(results: Any, name: str, overwrite: bool) -> None:
+    """Write the games whole (``core/files.py``): a failed write leaves any old file as it
+    was, and a file that appeared since the check is not written over."""
+    from monopoly_widgets.core import files
+    from monopoly_widgets.core.errors import InputError
+    from monopoly_widgets.core.validation import excerpt
+
+    text = results.to_csv(index=False)
+    try:
+        files.write_output(name, text, overwrite, CSV_ADVICE, "CSV file")
     except OSError as exc:
-        if os.path.exists(partial):
-            os.remove(partial)
         raise InputError(f"--csv: cannot write {excerpt(name, 60)}: {exc.strerror}") from None
+    except InputError as exc:
+        raise InputError(f"--csv: {exc}") from None
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -156,7 +168,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.players is not None or len(agents) > 1:  # one agent alone fills every seat
         check_player_count(args.game, args.players if args.players is not None else len(agents))
     if args.csv:
-        check_csv_target(args.csv)  # before any game is played
+        check_csv_target(args.csv, args.overwrite)  # before any game is played
     progress = not args.no_progress and args.games >= PROGRESS_FROM
     status = 0
     try:
@@ -174,12 +186,12 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"warning: {exc}", file=sys.stderr)
         results = exc.results
         status = 1
-    if args.csv:
-        write_csv(results, args.csv)
     played = results["error"].isna().sum()
     if played:
         print(f"{args.game}: seed {args.seed}")
         print(summarize(results))
+    if args.csv:  # after the summary is printed: a failed write loses no result
+        write_csv(results, args.csv, args.overwrite)
     return status
 
 

@@ -105,3 +105,37 @@ def test_help_shows_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> 
         main(["simulate", "--help"])
     out = capsys.readouterr().out
     assert "95% Wilson interval" in out and "%%" not in out
+
+
+def test_a_csv_file_is_never_written_over_unless_told(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Last week's results are refused before any game is played; --overwrite replaces."""
+    mine = tmp_path / "games.csv"
+    mine.write_text("last week's games\n")
+    args = ["simulate", "deal", "--games", "2", "--agents", "random,random", "--workers", "1"]
+    assert main([*args, "--csv", str(mine)]) == 2
+    printed = capsys.readouterr()
+    assert "--csv: " in printed.err and "already exists" in printed.err
+    assert "add --overwrite to replace it" in printed.err
+    assert printed.out == "", "refused before any game was played"
+    assert mine.read_text() == "last week's games\n"
+    assert main([*args, "--csv", str(mine), "--overwrite"]) == 0
+    assert "2 games" in capsys.readouterr().out
+    assert mine.read_text().startswith("game,seed,") and len(mine.read_text().splitlines()) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv"]
+
+
+@pytest.mark.parametrize("where", ["missing/league.csv", "taken.csv"])
+def test_the_league_checks_its_csv_file_before_it_plays(
+    where: str, tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A long league is not lost to a mistyped folder, or to a name already taken, at its end."""
+    (tmp_path / "taken.csv").write_text("last week's league\n")
+    target = tmp_path / where
+    status = main(["league", "random", "heuristic", "--games", "1", "--csv", str(target)])
+    printed = capsys.readouterr()
+    assert status == 2 and printed.out == "" and "games" not in printed.err
+    assert "--csv: " in printed.err
+    assert ("does not exist" if "missing" in where else "already exists") in printed.err
+    assert (tmp_path / "taken.csv").read_text() == "last week's league\n"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from monopoly_widgets.core import files
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import excerpt, parse_json
 
@@ -99,15 +100,11 @@ class ExperimentResult:
         return json.dumps(data, indent=1, sort_keys=True)
 
     def save(self, path: str | Path) -> Path:
-        """Write the result file to ``path``; an existing file is never overwritten (a
-        numbered name beside it is used instead). Returns the path written."""
-        target = Path(path)
-        candidate, number = target, 1
-        while candidate.exists():
-            number += 1
-            candidate = target.with_name(f"{target.stem}-{number}{target.suffix}")
-        candidate.write_text(self.to_json() + "\n", encoding="utf-8")
-        return candidate
+        """Write the result file to ``path``; an existing file is never overwritten (the
+        first free numbered name beside it, ``ana-2.json``, is used instead), even one that
+        a classmate saves into the same folder at the same moment. Returns the path
+        written."""
+        return files.write_numbered(path, self.to_json() + "\n", "result file")
 
     def same_experiment_as(self, other: ExperimentResult) -> bool:
         """Can the two be pooled: the same lesson, experiment and settings?"""

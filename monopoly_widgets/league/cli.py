@@ -36,13 +36,18 @@ def add_league_parser(commands: Any) -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="worker processes (default: cores)"
     )
-    parser.add_argument("--csv", default=None, help="also save one row per game to this CSV file")
+    from monopoly_widgets.cli import add_csv_arguments  # called by its build_parser
+
+    add_csv_arguments(parser)
 
 
 def run_league(args: argparse.Namespace) -> int:
     """Run the ``league`` command; 0 when every entry played, 1 when some sat out."""
+    from monopoly_widgets.cli import check_csv_target, write_csv
     from monopoly_widgets.league.run import league
 
+    if args.csv:
+        check_csv_target(args.csv, args.overwrite)  # before the league, not after it
     bots = [*args.bots, *[name.strip() for name in args.add.split(",") if name.strip()]]
 
     def report(result: Any, done: int, total: int, finished: bool) -> None:
@@ -61,6 +66,6 @@ def run_league(args: argparse.Namespace) -> int:
         progress=report,
     )
     print(result)
-    if args.csv:
-        result.games.to_csv(args.csv, index=False)
+    if args.csv:  # after the table is printed: a failed write loses no result
+        write_csv(result.games, args.csv, args.overwrite)
     return 1 if result.failures else 0

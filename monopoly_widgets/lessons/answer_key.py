@@ -19,11 +19,11 @@ import contextlib
 import io
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from monopoly_widgets.core import files
 from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.lessons.checker import find_exercise, worked_solution
 from monopoly_widgets.lessons.exercise import Exercise, LessonError
@@ -144,15 +144,7 @@ def write_answer_key(
     for notebook in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
         inputs.update(collect_inputs(notebook))
     text = answer_key(inputs, exercises)
-    handle, aside = tempfile.mkstemp(prefix=".answer-key-", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as written:
-            written.write(text)
-        os.replace(aside, target)
-    except BaseException:
-        Path(aside).unlink(missing_ok=True)
-        raise
-    return target
+    return files.replace_whole(target, text, "answer key")  # free, or a key made here
 
 
 def _made_here(path: Path) -> bool:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from monopoly_widgets.core import files
 from monopoly_widgets.lessons.charts import PLOTLY_MIMETYPE
 from monopoly_widgets.lessons.exercise import LessonError
 
@@ -176,16 +176,5 @@ def write_handout(number: str, out: str | os.PathLike[str], notebooks: Path) -> 
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     html = handout_html(path)
-    target = free_target(folder, path.stem)
-    handle, aside = tempfile.mkstemp(prefix=".handout-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as written:
-            written.write(html)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(aside, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
-        os.replace(aside, target)
-    except BaseException:
-        Path(aside).unlink(missing_ok=True)
-        raise
-    return target
+    target = free_target(folder, path.stem)  # free, or a handout made here: replaced whole
+    return files.replace_whole(target, html, "handout")

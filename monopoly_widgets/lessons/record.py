@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
-import tempfile
 import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from monopoly_widgets.core import files
+from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.lessons.exercise import LessonError
 from monopoly_widgets.lessons.students import file_stem
 
@@ -114,32 +114,16 @@ class AttemptRecord:
             return
         text = json.dumps(self.to_json(), indent=1, ensure_ascii=False)
         try:
-            handle, aside = tempfile.mkstemp(prefix=".record-", suffix=".tmp", dir=path.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    out.write(text)
-                os.replace(aside, path)
-            except BaseException:
-                Path(aside).unlink(missing_ok=True)
-                raise
-        except OSError as exc:
-            if sys.platform == "emscripten" and self._write_in_place(path, text):
-                return  # JupyterLite's browser storage, where a rename may not be offered
+            files.replace_whole(path, text, "record")  # the student's own record
+        except (OSError, InputError) as exc:
             if not self.warned:
                 self.warned = True
+                why = getattr(exc, "strerror", None) or exc
                 warnings.warn(
-                    f"your record could not be written to {path} ({exc.strerror or exc}); "
+                    f"your record could not be written to {path} ({why}); "
                     "your answers still count in this session.",
                     stacklevel=3,
                 )
-
-    @staticmethod
-    def _write_in_place(path: Path, text: str) -> bool:
-        try:
-            path.write_text(text, encoding="utf-8")
-        except OSError:
-            return False
-        return True
 
 
 def read_record(path: str | os.PathLike[str]) -> AttemptRecord:

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from monopoly_widgets.core import files
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import excerpt
@@ -144,11 +145,15 @@ class LinearPolicy:
         if path.suffix != ".py":
             raise InputError(f"save_bot: the bot's file must end in .py, not {excerpt(path.name)}")
         weights = path.with_suffix(".json")
-        for target in (path, weights):
-            if target.exists():
-                raise InputError(f"save_bot: {excerpt(str(target))} exists; choose another name")
-        weights.write_text(self.to_json(), encoding="utf-8")
-        path.write_text(_BOT_FILE.format(weights=weights.name), encoding="utf-8")
+        advice = "choose another name for the bot"
+        for target in (path, weights):  # both, before either is written
+            files.check_free(target, advice, "bot file")
+        files.write_new(weights, self.to_json(), advice, "bot file")
+        try:
+            files.write_new(path, _BOT_FILE.format(weights=weights.name), advice, "bot file")
+        except BaseException:
+            weights.unlink()  # written just above: a bot's weights without its file are no entry
+            raise
         return path
 
 

@@ -31,7 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from monopoly_widgets.core import Action, Game, load_game, new_game
+from monopoly_widgets.core import Action, Game, files, load_game, new_game
 from monopoly_widgets.core.errors import InputError, MessageError, MonopolyWidgetsError
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.serialization import saved_game_text
@@ -477,11 +477,14 @@ class GameExplorer:
         """The whole game (every step, even past the cursor) as JSON."""
         return self.game.to_json()
 
-    def save(self, path: str | Path) -> Path:
-        """Write the game as JSON to ``path``; open it again with :meth:`from_json`."""
-        path = Path(path)
-        path.write_text(self.to_json(), encoding="utf-8")
-        return path
+    def save(self, path: str | Path, *, overwrite: bool = False) -> Path:
+        """Write the game as JSON to ``path``; open it again with :meth:`from_json`.
+
+        An existing file is refused unless ``overwrite=True``: a cell run twice, or a
+        classmate's game of the same name, is never written over (``core/files.py``).
+        """
+        advice = "choose another name, or pass overwrite=True to replace it"
+        return files.write_output(path, self.to_json(), overwrite, advice, "saved game")
 
     def _filename(self) -> str:
         return f"{self.game.name}-seed{self.game.seed}-step{self.game.step}.json"

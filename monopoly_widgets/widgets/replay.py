@@ -30,15 +30,12 @@ from __future__ import annotations
 import base64
 import gzip
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from monopoly_widgets.core import Game
-from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core import Game, files
 from monopoly_widgets.core.validation import seat_or_none, whole_number
 from monopoly_widgets.widgets import seats, views
 from monopoly_widgets.widgets.charts import chart_labels, odds_at, series_at
@@ -187,67 +184,6 @@ def replay_document(data: dict[str, Any], title: str) -> str:
     )
 
 
-def write_new_file(path: str | Path, text: str, overwrite: bool = False) -> Path:
-    """Write ``text`` to ``path`` whole or not at all; refuse an existing file unless told.
-
-    The text goes to a new file beside ``path`` first, which then takes its
-    name, so a failure halfway never leaves a cut-off file, and a file the user
-    made is replaced only with ``overwrite=True``.
-    """
-    path = Path(path)
-    if not isinstance(overwrite, bool):
-        raise InputError(f"overwrite must be True or False, not {overwrite!r:.40}")
-    if path.is_dir():
-        raise InputError(f"{str(path)[:80]} is a folder: give the path of the HTML file to write")
-    if path.exists() and not overwrite:
-        raise InputError(
-            f"{str(path)[:80]} already exists: choose another name, or pass overwrite=True "
-            "(--overwrite) to replace it"
-        )
-    if not path.parent.is_dir():
-        raise InputError(f"the folder {str(path.parent)[:80]} does not exist")
-    handle, aside = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.chmod(aside, 0o666 & ~_umask())  # as any new file (mkstemp makes it private)
-        if overwrite:
-            os.replace(aside, path)
-        else:
-            _rename_to_new_name(aside, path)
-    except BaseException:
-        if os.path.exists(aside):
-            os.unlink(aside)
-        raise
-    return path
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _rename_to_new_name(aside: str, path: Path) -> None:
-    """Give ``aside`` the name ``path``, which must still be free.
-
-    A hard link fails if the name was taken meanwhile, so nothing is overwritten;
-    where links are not supported (a FAT stick), the name is checked just before.
-    """
-    try:
-        os.link(aside, path)
-    except FileExistsError:
-        raise InputError(f"{str(path)[:80]} already exists: it appeared while writing") from None
-    except OSError:
-        if path.exists():
-            raise InputError(
-                f"{str(path)[:80]} already exists: it appeared while writing"
-            ) from None
-        os.replace(aside, path)
-        return
-    os.unlink(aside)
-
-
 def save_replay(
     path: str | Path,
     game: Game,
@@ -261,11 +197,15 @@ def save_replay(
     """Write ``game`` as one HTML file that replays it (see the module's docstring)."""
     seat_or_none(perspective, "perspective", game.players)
     whole_number(start, "start", 0, game.step)
-    path = Path(path)
-    if path.exists() and not overwrite:  # before the work, not only after it
-        write_new_file(path, "", overwrite=False)
+    # Before the work, not only after it: a taken name or a missing folder fails at once.
+    files.check_output(path, overwrite, _TAKEN_ADVICE, "HTML file")
     data = replay_data(game, agents, perspective, start, panel)
     title = f"{game.rules.title}: a replay, {game.players} players"
     if perspective is not None:
         title += f", {seat_name(perspective)}'s view"
-    return write_new_file(path, replay_document(data, title), overwrite=overwrite)
+    document = replay_document(data, title)
+    return files.write_output(path, document, overwrite, _TAKEN_ADVICE, "HTML file")
+
+
+#: What to do about a name that is taken (the function's argument, and the command line's).
+_TAKEN_ADVICE = "choose another name, or pass overwrite=True (--overwrite) to replace it"

@@ -103,3 +103,24 @@ def test_reward_slots_are_numbered_the_same_from_the_state_and_the_observation()
     assert fast is slow and seen[0] == seen[1]
     slots = [agent.catalogue.ids[n] for n in seen[0]]
     assert "reward:none" in slots and all(s.startswith("reward:") for s in slots)
+
+
+def test_a_bot_file_that_appears_while_saving_is_kept_and_no_half_entry_is_left(
+    tmp_path, monkeypatch
+) -> None:
+    """Another bot saved under the same name at the same moment keeps its file, and the
+    weights written for this one are removed: a weights file alone is no league entry."""
+    import os
+
+    real_link = os.link
+
+    def link(source, name):
+        if str(name).endswith(".py"):
+            open(name, "w").write("choose = None  # a classmate's bot")
+        real_link(source, name)
+
+    monkeypatch.setattr(os, "link", link)
+    with pytest.raises(InputError, match="appeared while writing"):
+        _some_policy("deal", 2).save_bot(tmp_path / "linear.py")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["linear.py"]
+    assert "classmate" in (tmp_path / "linear.py").read_text()

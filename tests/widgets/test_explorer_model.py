@@ -14,6 +14,7 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.bid.cards import money_name
+from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.widgets import seats, views
 from tests.widgets.helpers import (
     attach,
@@ -325,6 +326,24 @@ def test_save_and_open_for_replay(name: str, tmp_path: Path) -> None:
     assert replay.game.history == explorer.game.history
     assert replay.step == 0 and replay.game.step == 12
     assert mw.GameExplorer.from_json(explorer.to_json()).game.history == explorer.game.history
+
+
+def test_save_never_writes_over_a_file_unless_told(tmp_path: Path) -> None:
+    """A cell run twice, or a classmate's game of the same name, is not written over."""
+    explorer = bots_explorer("deal")
+    first = explorer.save(tmp_path / "game.json")
+    saved = first.read_text()
+    explorer.forward()
+    with pytest.raises(InputError, match="already exists: choose another name, or pass overwrite"):
+        explorer.save(first)
+    assert first.read_text() == saved
+    assert json.loads(explorer.save(first, overwrite=True).read_text())["actions"] == [
+        *json.loads(saved)["actions"],
+        explorer.game.history[-1],
+    ]
+    with pytest.raises(InputError, match="overwrite must be True or False"):
+        explorer.save(tmp_path / "other.json", overwrite="yes")  # type: ignore[arg-type]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
 
 
 @pytest.mark.parametrize("name", game_names())

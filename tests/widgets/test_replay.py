@@ -67,12 +67,13 @@ def test_an_existing_file_is_refused_unless_overwrite(tmp_path: Path) -> None:
 
 
 def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import monopoly_widgets.widgets.replay as replay
+    import errno
+    import os
 
     def broken(*args: object) -> None:
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "disk full")
 
-    monkeypatch.setattr(replay, "_rename_to_new_name", broken)
+    monkeypatch.setattr(os, "link", broken)  # the written file taking its name
     with pytest.raises(OSError, match="disk full"):
         played(2).save_html(tmp_path / "game.html")
     assert list(tmp_path.iterdir()) == []
