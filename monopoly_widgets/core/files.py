@@ -33,8 +33,9 @@ from pathlib import Path
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import excerpt
 
-#: What ``os.link`` says where a folder has no hard links: then exclusive creation is used.
-_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EXDEV}
+#: What ``os.link`` says where a folder has no hard links (EMLINK: Emscripten; Pyodide has
+#: no ``os.link`` at all): then exclusive creation is used.
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EXDEV, errno.EMLINK}
 
 #: The most numbered names :func:`write_numbered` tries (``stem-2`` ... ``stem-1000``).
 MOST_NUMBERED = 1000
@@ -163,9 +164,10 @@ def _write_under_first_free(text: str, names: Iterable[Path]) -> Path | None:
 
 def _take_name(aside: str | None, name: Path, text: str) -> bool:
     """Give the written text the name ``name`` if it is free (False if it is taken)."""
-    if aside is not None:
+    link = getattr(os, "link", None)  # Pyodide's ``os`` has none
+    if aside is not None and link is not None:
         try:
-            os.link(aside, name)
+            link(aside, name)
             return True
         except FileExistsError:
             return False

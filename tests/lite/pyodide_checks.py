@@ -50,6 +50,27 @@ except Exception as exc:  # noqa: BLE001 (which error depends on the Pyodide rel
     print("no processes in Pyodide:", type(exc).__name__, str(exc)[:80])
 assert not processes, "a process pool worked in Pyodide"
 
+# The files people keep (core/files.py) on Emscripten's file system, which has no hard links.
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from monopoly_widgets.core import files  # noqa: E402
+from monopoly_widgets.core.errors import InputError  # noqa: E402
+
+folder = Path(tempfile.mkdtemp())
+first = files.write_numbered(folder / "ana.json", "first")
+second = files.write_numbered(folder / "ana.json", "second")
+assert (first.name, second.name) == ("ana.json", "ana-2.json"), (first, second)
+try:
+    files.write_new(first, "third")
+    raise AssertionError("write_new wrote over a file in Pyodide")
+except InputError:
+    pass
+files.replace_whole(second, "replaced")
+assert (first.read_text(), second.read_text()) == ("first", "replaced")
+assert sorted(os.listdir(folder)) == ["ana-2.json", "ana.json"], os.listdir(folder)
+print("files in Pyodide: written whole, never over another")
+
 import pytest  # noqa: E402
 
 os.environ["MW_CONFORMANCE_PLAYOUTS"] = os.environ.get("MW_PYODIDE_PLAYOUTS", "30")

@@ -32,3 +32,4 @@ def test_conformance_suite_passes_inside_pyodide(pyodide_host: tuple[Path, Path]
     assert "platform emscripten" in done.stdout
     assert " passed" in done.stdout and " failed" not in done.stdout
     assert "no processes in Pyodide" in done.stdout
+    assert "files in Pyodide: written whole, never over another" in done.stdout
