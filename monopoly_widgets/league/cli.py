@@ -42,7 +42,8 @@ def add_league_parser(commands: Any) -> None:
 
 
 def run_league(args: argparse.Namespace) -> int:
-    """Run the ``league`` command; 0 when every entry played, 1 when some sat out."""
+    """Run the ``league`` command; 0 when every entry played, 1 when some sat out or the
+    league was stopped (Ctrl-C: the games played so far are printed and saved)."""
     from monopoly_widgets.cli import check_csv_target, write_csv
     from monopoly_widgets.league.run import league
 
@@ -68,4 +69,4 @@ def run_league(args: argparse.Namespace) -> int:
     print(result)
     if args.csv:  # after the table is printed: a failed write loses no result
         write_csv(result.games, args.csv, args.overwrite)
-    return 1 if result.failures else 0
+    return 1 if result.failures or result.stopped else 0

@@ -47,6 +47,9 @@ class LeagueResult:
     seconds: float = 0.0
     #: Every bot process the league started (all stopped when it returns).
     pids: list[int] = field(default_factory=list)
+    #: True when the user stopped the league (the stop button, Ctrl-C): ``rows`` holds the
+    #: games finished before that, and ``notes`` says how many of how many.
+    stopped: bool = False
 
     @property
     def games(self) -> pd.DataFrame:

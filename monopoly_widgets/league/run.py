@@ -26,6 +26,7 @@ from monopoly_widgets.league.entries import find_entries
 from monopoly_widgets.league.games import Batch, run_batch, schedule
 from monopoly_widgets.league.result import LeagueResult
 from monopoly_widgets.league.sandbox import Limits
+from monopoly_widgets.sim.workers import stop_now, worker_start
 
 #: Said wherever the league cannot start processes.
 NO_LIMITS = (
@@ -73,12 +74,13 @@ def league(
     result = LeagueResult(game, entries, [])
     if not isolated:
         result.notes.append(NO_LIMITS)
-        warnings.warn(NO_LIMITS, RuntimeWarning, stacklevel=2)
+        warnings.warn(NO_LIMITS, RuntimeWarning, stacklevel=3)
     options = dict(options or {})
     started = time.monotonic()
     report = _progress_function(progress)
 
     pool, owned = _pool(executor, workers, isolated)  # one pool for the checks and the games
+    total = 0
     try:
         jobs = [(e, game, limits, isolated, options) for e in entries if e.path is not None]
         checked = [_check(job) for job in jobs] if pool is None else list(pool.map(_check, jobs))
@@ -101,9 +103,22 @@ def league(
                 report(result, len(result.rows), total, False)
 
         _run_batches(batches, pool, done, result)
+    except KeyboardInterrupt:
+        # The stop button (or Ctrl-C): stop at once, and keep the games already played.
+        if owned and pool is not None:
+            stop_now(pool)  # its workers are killed, and their bots die with them
+        if not result.rows:
+            raise
+        result.stopped = True
+        note = (
+            f"stopped by the user after {len(result.rows)} of {total} games: the table counts "
+            "only those, so some pairings played fewer deals than others"
+        )
+        result.notes.append(note)
+        warnings.warn(note, RuntimeWarning, stacklevel=3)
     finally:
         if owned and pool is not None:
-            pool.shutdown()
+            pool.shutdown()  # at once after ``stop_now``; else every game is done
     result.seconds = time.monotonic() - started
     if report:
         report(result, len(result.rows), total, True)
@@ -151,7 +166,11 @@ def _pool(
         return None, False
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=count), True
+    # Its workers ignore Ctrl-C (a terminal sends it to them too: the league stops them
+    # itself, keeping the finished games) and die with this process (``sim/workers.py``).
+    return ProcessPoolExecutor(
+        max_workers=count, initializer=worker_start, initargs=(os.getpid(),)
+    ), True
 
 
 def _run_batches(
@@ -166,6 +185,21 @@ def _run_batches(
             done(number, run_batch(batch))
         return
     futures = {pool.submit(run_batch, batch): number for number, batch in enumerate(batches)}
+    try:
+        _collect(futures, batches, done, result)
+    except KeyboardInterrupt:
+        for future in futures:  # on someone's executor (Dask) too: nothing more starts
+            future.cancel()
+        raise
+
+
+def _collect(
+    futures: dict[Any, int],
+    batches: list[Batch],
+    done: Callable[[int, list[dict[str, Any]]], None],
+    result: LeagueResult,
+) -> None:
+    """Each batch's rows as it finishes (``done``); a batch whose worker failed is noted."""
     for future in as_completed(futures):
         number = futures[future]
         try:
