@@ -22,6 +22,7 @@ from monopoly_widgets.core.validation import (
     shorten_quotes,
     whole_number,
 )
+from monopoly_widgets.core.wording import wrapped
 
 #: Longest action id the engines are asked about (real ids are well under 100 characters).
 MAX_ACTION_ID_CHARS = 200
@@ -231,12 +232,14 @@ class Game:
         return game_from_dict(game_to_dict(self))
 
     def render(self, perspective: int | None = None) -> str:
-        """The table as plain text, seen by ``perspective`` (``None``: everything)."""
+        """The table as plain text, seen by ``perspective`` (``None``: everything), its long
+        lines (a hand of ten cards) broken at spaces so that no card's name is cut in a
+        notebook's output (``core.wording.wrapped``)."""
         seat_or_none(perspective, "render: perspective", self.players)
-        return self.rules.render_text(self._state, perspective)
+        return wrapped(self.rules.render_text(self._state, perspective))
 
     def __str__(self) -> str:
-        return self.rules.render_text(self._state, None)
+        return wrapped(self.rules.render_text(self._state, None))
 
     def _repr_html_(self) -> str:
         return self.rules.render_html(self._state, None)

@@ -12,7 +12,8 @@ decimal places", a message naming a common mistake, or "not quite" with a hint
 that gets more specific each try; it never raises on the answer. ``show_me``
 prints the answer with its working when the student chooses; ``predict`` and
 ``compare_prediction`` keep a prediction and set it beside the result;
-``Question`` asks without a code cell. The model answers are in
+``Question`` asks without a code cell; ``say`` prints a long line broken at spaces, so
+it reads on a projector (JupyterLab cuts long output lines inside words). The model answers are in
 :mod:`monopoly_widgets.lessons.solutions`; ``reveal`` and ``write_answer_key``
 are for the teacher. See docs/teaching-guide.md and docs/api.md.
 """
@@ -35,6 +36,7 @@ from monopoly_widgets.lessons.pooling import pool_predictions, pool_records
 from monopoly_widgets.lessons.predictions import compare_prediction, predict
 from monopoly_widgets.lessons.question import Question
 from monopoly_widgets.lessons.record import read_record
+from monopoly_widgets.lessons.say import say
 from monopoly_widgets.lessons.students import set_student
 
 __all__ = [
@@ -57,6 +59,7 @@ __all__ = [
     "predict",
     "read_record",
     "reveal",
+    "say",
     "set_student",
     "show_me",
     "submit",

@@ -33,6 +33,7 @@ from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.lessons.answers import CLOSE, CORRECT, INVALID, WRONG, Number, Verdict
 from monopoly_widgets.lessons.exercise import Exercise, LessonError
 from monopoly_widgets.lessons.record import record_for
+from monopoly_widgets.lessons.say import say
 from monopoly_widgets.lessons.students import student_name, student_seed
 from monopoly_widgets.lessons.verdict import quote, type_name
 
@@ -207,7 +208,7 @@ def check(
     kernel and kept in the student's attempt record (:mod:`~monopoly_widgets.lessons.record`).
     The same answer as last time (the cell run again, "Run All") is not a new try.
     """
-    print(submit(exercise, answer, student=student, **context))
+    say(submit(exercise, answer, student=student, **context))
 
 
 def submit(
@@ -258,9 +259,9 @@ def show_me(exercise: str | Exercise, /, *, student: str | None = None, **contex
     name = student_name(student)
     text = worked_solution(found, student=name, **context)
     record_for(name).note_shown(found.key)
-    print(text)
+    say(text)
 
 
 def reveal(exercise: str | Exercise, /, *, student: str | None = None, **context: Any) -> None:
     """Print the model answer and its working, for the teacher's copy (nothing is recorded)."""
-    print(worked_solution(exercise, student=student, **context))
+    say(worked_solution(exercise, student=student, **context))

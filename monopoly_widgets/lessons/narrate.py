@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import monopoly_widgets as mw
+from monopoly_widgets.lessons.say import WIDTH, say
 
 
 def lesson(name: str, position: dict[str, Any], seed: int = 1, options: dict | None = None):
@@ -33,14 +34,17 @@ def narration(game: Any, action_id: str) -> list[str]:
 
 def step(game: Any, action_id: str) -> None:
     """Play one action and print what happened, with the rule for each event."""
-    print("\n".join(narration(game, action_id)))
+    say("\n".join(narration(game, action_id)))
 
 
 def choices(game: Any) -> None:
-    """Print what the player who must decide now may do (action id, then its text)."""
-    print(f"player {game.current_player} may:")
+    """Print what the player who must decide now may do: each action's id, then its text
+    beside it, or under it when the two would not fit on one line."""
+    lines = [f"player {game.current_player} may:"]
     for action in game.legal_actions():
-        print(f"    {action.id:45} {action.text}")
+        line = f"    {action.id:45} {action.text}"
+        lines.append(line if len(line) <= WIDTH else f"    {action.id}\n        {action.text}")
+    say("\n".join(lines))
 
 
 def play_out(game: Any, moves: Iterable[str]) -> tuple[Any, list[str]]:

@@ -14,6 +14,7 @@ from monopoly_widgets.lessons.checker import PLACEHOLDER
 from monopoly_widgets.lessons.exercise import LessonError
 from monopoly_widgets.lessons.numbers import Number, Unreadable
 from monopoly_widgets.lessons.record import PredictionRecord, record_for
+from monopoly_widgets.lessons.say import say
 from monopoly_widgets.lessons.students import student_name
 from monopoly_widgets.lessons.verdict import quote
 
@@ -52,18 +53,18 @@ def predict(name: str, value: Any, /, *, student: str | None = None) -> None:
     """
     key = _checked_name(name)
     if value is PLACEHOLDER:
-        print(f"{key}: not predicted yet. Replace the ... with your guess, then run this cell.")
+        say(f"{key}: not predicted yet. Replace the ... with your guess, then run this cell.")
         return
     record = record_for(student_name(student))
     before = record.predictions.get(key)
     if before is not None and before.actual is not None:
-        print(f"{key}: you already compared your guess of {before.text} with the result; it stays.")
+        say(f"{key}: you already compared your guess of {before.text} with the result; it stays.")
         return
     guess = _read_guess(value)
     record.predictions[key] = guess
     record.save()
     changed = f" (it was {before.text})" if before is not None and before.text != guess.text else ""
-    print(
+    say(
         f"{key}: noted, you predict {guess.text}{changed}. "
         f'Run the experiment, then compare_prediction("{key}", result).'
     )
@@ -89,7 +90,7 @@ def compare_prediction(
             f"compare_prediction needs the result as a number, not {quote(actual)}"
         ) from None
     if guess is None:
-        print(
+        say(
             f"{key}: you made no prediction this time; {says} {_shown(result, False)}. "
             "Next time, guess first with predict(...): the surprise is what teaches."
         )
@@ -98,7 +99,7 @@ def compare_prediction(
         guess.actual = result
         record.save()
     if guess.value is None:
-        print(f"{key}: you said {guess.text}; {says} {_shown(result, guess.percent)}.")
+        say(f"{key}: you said {guess.text}; {says} {_shown(result, guess.percent)}.")
         return
     gap = result - guess.value
     unit = " percentage points" if guess.percent else ""
@@ -108,4 +109,4 @@ def compare_prediction(
         if abs(gap) < 0.005 * max(1.0, abs(result))
         else (f"{size}{unit} {'low' if gap > 0 else 'high'}")
     )
-    print(f"{key}: you said {guess.text}; {says} {_shown(result, guess.percent)} ({how}).")
+    say(f"{key}: you said {guess.text}; {says} {_shown(result, guess.percent)} ({how}).")

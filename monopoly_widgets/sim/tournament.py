@@ -48,6 +48,7 @@ from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.serialization import new_game
 from monopoly_widgets.core.validation import excerpt, whole_number
+from monopoly_widgets.core.wording import wrapped
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts, mean_interval
 from monopoly_widgets.sim.table import new_table, records
 
@@ -547,7 +548,7 @@ class Summary:
         lines.append(f"draws/stalls: {self.draws}" + (f" ({reasons})" if reasons else ""))
         if self.errors:
             lines.append(f"failed games (agent errors): {self.errors}")
-        return "\n".join(lines)
+        return wrapped("\n".join(lines))  # a long note breaks at spaces, not inside words
 
     def _repr_html_(self) -> str:
         return "<pre>" + str(self).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
