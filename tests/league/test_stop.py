@@ -32,12 +32,17 @@ def stop_after(games: int) -> tuple[list[tuple[int, int, bool]], object]:
     return calls, progress
 
 
-def children_left(timeout: float = 10.0) -> list[psutil.Process]:
-    """This process's children still running after ``timeout`` seconds at most."""
+def children() -> set[int]:
+    """This process's children now (other tests may leave pools of their own running)."""
+    return {p.pid for p in psutil.Process().children(recursive=True)}
+
+
+def children_left(before: set[int], timeout: float = 10.0) -> list[psutil.Process]:
+    """The children started since ``before`` still running after ``timeout`` s at most."""
     deadline = time.monotonic() + timeout
     while True:
-        left = [p for p in psutil.Process().children(recursive=True) if p.is_running()]
-        left = [p for p in left if p.status() != psutil.STATUS_ZOMBIE]
+        left = [p for p in psutil.Process().children(recursive=True) if p.pid not in before]
+        left = [p for p in left if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.1)
@@ -45,6 +50,7 @@ def children_left(timeout: float = 10.0) -> list[psutil.Process]:
 
 def test_a_stopped_league_keeps_its_games_and_leaves_no_process() -> None:
     calls, progress = stop_after(20)
+    before = children()
     try:
         with pytest.warns(RuntimeWarning, match=r"stopped by the user after 20 of 400 games"):
             result = mw.league(
@@ -58,13 +64,14 @@ def test_a_stopped_league_keeps_its_games_and_leaves_no_process() -> None:
     assert "note: stopped by the user" in str(result)
     assert result.table["games"].sum() == 2 * 20, "the table rates the games played"
     assert result.replay(19).game.is_over
-    # Every worker and every bot's process is gone: the league did not play on.
-    assert children_left() == []
+    # Every worker and every bot's process it started is gone: the league did not play on.
+    assert children_left(before) == []
 
 
 def test_a_league_stopped_before_any_game_ends_raises() -> None:
     calls, progress = stop_after(0)
+    before = children()
     with pytest.raises(KeyboardInterrupt):
         mw.league(["random", "heuristic"], games=50, seed=1, workers=2, progress=progress)
     assert calls == [(0, 100, False)]
-    assert children_left() == []
+    assert children_left(before) == []
