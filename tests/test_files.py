@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -38,13 +39,18 @@ def someone_saves_first(monkeypatch: pytest.MonkeyPatch, times: int = 1) -> list
     return made
 
 
+def fails_with(code: int, message: str):
+    """A stand-in for an ``os`` call that fails as the system would, with ``code``."""
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise OSError(code, message)
+
+    return failing
+
+
 def no_hard_links(monkeypatch: pytest.MonkeyPatch) -> None:
     """A folder with no hard links: a FAT memory stick, a browser tab's storage."""
-
-    def link(source: str, name: str | Path) -> None:
-        raise OSError(errno.EPERM, "Operation not permitted")
-
-    monkeypatch.setattr(os, "link", link)
+    monkeypatch.setattr(os, "link", fails_with(errno.EPERM, "Operation not permitted"))
 
 
 def test_write_new_writes_a_new_file_with_ordinary_permissions(tmp_path: Path) -> None:
@@ -111,9 +117,7 @@ def test_without_hard_links_nothing_is_written_over_either(
 def test_a_failed_write_leaves_nothing_and_an_old_file_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def disk_full(*args: object) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
+    disk_full = fails_with(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(os, "link", disk_full)
     with pytest.raises(OSError, match="No space"):
         files.write_new(tmp_path / "new.json", "text")
@@ -138,11 +142,7 @@ def test_in_a_browser_tabs_storage_the_file_is_still_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """JupyterLite's storage may offer no rename: the file is written in place there."""
-
-    def no_rename(*args: object) -> None:
-        raise OSError(errno.ENOSYS, "Function not implemented")
-
-    monkeypatch.setattr(os, "replace", no_rename)
+    monkeypatch.setattr(os, "replace", fails_with(errno.ENOSYS, "Function not implemented"))
     monkeypatch.setattr(sys, "platform", "emscripten")
     assert files.replace_whole(tmp_path / "record.json", "saved").read_text() == "saved"
     assert names(tmp_path) == ["record.json"]
@@ -166,3 +166,19 @@ def test_write_output_replaces_only_when_asked(tmp_path: Path) -> None:
     assert mine.read_text() == "last week's league"
     files.write_output(mine, "new", True, "add --overwrite to replace it")
     assert mine.read_text() == "new" and names(tmp_path) == ["games.csv"]
+
+
+def test_a_failed_write_in_place_removes_only_the_file_it_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no hidden file can be made (a browser tab's storage), the text is written in
+    place under a name made by exclusive creation; if writing fails, that file, and only
+    that one, goes: the student's own file beside it stays as it was."""
+    mine = tmp_path / "ana.json"
+    mine.write_text("my result")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(tempfile, "mkstemp", fails_with(errno.ENOSYS, "Function not implemented"))
+    with pytest.raises(UnicodeEncodeError):
+        files.write_numbered(mine, "half a character: \ud800")  # cannot be written as UTF-8
+    assert names(tmp_path) == ["ana.json"] and mine.read_text() == "my result"
+    assert files.write_numbered(mine, "second").name == "ana-2.json", "and it still writes"

@@ -125,8 +125,7 @@ def check_output(
     path: str | os.PathLike[str], overwrite: bool, advice: str, what: str = "file"
 ) -> Path:
     """Before the work: :func:`check_target` with ``overwrite``, else :func:`check_free`."""
-    if not isinstance(overwrite, bool):
-        raise InputError(f"overwrite must be True or False, not {excerpt(overwrite)}")
+    _check_flag(overwrite)
     return check_target(path, what) if overwrite else check_free(path, advice, what)
 
 
@@ -134,14 +133,20 @@ def write_output(
     path: str | os.PathLike[str], text: str, overwrite: bool, advice: str, what: str = "file"
 ) -> Path:
     """What a person asked to be written: :func:`replace_whole` with ``overwrite`` (they
-    asked to replace the file), else :func:`write_new`. Returns the path written."""
-    check_output(path, overwrite, advice, what)
+    asked to replace the file), else :func:`write_new` (each checks the path itself).
+    Returns the path written."""
+    _check_flag(overwrite)
     if overwrite:
         return replace_whole(path, text, what)
     return write_new(path, text, advice, what)
 
 
 # --- how -------------------------------------------------------------------------------------
+def _check_flag(overwrite: object) -> None:
+    if not isinstance(overwrite, bool):
+        raise InputError(f"overwrite must be True or False, not {excerpt(overwrite)}")
+
+
 def _write_under_first_free(text: str, names: Iterable[Path]) -> Path | None:
     """Write ``text`` once, under the first of ``names`` that is free; None if none is."""
     names = iter(names)
@@ -175,15 +180,15 @@ def _take_name(aside: str | None, name: Path, text: str) -> bool:
             if exc.errno not in _NO_LINKS:
                 raise
     try:
-        with open(name, "x", encoding="utf-8") as out:
-            try:
-                out.write(text)
-            except BaseException:
-                out.close()
-                _remove(name)  # made by the line above: ours to remove
-                raise
+        out = open(name, "x", encoding="utf-8")  # closed by the "with" below
     except FileExistsError:
         return False
+    try:
+        with out:
+            out.write(text)
+    except BaseException:
+        _remove(name)  # made by the exclusive open above: ours to remove
+        raise
     return True
 
 
