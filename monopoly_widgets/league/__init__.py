@@ -3,7 +3,7 @@
 ``mw.league("bots/", game="deal", games=20)`` checks each student's file, plays every
 pairing on the same deals in both seat orders, each student's bot in its own process
 with a time and memory limit, and returns a ``LeagueResult``: ``.table`` (win rates
-with Wilson intervals, a Bradley-Terry rating with a bootstrap interval), ``.chart()``,
+with Wilson intervals, a Bradley-Terry rating with a 95% interval), ``.chart()``,
 ``.replay(row)``.
 
 Importing this package is cheap (no pandas, no Plotly): ``monopoly_widgets`` imports it

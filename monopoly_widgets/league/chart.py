@@ -10,7 +10,7 @@ from monopoly_widgets.sim.table import records
 
 
 def league_chart(table: Any, title: str) -> Any:
-    """Bots from strongest to weakest: the rating (Elo scale) with its 95% bootstrap
+    """Bots from strongest to weakest: the rating (Elo scale) with its 95%
     interval on the left, the win rate with its 95% Wilson interval on the right.
     ``table``: ``LeagueResult.table`` (a DataFrame, or the package's own table).
 

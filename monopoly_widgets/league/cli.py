@@ -19,7 +19,7 @@ def add_league_parser(commands: Any) -> None:
             "legal_actions, rng)), then play every pairing on the same deals in both seat "
             "orders, each bot in its own process with a time and memory limit, and print the "
             "table: win rates with 95%% Wilson intervals and a Bradley-Terry rating with a "
-            "95%% bootstrap interval. A bot that fails forfeits that game, with the reason."
+            "95%% interval. A bot that fails forfeits that game, with the reason."
         ),
     )
     parser.add_argument(
@@ -29,7 +29,13 @@ def add_league_parser(commands: Any) -> None:
     parser.add_argument(
         "--games", type=int, default=10, help="deals per pairing (each played twice)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="the league's seed (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the league's seed (default: random and secret until the league starts, then "
+        "printed; every deal's seed comes from it, so --seed N plays the same deals again)",
+    )
     parser.add_argument("--add", default="", help="built-in bots to add, comma-separated")
     parser.add_argument("--move-seconds", type=float, default=1.0, help="time per move (default 1)")
     parser.add_argument("--memory-mb", type=int, default=512, help="memory per bot (default 512)")
@@ -51,16 +57,25 @@ def run_league(args: argparse.Namespace) -> int:
         check_csv_target(args.csv, args.overwrite)  # before the league, not after it
     bots = [*args.bots, *[name.strip() for name in args.add.split(",") if name.strip()]]
 
+    printed = [-1]  # the last count printed
+
     def report(result: Any, done: int, total: int, finished: bool) -> None:
-        every_tenth = done % max(1, total // 10) == 0  # the last count is one of them
-        if total and (every_tenth if not finished else not every_tenth):
+        # A line each time another tenth of the games is done (a task's games come back
+        # together, so the count may pass a tenth rather than land on it), and the last.
+        step = max(1, total // 10)
+        if total and done != printed[0] and (done // step > printed[0] // step or finished):
+            printed[0] = done
             print(f"{done}/{total} games", file=sys.stderr, flush=True)
 
+    from monopoly_widgets.league.games import new_league_seed
+
+    seed = new_league_seed() if args.seed is None else args.seed
+    print(f"league seed: {seed}", file=sys.stderr, flush=True)
     result = league(
         bots,
         game=args.game,
         games=args.games,
-        seed=args.seed,
+        seed=seed,
         move_seconds=args.move_seconds,
         memory_mb=args.memory_mb,
         workers=args.workers,

@@ -51,6 +51,10 @@ class LeagueResult:
     #: True when the user stopped the league (the stop button, Ctrl-C): ``rows`` holds the
     #: games finished before that, and ``notes`` says how many of how many.
     stopped: bool = False
+    #: The league's seed (random and secret unless the teacher gave one): every deal's
+    #: seed comes from it (``games.py``), so ``mw.league(..., seed=result.seed)`` plays
+    #: the same deals again, and each saved game replays as it was played.
+    seed: int | None = None
 
     @property
     def games(self) -> pd.DataFrame:
@@ -84,7 +88,7 @@ class LeagueResult:
     @property
     def table(self) -> pd.DataFrame:
         """One row per bot, strongest first: games, wins, draws, losses, forfeits, the win
-        rate with its 95% Wilson interval, and the rating with its bootstrap interval."""
+        rate with its 95% Wilson interval, and the rating with its 95% interval (``rating.py``)."""
         names = [entry.name for entry in self.entries]
         index = {name: i for i, name in enumerate(names)}
         counts = {
@@ -155,6 +159,8 @@ class LeagueResult:
 
     def __str__(self) -> str:
         lines = [f"League: {len(self.entries)} bots, {len(self.rows)} games of {self.game}"]
+        if self.seed is not None:
+            lines.append(f"  seed: {self.seed} (seed={self.seed} plays the same deals again)")
         lines += [f"  sat out: {report}" for report in self.failures.values()]
         lines += [f"  note: {note}" for note in self.notes]
         table = self.table

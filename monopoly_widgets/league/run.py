@@ -23,7 +23,7 @@ from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.validation import whole_number
 from monopoly_widgets.league.checks import check_entry
 from monopoly_widgets.league.entries import find_entries
-from monopoly_widgets.league.games import Batch, run_batch, schedule
+from monopoly_widgets.league.games import Batch, new_league_seed, run_batch, schedule
 from monopoly_widgets.league.result import LeagueResult
 from monopoly_widgets.league.sandbox import Limits
 from monopoly_widgets.sim.workers import stop_now, worker_start
@@ -43,7 +43,7 @@ def league(
     bots: str | Path | Iterable[str | Path],
     game: str = "deal",
     games: int = 10,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     move_seconds: float = 1.0,
     memory_mb: int = 512,
@@ -60,18 +60,23 @@ def league(
     Every pairing plays ``games`` deals, each deal twice (each bot in each seat), the
     same deals for every pairing (duplicate seating). ``move_seconds`` and ``memory_mb``
     limit each student's bot; one that fails forfeits that game, with the reason kept.
+    ``seed``: the league's seed, random and secret unless given (``games.py``: every
+    deal's seed comes from it by a keyed hash); kept as ``result.seed``, so every game
+    replays and ``seed=result.seed`` plays the same deals again.
     ``progress``: True shows a widget with the table as it fills (the default in a
     notebook), False nothing, or a function ``(result, done, total, finished)``.
     """
     describe(game)
     whole_number(games, "games", 1, 100_000)
+    if seed is None:
+        seed = new_league_seed()
     whole_number(seed, "seed", 0)
     if workers is not None:
         whole_number(workers, "workers", 1, 256)
     limits = Limits(move_seconds, start_seconds, memory_mb)
     entries = find_entries(bots)
     isolated = processes_available()
-    result = LeagueResult(game, entries, [])
+    result = LeagueResult(game, entries, [], seed=seed)
     if not isolated:
         result.notes.append(NO_LIMITS)
         warnings.warn(NO_LIMITS, RuntimeWarning, stacklevel=3)
@@ -80,17 +85,25 @@ def league(
     report = _progress_function(progress)
 
     pool, owned = _pool(executor, workers, isolated)  # one pool for the checks and the games
+    pools = _Pools(pool, owned, workers, isolated)  # and a fresh one if a worker dies
     total = 0
     try:
-        jobs = [(e, game, limits, isolated, options) for e in entries if e.path is not None]
-        checked = [_check(job) for job in jobs] if pool is None else list(pool.map(_check, jobs))
-        for entry, (failure, pids) in checked:
+        jobs = [(e, game, limits, isolated, options, seed) for e in entries if e.path is not None]
+        checked: dict[int, Any] = {}
+        _run_tasks(_check, jobs, pools, checked.__setitem__, result, "checks")
+        for number, job in enumerate(jobs):
+            if number not in checked:  # its worker died every time: no evidence against it
+                result.failures[job[0].name] = f"{job[0].label}: its check could not be played"
+                continue
+            entry, (failure, pids) = checked[number]
             result.pids.extend(pids)
             if failure is not None:
                 result.failures[entry.name] = failure
         result.entries = [entry for entry in entries if entry.name not in result.failures]
+        if len(result.entries) < 2:
+            result.notes.append(_too_few(result))
         batches = schedule(result.entries, game, games, seed, limits, isolated, options)
-        total = sum(2 * len(batch.deals) for batch in batches)
+        total = sum(len(batch.deals) for batch in batches)
         if report:
             report(result, 0, total, False)
         placed: dict[int, list[dict[str, Any]]] = {}
@@ -102,11 +115,10 @@ def league(
             if report:
                 report(result, len(result.rows), total, False)
 
-        _run_batches(batches, pool, done, result)
+        _run_tasks(run_batch, batches, pools, done, result, "games")
     except KeyboardInterrupt:
         # The stop button (or Ctrl-C): stop at once, and keep the games already played.
-        if owned and pool is not None:
-            stop_now(pool)  # its workers are killed, and their bots die with them
+        pools.stop_now()  # its workers are killed, and their bots die with them
         if not result.rows:
             raise
         result.stopped = True
@@ -117,8 +129,7 @@ def league(
         result.notes.append(note)
         warnings.warn(note, RuntimeWarning, stacklevel=3)
     finally:
-        if owned and pool is not None:
-            pool.shutdown()  # at once after ``stop_now``; else every game is done
+        pools.shutdown()  # at once after ``stop_now``; else every game is done
     result.seconds = time.monotonic() - started
     if report:
         report(result, len(result.rows), total, True)
@@ -173,42 +184,136 @@ def _pool(
     ), True
 
 
-def _run_batches(
-    batches: list[Batch],
-    pool: Executor | None,
-    done: Callable[[int, list[dict[str, Any]]], None],
+def _too_few(result: LeagueResult) -> str:
+    """What to say when fewer than two entries passed the check: no league to play."""
+    passed = ", ".join(entry.name for entry in result.entries) or "none"
+    return (
+        f"no games were played: {len(result.failures)} of "
+        f"{len(result.failures) + len(result.entries)} entries sat out (see why above), and "
+        f"a league needs at least 2 bots that pass the check (passed: {passed})"
+    )
+
+
+#: Rounds of playing again what a dead worker lost (the last round plays each task alone).
+RETRIES = 2
+
+
+class _Pools:
+    """The league's worker pool, and a fresh one when a worker's death breaks it."""
+
+    def __init__(self, pool: Executor | None, owned: bool, workers: int | None, isolated: bool):
+        self.pool, self.owned, self.workers, self.isolated = pool, owned, workers, isolated
+        self.made: list[Executor] = [pool] if owned and pool is not None else []
+
+    def fresh(self, workers: int | None = None) -> Executor | None:
+        """A new pool of ``workers`` (the league's count by default); None (play in this
+        process) when the pool was someone else's."""
+        if not self.owned:
+            return None
+        pool, _ = _pool(None, workers or self.workers, self.isolated)
+        if pool is not None:
+            self.made.append(pool)
+        return pool
+
+    def stop_now(self) -> None:
+        for pool in self.made:
+            stop_now(pool)  # type: ignore[arg-type]
+
+    def shutdown(self) -> None:
+        for pool in self.made:
+            pool.shutdown()
+
+
+def _run_tasks(
+    function: Callable[[Any], Any],
+    tasks: list[Any],
+    pools: _Pools,
+    done: Callable[[int, Any], None],
     result: LeagueResult,
+    what: str,
 ) -> None:
-    """Run every batch; a batch whose worker failed is noted, every other result kept."""
-    if pool is None:
-        for number, batch in enumerate(batches):
-            done(number, run_batch(batch))
+    """``done(number, function(task))`` for every task, on the pool (or here without one).
+
+    A worker that dies (a bot killed it, the system did) breaks Python's pool, which
+    then fails every unfinished task with ``BrokenProcessPool``. Those tasks are played
+    again on a fresh pool, and in the last round each alone in a one-process pool, so a
+    task that kills its worker every time is the only one lost; ``result.notes`` says
+    what was played again and what was lost.
+    """
+    from concurrent.futures.process import BrokenProcessPool
+
+    if pools.pool is None:
+        for number, task in enumerate(tasks):
+            done(number, function(task))
         return
-    futures = {pool.submit(run_batch, batch): number for number, batch in enumerate(batches)}
-    try:
-        _collect(futures, batches, done, result)
-    except KeyboardInterrupt:
-        for future in futures:  # on someone's executor (Dask) too: nothing more starts
-            future.cancel()
-        raise
+    waiting = list(range(len(tasks)))
+    for attempt in range(RETRIES + 1):
+        lost: dict[int, BaseException] = {}
+        alone = attempt == RETRIES and attempt > 0
+        for group in [[n] for n in waiting] if alone else [waiting]:
+            pool = pools.fresh(1) if alone else pools.pool
+            if pool is None:  # someone else's executor broke: play here
+                for number in group:
+                    try:
+                        done(number, function(tasks[number]))
+                    except Exception as exc:  # noqa: BLE001 - one lost task, noted
+                        lost[number] = exc
+                continue
+            futures = {pool.submit(function, tasks[number]): number for number in group}
+            try:
+                _collect(futures, done, lost)
+            except KeyboardInterrupt:
+                for future in futures:  # on someone's executor (Dask) too: nothing more starts
+                    future.cancel()
+                raise
+            if alone:
+                pool.shutdown()
+        if not lost:
+            return
+        waiting = sorted(lost)
+        broken = any(isinstance(exc, BrokenProcessPool) for exc in lost.values())
+        if attempt < RETRIES and broken:
+            if attempt + 1 < RETRIES:
+                pools.pool = pools.fresh()
+            result.notes.append(
+                f"a worker process ended ({_why(lost)}); the {len(waiting)} tasks of {what} "
+                f"it left unfinished were played again"
+                + (" on a fresh pool" if attempt + 1 < RETRIES else ", each in its own worker")
+            )
+            continue
+        for number, exc in lost.items():
+            result.notes.append(f"{_task_name(tasks[number])}: lost ({_why({0: exc})})")
+        return
+
+
+def _why(lost: dict[int, BaseException]) -> str:
+    exc = next(iter(lost.values()))
+    return f"{type(exc).__name__}: {str(exc)[:200]}"
+
+
+def _task_name(task: Any) -> str:
+    """ "the games of ana against ben (deals 0-4)", or "the check of bots/ana.py"."""
+    if isinstance(task, Batch):
+        first, second = task.order
+        return (
+            f"the games of {first.name} (seat 0) against {second.name} "
+            f"(deals {task.deals[0]}-{task.deals[-1]})"
+        )
+    return f"the check of {task[0].label}"
 
 
 def _collect(
     futures: dict[Any, int],
-    batches: list[Batch],
-    done: Callable[[int, list[dict[str, Any]]], None],
-    result: LeagueResult,
+    done: Callable[[int, Any], None],
+    lost: dict[int, BaseException],
 ) -> None:
-    """Each batch's rows as it finishes (``done``); a batch whose worker failed is noted."""
+    """Each task's result as it finishes (``done``); a task whose worker failed goes to
+    ``lost`` (every other result is kept)."""
     for future in as_completed(futures):
         number = futures[future]
         try:
-            done(number, future.result())
-        except Exception as exc:  # noqa: BLE001 - one lost worker loses only its games
-            batch = batches[number]
-            first, second = batch.pairing
-            deals = f"deals {batch.deals[0]}-{batch.deals[-1]}"
-            result.notes.append(
-                f"the games of {first.name} against {second.name} ({deals}) were lost: "
-                f"{type(exc).__name__}: {exc}"
-            )
+            value = future.result()
+        except Exception as exc:  # noqa: BLE001 - one lost worker loses only its tasks
+            lost[number] = exc
+            continue
+        done(number, value)

@@ -64,6 +64,7 @@ class BotFailure(Exception):
         self.reason = reason
         self.output = output
         self.illegal = illegal
+        self.signal: int | None = None  # the signal that ended the bot's process, if one did
 
 
 class BotProcess:
@@ -197,4 +198,8 @@ class BotProcess:
         self.stop()
         code = self.process.returncode
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
-        return BotFailure(f"its process ended ({how})", self.printed())
+        failure = BotFailure(f"its process ended ({how})", self.printed())
+        # Not a signal the league sent (it stops a bot only after its own failure): whose
+        # doing it was is not known yet (``games.play_game`` plays the game again).
+        failure.signal = -code if code is not None and code < 0 else None
+        return failure

@@ -537,6 +537,7 @@ class GameExplorer:
             self.cursor.step,
             panel=self.probability_panel,
             overwrite=overwrite,
+            ending=self._ending,  # a league forfeit: the file says it at the last step too
         )
 
     # --- notebook display ------------------------------------------------------------------------

@@ -113,8 +113,11 @@ def replay_data(
     perspective: int | None,
     start: int,
     panel: ProbabilityFn | None = None,
+    ending: str = "",
 ) -> dict[str, Any]:
-    """Everything the file replays: the views it holds, their frames, the labels.
+    """Everything the file replays: the views it holds, their frames, the labels, and
+    ``ending``: why the record stops before the game's end (a league forfeit), which the
+    file says at its last step as the explorer does (``GameExplorer.ending``).
 
     The teacher's file (``perspective=None``) holds the teacher's view and each
     seat's; a seat's file only that seat's.
@@ -130,6 +133,7 @@ def replay_data(
         "seat_names": labels,
         "chart_labels": chart_labels(game.name, game.players),
         "frames": frames_for(game, agents, shown, panel),
+        "ending": "" if game.is_over else ending,
     }
 
 
@@ -193,13 +197,14 @@ def save_replay(
     *,
     panel: ProbabilityFn | None = None,
     overwrite: bool = False,
+    ending: str = "",
 ) -> Path:
     """Write ``game`` as one HTML file that replays it (see the module's docstring)."""
     seat_or_none(perspective, "perspective", game.players)
     whole_number(start, "start", 0, game.step)
     # Before the work, not only after it: a taken name or a missing folder fails at once.
     files.check_output(path, overwrite, _TAKEN_ADVICE, "HTML file")
-    data = replay_data(game, agents, perspective, start, panel)
+    data = replay_data(game, agents, perspective, start, panel, ending)
     title = f"{game.rules.title}: a replay, {game.players} players"
     if perspective is not None:
         title += f", {seat_name(perspective)}'s view"

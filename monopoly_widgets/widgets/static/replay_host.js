@@ -71,7 +71,9 @@
     function show(step, extra = {}) {
       const target = Math.max(0, Math.min(data.steps, step));
       const frame = data.frames[view][target];
-      change({ ...frame, step: target, error: "", ...extra });
+      // A record that stops before the game's end (a league forfeit) says why at its last step.
+      const ending = data.ending && target === data.steps ? { notice: data.ending } : {};
+      change({ ...frame, step: target, error: "", ...extra, ...ending });
       printLine();
     }
 
@@ -80,7 +82,7 @@
     }
 
     function atEnd() {
-      change({ playing: false, notice: "The end of the saved game." });
+      change({ playing: false, notice: data.ending || "The end of the saved game." });
     }
 
     const answers = {

@@ -1,0 +1,134 @@
+"""A fair league (issue 42 §2, §3, §6): secret deals, nothing lost to a dead worker,
+and a league in which every entry sits out says so.
+
+* ``hostile/seed_finder.py`` deals every game it can compute from the league's code
+  and matches its own hand. Under the default (a random, secret seed) it finds
+  nothing; under a seed it can guess (the old default, 0, or any small one) it finds
+  its game on its first move, every time: the test can fail.
+* The seed is kept (``result.seed``): the league played again with it gives the same
+  games, move for move.
+* A worker process killed mid-league (by the test, by its PID) loses no game: its
+  unfinished tasks are played again on a fresh pool, and a note says so.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import monopoly_widgets as mw
+from monopoly_widgets.league.games import check_seed, deal_seed, keyed_seed
+
+BOTS = Path(__file__).parent / "bots"
+FINDER = Path(__file__).parent / "hostile" / "seed_finder.py"
+
+
+def found(result) -> list[str]:
+    return [
+        row["forfeit"]["reason"]
+        for row in result.rows
+        if row["forfeit"] and "FOUND" in row["forfeit"]["reason"]
+    ] + [report for report in result.failures.values() if "FOUND" in report]
+
+
+def test_a_bot_cannot_find_its_deal_under_the_secret_seed() -> None:
+    result = mw.league([FINDER, "random"], games=3, workers=1, progress=False)
+    assert result.seed is not None and result.seed >= 2**20  # random, not a small default
+    assert not found(result), found(result)
+    assert len(result.rows) == 6 and not result.failures
+
+
+def test_the_same_bot_finds_a_guessable_seed() -> None:
+    """The finder works: given a seed it tries, it finds its game (so the test above can fail)."""
+    result = mw.league([FINDER, "random"], games=3, seed=3, workers=1, progress=False)
+    assert len(found(result)) == 6  # every game, in either seat, at its first move
+
+
+def test_seeds_come_from_a_keyed_hash() -> None:
+    seeds = {deal_seed(12345, deal) for deal in range(1000)}
+    assert len(seeds) == 1000 and all(0 <= seed < 2**31 for seed in seeds)
+    assert deal_seed(12345, 0) != deal_seed(12346, 0)
+    assert check_seed(12345) not in seeds  # the check game is not a league deal
+    assert keyed_seed(1, "agent", 0, 0, bits=64) != keyed_seed(1, "agent", 0, 1, bits=64)
+
+
+def test_the_seed_is_kept_and_every_game_replays() -> None:
+    first = mw.league([BOTS / "good.py", "random"], games=2, workers=1, progress=False)
+    again = mw.league(
+        [BOTS / "good.py", "random"], games=2, seed=first.seed, workers=1, progress=False
+    )
+    assert [row["saved"] for row in again.rows] == [row["saved"] for row in first.rows]
+    for row in first.rows:
+        game = mw.load_game(row["saved"])
+        assert game.seed == deal_seed(first.seed, row["deal"]) == row["seed"]
+    assert f"seed: {first.seed}" in str(first)
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_a_killed_worker_loses_no_game() -> None:
+    killed: list[int] = []
+
+    def kill_a_worker(result, done, total, finished) -> None:
+        if killed or not done or finished:
+            return
+        for worker in children_of(os.getpid()):
+            if children_of(worker):  # a worker with a bot running: in the middle of a task
+                os.kill(worker, signal.SIGKILL)
+                killed.append(worker)
+                return
+
+    bots = [BOTS / "good.py", BOTS / "printer.py", "random", "heuristic"]
+    result = mw.league(bots, games=5, seed=7, workers=2, progress=kill_a_worker)
+    assert killed, "no worker was found to kill"
+    assert len(result.rows) == 4 * 3 * 5  # every pairing, every deal, both seat orders
+    games = {(tuple(row["seats"]), row["deal"]) for row in result.rows}
+    assert len(games) == len(result.rows)
+    assert any("played again" in note for note in result.notes), result.notes
+    assert not any("lost" in note for note in result.notes), result.notes
+    assert result.table["games"].sum() == 2 * len(result.rows)
+
+
+def test_every_entry_sitting_out_is_said_plainly(tmp_path: Path) -> None:
+    bots = [BOTS / "no_choose.py", BOTS / "broken_import.py"]
+    result = mw.league(bots, games=2, workers=1, progress=False)
+    assert result.rows == [] and set(result.failures) == {"no_choose", "broken_import"}
+    assert any("no games were played" in note for note in result.notes)
+    assert "no games were played" in str(result)
+    assert len(result.table) == 0
+    result.chart()  # draws, empty
+    command = [sys.executable, "-m", "monopoly_widgets", "league", *map(str, bots)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr and "Error" not in run.stderr.replace("Module", "")
+    assert "no games were played" in run.stdout and "league seed: " in run.stderr
+
+
+def test_a_forfeited_games_html_replay_says_why(tmp_path: Path) -> None:
+    import json
+    import re
+
+    from monopoly_widgets.widgets.replay import unpack
+
+    result = mw.league([BOTS / "crash.py", "random"], games=1, workers=1, progress=False)
+    number = next(i for i, row in enumerate(result.rows) if row["forfeit"])
+    reason = result.rows[number]["forfeit"]["reason"]
+    page = result.replay(number).save_html(tmp_path / "forfeit.html").read_text()
+    packed = re.search(r'id="mw-replay-frames">([^<]*)<', page).group(1)
+    data = json.loads(unpack(packed))
+    assert "crash.py (Player 1) forfeited" in data["ending"] and reason in data["ending"]
+    assert data["seat_names"] == ["Player 0 (built-in random)", "Player 1 (crash.py)"]
