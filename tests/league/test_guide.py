@@ -53,7 +53,12 @@ def test_the_guides_commands_run_as_written(class_folder: Path, capsys) -> None:
     assert first[:3] == ["python", "-m", "monopoly_widgets"]
     assert main(first[3:]) == 0
     printed = capsys.readouterr()
-    assert printed.err.splitlines()[-2:] == ["120/240 games", "240/240 games"]
+    lines = printed.err.splitlines()
+    assert lines[0].startswith("league seed: ")
+    counts = [int(line.split("/")[0]) for line in lines if line.endswith("/240 games")]
+    assert counts[-1] == 240 and counts == sorted(set(counts))
+    assert len(counts) >= 10  # a line for every tenth of the games, at a steady cadence
+    assert all(b - a <= 24 + 10 for a, b in zip(counts, counts[1:]))  # a tenth, and a task
     assert printed.out.startswith("League: 4 bots, 240 games of deal\n")
     for bot in ("ana", "ben", "random", "heuristic"):
         assert re.search(rf"^ *{bot} +120 ", printed.out, flags=re.M), printed.out  # 3 x 20 x 2
