@@ -7,6 +7,13 @@ at once. The same result pasted twice counts once, and so does a result with the
 seed and counts as another (the same seed plays the same games: not new evidence);
 the pool says which it set aside.
 
+Codes come as a class pastes them: from a chat ("Ana: MW2…", only the code is read), with
+blank lines, and now and then a line that is no code at all or a code cut short. Such a
+line is reported (``Pool.unread``, and in the summary) and the rest are pooled: one bad
+paste among thirty does not stop the lesson. A result without a student's name (the
+lesson's ``STUDENT`` left unset: every such result plays the same games, seed 0) is never
+merged silently: the summary says how many came without a name and asks for names.
+
 Every student's count is independent trials of the same chance, so the pooled
 estimate is the total of successes over the total of trials, with its Wilson
 interval (``sim/intervals.py``); the running pool, taken in the order the results
@@ -22,9 +29,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from monopoly_widgets.classroom.result import ExperimentResult, read_result
+from monopoly_widgets.classroom.result import (
+    ExperimentResult,
+    code_in_line,
+    is_file_name,
+    read_result,
+)
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts
+from monopoly_widgets.sim.table import new_table
+
+#: The name older lessons gave a result when ``STUDENT`` was not set: no name at all.
+NO_NAME = "you"
+#: The columns of ``Pool.table``.
+TABLE_COLUMNS = ["student", "successes", "trials", "estimate", "low", "high"]
 
 Source = str | bytes | Path | dict[str, Any] | ExperimentResult
 
@@ -47,6 +65,8 @@ class Pool:
     running: tuple[Estimate, ...]  # the pool of the first 1, 2, ... results
     duplicates: tuple[str, ...]  # what was counted once, in words
     versions: tuple[str, ...]
+    unread: tuple[str, ...] = ()  # each line or file that could not be read, and why
+    unnamed: int = 0  # results given without a student's name
 
     @property
     def lesson(self) -> str:
@@ -61,8 +81,14 @@ class Pool:
         return self.rows[0].result.settings
 
     @property
-    def table(self) -> list[dict[str, Any]]:
-        """One dict per student (what ``chart`` draws), then the pooled line."""
+    def table(self) -> Any:
+        """One row per student (what ``chart`` draws), then the pooled line: a pandas
+        DataFrame where pandas is installed, else the package's own table (``sim.table``)."""
+        return new_table(self.lines, TABLE_COLUMNS)
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        """``table``'s rows as plain dicts."""
         lines = [
             {
                 "student": row.label,
@@ -99,6 +125,14 @@ class Pool:
         )
         if self.duplicates:
             text += " Counted once: " + "; ".join(self.duplicates) + "."
+        if self.unnamed:
+            text += (
+                f" {self.unnamed} result(s) came without a student's name, so they play "
+                "the same games and count once: ask those students to put their name in "
+                "STUDENT and run the cell again."
+            )
+        if self.unread:
+            text += f" Not read ({len(self.unread)}): " + "; ".join(self.unread) + "."
         if len(self.versions) > 1:
             text += f" Made with package versions {', '.join(self.versions)}."
         return text
@@ -113,30 +147,42 @@ class Pool:
         return self.summary
 
 
-def pool(results: Iterable[Source] | str, confidence: float = 0.95) -> Pool:
-    """Pool results given as codes, result files (paths, text or bytes), dicts or
-    :class:`ExperimentResult`; a single text may hold many codes (one a line).
+def pool(
+    results: Iterable[Source] | str | Path, confidence: float = 0.95, *, paths: bool = True
+) -> Pool:
+    """Pool results given as codes, result files (paths, as text or ``Path``; text or
+    bytes), dicts or :class:`ExperimentResult`; one text may hold many codes, one a line,
+    each perhaps after a chat's "Name:". ``paths=False`` reads text only as codes (the
+    widget's pasted box: a pasted line never opens a file).
 
-    Raises :class:`InputError` for a result that cannot be read (saying which) or that
-    belongs to another experiment or other settings (naming it, and what the others are).
+    A result that cannot be read is reported in ``Pool.unread`` and the summary, and the
+    rest are pooled. Raises :class:`InputError` when none can be read (saying why each
+    failed), or for a result that belongs to another experiment or other settings
+    (naming it, and what the others are).
     """
-    if isinstance(results, str):
-        results = results.split()
-    read: list[ExperimentResult] = []
-    for number, source in enumerate(results, 1):
+    read: list[tuple[int, ExperimentResult, str]] = []
+    unread: list[str] = []
+    for number, (source, sender) in enumerate(_sources(results, paths), 1):
         try:
-            read.append(read_result(source))
-        except InputError as exc:
-            raise InputError(f"result {number}: {exc}") from None
+            read.append((number, read_result(source), sender))
+        except (InputError, OSError) as exc:
+            problem = exc if isinstance(exc, InputError) else f"cannot be read ({exc.strerror})"
+            unread.append(f"result {number}: {problem}")
     if not read:
-        raise InputError("pool needs at least one result (a code, a file or a result)")
+        found = ("; ".join(unread[:5]) + ".") if unread else ""
+        raise InputError(
+            f"pool needs at least one result (a code, a file or a result) {found}".strip()
+        )
     _refuse_strangers(read)
     kept: list[tuple[str, ExperimentResult]] = []
     duplicates: list[str] = []
     seen: dict[Any, str] = {}
     labels: Counter[str] = Counter()
-    for number, result in enumerate(read, 1):
-        label = _label(result, number)
+    unnamed = 0
+    for number, result, sender in read:
+        named = result.student not in ("", NO_NAME)
+        unnamed += not named
+        label = _label(result, number) if named or not sender else f"{sender} (no name)"
         same = _identity(result)
         if same in seen:
             first = seen[same]
@@ -159,11 +205,52 @@ def pool(results: Iterable[Source] | str, confidence: float = 0.95) -> Pool:
         trials += result.trials
         running.append(estimate_from_counts(successes, trials, confidence))
     versions = tuple(sorted({result.version for _, result in kept}))
-    return Pool(rows, running[-1], tuple(running), tuple(duplicates), versions)
+    return Pool(
+        rows, running[-1], tuple(running), tuple(duplicates), versions, tuple(unread), unnamed
+    )
+
+
+def _sources(results: Iterable[Source] | str | Path, paths: bool) -> list[tuple[Source, str]]:
+    """Each result to read, with the name a chat put before its code ("" if none).
+
+    A text is one file's name (``pool("a.json")``) or many codes, one a line; blank lines
+    are skipped. Within a list, text naming a ``.json`` file is read as that file.
+    """
+    if isinstance(results, (str, Path)):
+        results = [results] if paths and _names_file(results) else results.splitlines()
+    found: list[tuple[Source, str]] = []
+    for source in results:
+        if isinstance(source, str):
+            if paths and _names_file(source):
+                found.append((Path(source.strip()), ""))
+                continue
+            for line in source.splitlines():
+                if line.strip():
+                    found.append(_from_line(line))
+        else:
+            found.append((source, ""))
+    return found
+
+
+def _names_file(source: str | Path) -> bool:
+    return isinstance(source, Path) or is_file_name(source)
+
+
+def _from_line(line: str) -> tuple[str, str]:
+    """A pasted line's code, and the chat name before it ("Ana: MW2…" gives "Ana")."""
+    code = code_in_line(line)
+    before = line[: line.find(code)] if code in line and code != line.strip() else ""
+    sender = " ".join(before.strip().rstrip(":-–>").split())[:MAX_SENDER_CHARS]
+    return code, sender
+
+
+#: The longest chat name kept as a label for a result that carries no name of its own.
+MAX_SENDER_CHARS = 40
 
 
 def _label(result: ExperimentResult, number: int) -> str:
-    return result.student or f"result {number}"
+    named = result.student not in ("", NO_NAME)
+    return result.student if named else f"result {number} (no name)"
 
 
 def _identity(result: ExperimentResult) -> Any:
@@ -174,11 +261,11 @@ def _identity(result: ExperimentResult) -> Any:
     return ("all", result.code)
 
 
-def _refuse_strangers(read: list[ExperimentResult]) -> None:
-    counts = Counter(result.key for result in read)
+def _refuse_strangers(read: list[tuple[int, ExperimentResult, str]]) -> None:
+    counts = Counter(result.key for _, result, _ in read)
     usual, _ = counts.most_common(1)[0]
-    reference = next(result for result in read if result.key == usual)
-    odd = [(number, result) for number, result in enumerate(read, 1) if result.key != usual]
+    reference = next(result for _, result, _ in read if result.key == usual)
+    odd = [(number, result) for number, result, _ in read if result.key != usual]
     if not odd:
         return
     number, result = odd[0]

@@ -6,10 +6,17 @@ and the package version that ran it. The seed is kept apart from the settings: t
 class uses different seeds on purpose, and two results with the same seed are the same
 games (``pooling.py`` counts them once).
 
-The code is ``MW1.<payload>.<check>``: ``MW1`` names the format's version, the payload
-is the result as compact JSON in base64url, and the check is the CRC-32 of the payload
-(8 hex digits), so a mistyped or cut code is caught before it is read. Reading a code or
-a file is validated input: bounded length, JSON only (no ``eval``, no pickle), every
+The code is ``MW2.<payload>.<check>``: ``MW2`` names the format's version, the payload
+is the result's fields as a compact JSON list, deflated, in base64url, and the check is
+the CRC-32 of the payload (8 hex digits), so a mistyped or cut code is caught before it
+is read. The first format, ``MW1`` (a JSON object, not deflated: about 40% longer), is
+still read, so codes made with an older version pool with new ones. A code still carries
+the whole result (the experiment's name and settings too): that is what lets the pool
+refuse a result from another experiment and name what differs, so it cannot be much
+shorter than about 150 characters; it is for pasting, not for copying by hand.
+
+Reading a code or a file is validated input: bounded length (the deflated payload is
+inflated to at most :data:`MAX_FILE_BYTES`), JSON only (no ``eval``, no pickle), every
 field checked for its type and range.
 """
 
@@ -29,7 +36,9 @@ from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import excerpt, parse_json
 
 #: The code's prefix: the format's version (a new format gets a new prefix).
-PREFIX = "MW1"
+PREFIX = "MW2"
+#: The first format's prefix (a JSON object in base64url), still read; result files keep it.
+FIRST_PREFIX = "MW1"
 #: The longest code read (a result is a few hundred characters).
 MAX_CODE_CHARS = 2_000
 #: The largest result file read, in bytes.
@@ -42,6 +51,10 @@ MAX_SETTINGS = 20
 MAX_TRIALS = 10_000_000
 
 _CODE = re.compile(r"^MW(\d+)\.([A-Za-z0-9_-]+)\.([0-9a-f]{8})$")
+#: A code inside a longer line, such as a chat message "Ana: MW2.….1a2b3c4d".
+CODE_IN_TEXT = re.compile(
+    r"(?<![A-Za-z0-9_.-])MW\d+\.[A-Za-z0-9_-]+\.[0-9a-f]{8}(?![A-Za-z0-9_.-])"
+)
 #: The JSON keys of a result, short so that codes stay short.
 _KEYS = {
     "lesson": "l",
@@ -88,15 +101,25 @@ class ExperimentResult:
 
     @property
     def code(self) -> str:
-        """The text code to paste (``MW1.<payload>.<check>``)."""
+        """The text code to paste (``MW2.<payload>.<check>``)."""
+        fields = [getattr(self, name) for name in _KEYS]
+        text = json.dumps(fields, separators=(",", ":"), sort_keys=True)
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: no header to carry
+        packed = packer.compress(text.encode()) + packer.flush()
+        payload = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+        return f"{PREFIX}.{payload}.{zlib.crc32(payload.encode()):08x}"
+
+    @property
+    def first_format_code(self) -> str:
+        """The same result as an ``MW1`` code (what versions before ``MW2`` made and read)."""
         data = {short: getattr(self, name) for name, short in _KEYS.items()}
         text = json.dumps(data, separators=(",", ":"), sort_keys=True)
         payload = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
-        return f"{PREFIX}.{payload}.{zlib.crc32(payload.encode()):08x}"
+        return f"{FIRST_PREFIX}.{payload}.{zlib.crc32(payload.encode()):08x}"
 
     def to_json(self) -> str:
         """The result as a small JSON file's text (the same fields as the code)."""
-        data = {"format": PREFIX, **{name: getattr(self, name) for name in _KEYS}}
+        data = {"format": FIRST_PREFIX, **{name: getattr(self, name) for name in _KEYS}}
         return json.dumps(data, indent=1, sort_keys=True)
 
     def save(self, path: str | Path) -> Path:
@@ -163,10 +186,23 @@ def read_result(source: str | bytes | Path | dict[str, Any] | ExperimentResult) 
         if len(text) > MAX_FILE_BYTES:
             raise InputError(f"result file is longer than {MAX_FILE_BYTES:,} characters")
         data = parse_json(text, "result file", _fail)
-        if not isinstance(data, dict) or data.get("format") != PREFIX:
-            raise InputError(f'result file is not a {PREFIX} result (no "format": "{PREFIX}")')
+        if not isinstance(data, dict) or data.get("format") != FIRST_PREFIX:
+            raise InputError(f'result file is not a result (no "format": "{FIRST_PREFIX}")')
         return _from_fields({k: v for k, v in data.items() if k != "format"}, "result file")
     return _from_code(text)
+
+
+def code_in_line(line: str) -> str:
+    """The code in one pasted line, without what a chat puts before or after it
+    ("Ana: MW2.….1a2b3c4d", "[10:31] Ana MW2…"); the line itself if it holds no code."""
+    found = CODE_IN_TEXT.search(line[: MAX_CODE_CHARS + 200])
+    return found.group() if found else line.strip()
+
+
+def is_file_name(text: str) -> bool:
+    """Does ``text`` name a result file (``"a.json"``, ``"class/ana.json"``), not hold one?"""
+    one_line = "\n" not in text and len(text) < 4096
+    return one_line and text.strip().lower().endswith(".json") and not text.lstrip().startswith("{")
 
 
 def _from_code(text: str) -> ExperimentResult:
@@ -181,8 +217,11 @@ def _from_code(text: str) -> ExperimentResult:
             f"{PREFIX}.<letters>.<8 hex digits>, copied whole"
         )
     version, payload, check = found.groups()
-    if f"MW{version}" != PREFIX:
-        raise InputError(f"code {excerpt(text)} is format MW{version}; this version reads {PREFIX}")
+    if f"MW{version}" not in (PREFIX, FIRST_PREFIX):
+        raise InputError(
+            f"code {excerpt(text)} is format MW{version}; this version reads "
+            f"{FIRST_PREFIX} and {PREFIX}"
+        )
     if f"{zlib.crc32(payload.encode()):08x}" != check:
         raise InputError(
             f"code {excerpt(text)} fails its check: a character was mistyped or lost; copy it again"
@@ -191,6 +230,8 @@ def _from_code(text: str) -> ExperimentResult:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
         raise InputError(f"code {excerpt(text)} is damaged (not base64url)") from None
+    if f"MW{version}" == PREFIX:
+        return _from_packed(raw, text)
     data = parse_json(raw, "code", _fail)
     if not isinstance(data, dict):
         raise InputError(f"code {excerpt(text)} does not hold a result")
@@ -199,6 +240,21 @@ def _from_code(text: str) -> ExperimentResult:
     if unknown:
         raise InputError(f"code holds unknown fields {unknown[:5]}")
     return _from_fields({long_names[k]: v for k, v in data.items()}, "code")
+
+
+def _from_packed(raw: bytes, text: str) -> ExperimentResult:
+    """An ``MW2`` payload: the fields in ``_KEYS`` order, as a deflated JSON list."""
+    unpacker = zlib.decompressobj(-15)
+    try:
+        inflated = unpacker.decompress(raw, MAX_FILE_BYTES)
+    except zlib.error:
+        raise InputError(f"code {excerpt(text)} is damaged (does not inflate)") from None
+    if unpacker.unconsumed_tail:
+        raise InputError(f"code {excerpt(text)} holds more than {MAX_FILE_BYTES:,} bytes")
+    data = parse_json(inflated, "code", _fail)
+    if not isinstance(data, list) or len(data) != len(_KEYS):
+        raise InputError(f"code {excerpt(text)} does not hold a result")
+    return _from_fields(dict(zip(_KEYS, data, strict=True)), "code")
 
 
 def _from_fields(data: dict[str, Any], where: str) -> ExperimentResult:

@@ -35,7 +35,7 @@ class PoolWidget:
         self.pool: Pool | None = None
         self.upload = widgets.FileUpload(accept=".json", multiple=True, description="Result files")
         self.codes = widgets.Textarea(
-            placeholder="Paste the codes here, one a line (MW1.…)",
+            placeholder="Paste the codes here, one a line (MW2.… or MW1.…)",
             layout=widgets.Layout(width="100%", height="8em"),
         )
         self.button = widgets.Button(description="Pool the results", button_style="primary")
@@ -47,17 +47,15 @@ class PoolWidget:
         )
 
     def sources(self) -> list[Any]:
-        """The uploaded files' bytes, then the pasted codes, in order."""
-        return [
-            content for _, content in uploaded_files(self.upload.value)
-        ] + self.codes.value.split()
+        """The uploaded files' bytes, then the pasted text (codes, one a line), in order."""
+        return [content for _, content in uploaded_files(self.upload.value)] + [self.codes.value]
 
     def refresh(self) -> Pool | None:
         """Pool what was uploaded and pasted; show the summary and the chart, or the error."""
         from IPython.display import display
 
         try:
-            self.pool = pool(self.sources())
+            self.pool = pool(self.sources(), paths=False)  # a pasted line never opens a file
         except InputError as exc:
             self.pool = None
             self.message.value = f"<b>Not pooled:</b> {html_text(exc)}"

@@ -118,8 +118,16 @@ def inputs(exercise: str | Exercise, student: str | None = None, **context: Any)
 
 
 def model_answer(exercise: str | Exercise, /, *, student: str | None = None, **context: Any) -> Any:
-    """The model answer of ``exercise``, computed from ``context`` (for teachers and tests)."""
+    """The model answer of ``exercise``, computed from ``context`` (for teachers and tests).
+
+    For a named ``student``, the answer to their own version: the version's inputs win
+    over the same inputs in ``context``, which a teacher copies from the lesson or the
+    answer key and so are the shared version's (``check`` is different: there the inputs
+    given are the ones the student was shown).
+    """
     found = find_exercise(exercise)
+    if found.variant is not None and student is not None:
+        context = {**context, **variant(found, student)}
     return found.solve(**inputs(found, student, **context))
 
 

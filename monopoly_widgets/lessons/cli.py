@@ -5,6 +5,7 @@ Examples::
     python -m monopoly_widgets lessons handout 01 --out handouts
     python -m monopoly_widgets lessons handout 00 01 02 03 --out handouts
     python -m monopoly_widgets lessons answer-key --out answer-key.md
+    python -m monopoly_widgets lessons answer-key --out answer-key.md --students class.txt
 
 A handout is a lesson run from the top with its exercises unanswered, as HTML to print
 (:mod:`monopoly_widgets.lessons.handout`); the answer key is every exercise's answer with
@@ -44,6 +45,12 @@ def add_lessons_parser(commands: Any) -> None:
     )
     key.add_argument("--out", required=True, help="the Markdown file to write")
     key.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="the lessons' folder")
+    key.add_argument(
+        "--students",
+        type=Path,
+        help="a text file of the class's names, one a line, as typed into STUDENT: the key "
+        "lists each one's own version of the exercises that have versions",
+    )
 
 
 def run_lessons(args: argparse.Namespace) -> int:
@@ -56,7 +63,8 @@ def run_lessons(args: argparse.Namespace) -> int:
         for number in args.lesson:
             print(f"wrote {write_handout(number, args.out, args.notebooks)}", flush=True)
         return 0
-    from monopoly_widgets.lessons.answer_key import write_answer_key
+    from monopoly_widgets.lessons.answer_key import read_class_list, write_answer_key
 
-    print(f"wrote {write_answer_key(args.out, args.notebooks)}")
+    names = read_class_list(args.students) if args.students else []
+    print(f"wrote {write_answer_key(args.out, args.notebooks, students=names)}")
     return 0

@@ -32,7 +32,7 @@ def test_the_guides_code_runs_and_prints_what_it_says(tmp_path: Path, monkeypatc
     exec(compile(student, str(GUIDE), "exec"), namespace)
     code = capsys.readouterr().out.strip()
     assert code.startswith(quoted(student, "print(result.code)"))
-    assert 140 <= len(code) <= 180  # "about 160 characters"
+    assert 95 <= len(code) <= 125  # "about 110 characters"
     assert (tmp_path / "ana.json").exists()
 
     exec(compile(widget, str(GUIDE), "exec"), namespace)

@@ -26,7 +26,7 @@ def result(student: str, successes: int, trials: int = 100, seed: int | None = N
 def test_a_code_carries_the_whole_result_and_reads_back() -> None:
     made = result("Ana", 37, seed=11)
     code = made.code
-    assert code.startswith("MW1.") and len(code) < 200
+    assert code.startswith("MW2.") and len(code) < 120
     back = read_result(code)
     assert back == made
     assert back.version == __version__ and back.settings == SETTINGS and back.lesson == "04"
@@ -61,7 +61,7 @@ def test_every_mistyped_character_is_caught() -> None:
     "text, words",
     [
         ("hello", "not a result code"),
-        ("MW2.abc.0000000a", "format MW2"),
+        ("MW3.abc.0000000a", "format MW3"),
         ("MW1." + "A" * MAX_CODE_CHARS + ".00000000", "characters long"),
         ('{"format": "MW1", "lesson": "04"}', "lacks the fields"),
         ('{"format": "MW1", "__import__": 1}', "unknown fields"),
@@ -92,7 +92,7 @@ def test_pooling_adds_the_counts_and_narrows() -> None:
     assert [row.label for row in pooled.rows] == ["A", "B", "C"]
     widths = [e.high - e.low for e in pooled.running]
     assert widths[0] > widths[1] > widths[2]
-    assert pooled.table[-1]["student"] == "pooled"
+    assert pooled.lines[-1]["student"] == "pooled" and len(pooled.table) == 4
 
 
 def test_mixed_sources_pool_together(tmp_path) -> None:
@@ -127,9 +127,94 @@ def test_pooling_refuses_the_odd_one_out_by_name(odd: dict, words: str) -> None:
     assert words in str(caught.value)
 
 
-def test_a_bad_code_in_the_pile_is_named_by_position() -> None:
-    with pytest.raises(InputError, match="result 2: code"):
-        pool([result("A", 30).code, "MW1.garbage.00000000"])
+def test_a_bad_line_is_reported_and_the_rest_pooled() -> None:
+    """Issue 43 §7: one bad paste among thirty used to stop the whole pool."""
+    text = "\n".join(
+        [result("A", 30, seed=1).code, "MW1.garbage.00000000", "", "see you", result("B", 40).code]
+    )
+    pooled = pool(text)
+    assert [row.label for row in pooled.rows] == ["A", "B"]
+    assert pooled.pooled.n == 200
+    assert [line.split(":")[0] for line in pooled.unread] == ["result 2", "result 3"]
+    assert "fails its check" in pooled.unread[0] and "not a result code" in pooled.unread[1]
+    assert "Not read (2): result 2: code" in pooled.summary
+    with pytest.raises(InputError, match="at least one result.*result 1: code"):
+        pool(["MW1.garbage.00000000"])
+
+
+def test_codes_pasted_from_a_chat_are_read() -> None:
+    ana, bo = result("Ana", 30, seed=1), result("Bo", 40, seed=2)
+    chat = f"Ana: {ana.code}\n[10:31] Bo Li - {bo.code} \n  {result('Cy', 20, seed=3).code}"
+    pooled = pool(chat)
+    assert [row.label for row in pooled.rows] == ["Ana", "Bo", "Cy"] and not pooled.unread
+    assert pool([f"Ana: {ana.code}"]).rows[0].result == ana
+
+
+def test_unnamed_results_are_not_merged_silently() -> None:
+    """Students who leave STUDENT unset all play seed 0: the same games. They count once,
+    and the summary says so, naming them by their chat name where there is one."""
+    unnamed = result("you", 41, seed=0)  # what the lessons made before names were asked for
+    nameless = result("", 41, seed=0)
+    pooled = pool([f"Bo: {unnamed.code}", f"Cy: {nameless.code}", result("Ana", 30, seed=5).code])
+    assert pooled.unnamed == 2
+    assert [row.label for row in pooled.rows] == ["Bo (no name)", "Ana"]
+    assert pooled.duplicates == ("Cy (no name) (the same games as Bo (no name))",)
+    assert "2 result(s) came without a student's name" in pooled.summary
+    assert "STUDENT" in pooled.summary
+    assert [row.label for row in pool([nameless, unnamed.code]).rows] == ["result 1 (no name)"]
+
+
+def test_result_files_named_by_text_are_read(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result("A", 30, seed=1).save("a.json")
+    result("B", 40, seed=2).save(tmp_path / "b.json")
+    assert pool("a.json").pooled.n == 100
+    assert pool(["a.json", str(tmp_path / "b.json")]).pooled.n == 200
+    missing = pool(["a.json", "nobody.json"])
+    assert missing.pooled.n == 100 and "result 2: cannot be read" in missing.unread[0]
+
+
+def test_a_pasted_line_never_opens_a_file(tmp_path) -> None:
+    secret = result("A", 30, seed=1).save(tmp_path / "a.json")
+    widget = pool_widget()
+    widget.codes.value = f"{secret}\n{result('B', 40, seed=2).code}"
+    pooled = widget.refresh()
+    assert pooled is not None and pooled.pooled.n == 100
+    assert "not a result code" in pooled.unread[0]
+
+
+def test_the_table_is_a_table(monkeypatch) -> None:
+    from monopoly_widgets.sim import table as tables
+
+    pooled = pool([result("A", 30, seed=1), result("B", 40, seed=2)])
+    frame = pooled.table
+    assert type(frame).__name__ == "DataFrame"
+    assert list(frame["student"]) == ["A", "B", "pooled"] and frame["trials"].sum() == 400
+    monkeypatch.setattr(tables, "pandas_module", lambda: None)
+    own = pooled.table
+    assert isinstance(own, tables.ResultsTable)
+    assert own["successes"].tolist() == [30, 40, 70] and "<table" in own._repr_html_()
+
+
+def test_codes_are_shorter_and_the_first_format_still_reads() -> None:
+    made = result("Ana Maria", 17, seed=1_234_567_890)
+    old = made.first_format_code
+    assert made.code.startswith("MW2.") and old.startswith("MW1.")
+    assert len(made.code) < 0.8 * len(old)
+    assert read_result(old) == made == read_result(made.code)
+    assert pool([old, result("Bo", 20, seed=2).code]).pooled.n == 200
+
+
+def test_a_code_that_inflates_past_the_limit_is_refused() -> None:
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b"[" + b" " * 1_000_000 + b"]") + packer.flush()
+    payload = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    assert len(payload) < MAX_CODE_CHARS - 20
+    with pytest.raises(InputError, match="holds more than"):
+        read_result(f"MW2.{payload}.{zlib.crc32(payload.encode()):08x}")
 
 
 def test_the_chart_shows_every_student_and_the_running_pool() -> None:
@@ -172,10 +257,15 @@ def test_two_results_under_one_name_keep_a_row_each() -> None:
         result("", 20, seed=3),  # no name
     ]
     pooled = pool(given)
-    assert [row.label for row in pooled.rows] == ["Sam", "Sam (2)", "result 4"]
+    assert [row.label for row in pooled.rows] == ["Sam", "Sam (2)", "result 4 (no name)"]
     assert pooled.duplicates == ("Sam (given twice)",)
     figure = pooled.chart()
     students = figure.data[0]
     assert list(students.y) == [0, 1, 2, 3]  # a row each, and the class's
-    assert list(figure.layout.yaxis.ticktext) == ["Sam", "Sam (2)", "result 4", "class (pooled)"]
+    assert list(figure.layout.yaxis.ticktext) == [
+        "Sam",
+        "Sam (2)",
+        "result 4 (no name)",
+        "class (pooled)",
+    ]
     assert [round(x, 2) for x in students.x[:3]] == [0.3, 0.45, 0.2]

@@ -104,3 +104,60 @@ def test_the_key_is_written_and_only_its_own_file_replaced(lessons: Path, tmp_pa
     assert mine.read_text() == "my own notes"
     assert main(["lessons", "answer-key", "--out", str(mine), "--notebooks", str(lessons)]) == 2
     assert sorted(path.name for path in tmp_path.iterdir()) == ["key.md", "mine.md", "notebooks"]
+
+
+def test_a_named_students_own_version_wins_over_the_shared_inputs() -> None:
+    """Issue 43 §6: with the shared version's inputs (what the key records) and a name,
+    model_answer gave the shared version; it must give that student's."""
+    from monopoly_widgets.lessons import model_answer, variant
+
+    for key in ("04-E2", "05-E2"):
+        shared = variant(key)
+        names = [name for name in ("Ana", "Bo", "Cy", "Dee", "Eli") if variant(key, name) != shared]
+        assert names, key
+        name = names[0]
+        own = model_answer(key, student=name)
+        assert model_answer(key, student=name, **shared) == own
+        assert model_answer(key, **shared) != own
+
+
+def test_the_key_lists_each_named_students_version(lessons: Path, tmp_path: Path) -> None:
+    from monopoly_widgets.lessons import model_answer, variant
+
+    names = tmp_path / "class.txt"
+    names.write_text("Ana\n\n  Bo  \nAna\n<b>Cy|x</b>\n", encoding="utf-8")
+    out = tmp_path / "key.md"
+    assert (
+        main(
+            [
+                "lessons",
+                "answer-key",
+                "--out",
+                str(out),
+                "--notebooks",
+                str(lessons),
+                "--students",
+                str(names),
+            ]
+        )
+        == 0
+    )
+    text = out.read_text(encoding="utf-8")
+    for key in ("04-E2", "05-E2"):
+        part = text.split(f"## {key}:")[1].split("\n## ")[0]
+        assert f'model_answer("{key}", student="Ana")' in part
+        rows = [line for line in part.splitlines() if line.startswith("| ") and "---" not in line]
+        assert [row.split(" | ")[0] for row in rows] == [
+            "| student",
+            "| Ana",
+            "| Bo",
+            "| &lt;b&gt;Cy&#124;x&lt;/b&gt;",
+        ]
+        exercise = EXERCISES[key]
+        for row, name in zip(rows[1:], ["Ana", "Bo"], strict=False):
+            shown = ", ".join(f"{k} = {v}" for k, v in variant(key, name).items())
+            answer = exercise.expects.show(model_answer(key, student=name))
+            assert row == f"| {name} | {shown} | {answer} |"
+    assert "## K-2" not in text or "Each student's version" not in text.split("## K-2")[1][:400]
+    with pytest.raises(LessonError, match="student 2: student must be"):
+        write_answer_key(out, lessons, students=["Ana", "x" * 200])
