@@ -227,7 +227,7 @@ def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.A
             (r"/api/tables/([a-z0-9]+)(?:/([a-z.]+))?", TableHandler, {"hub": hub, "key": key}),
         ],
         websocket_max_message_size=protocol.MAX_FRAME_BYTES,
-        websocket_ping_interval=20,
-        websocket_ping_timeout=30,
+        websocket_ping_interval=25,
+        websocket_ping_timeout=20,
         compress_response=False,
     )
