@@ -6,13 +6,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.httpclient import HTTPClient as SyncHTTPClient
+from tornado.httpclient import HTTPClientError, HTTPRequest
 
 import monopoly_widgets as mw
 from monopoly_widgets.server import ClassServer
