@@ -33,7 +33,6 @@ import os
 import random
 import re
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -204,16 +203,20 @@ def main() -> None:
             cpu = cpu_seconds(server.pid) - cpu0
             moves = sum(t["step"] for t in tables) - steps0
             finished = sum(t["over"] for t in tables)
+            bots_each = args.players - args.people
+            p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+            load = os.getloadavg()[0]
             print(
-                f"{args.tables} tables of {args.players} ({args.people} students, {args.players - args.people} bots each), {len(codes)} clients, {wall:.1f} s; load {os.getloadavg()[0]:.2f}"
+                f"{args.tables} tables of {args.players} ({args.people} students, {bots_each} bots"
             )
+            print(f"each), {len(codes)} clients, {wall:.1f} s; load average {load:.2f}")
             print(f"moves: {moves} ({moves / wall:.0f} a second); games finished: {finished}")
+            print(f"move to every seat: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms")
+            print(f"({len(latencies)} frames read)")
             print(
-                f"move to every seat: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms ({len(latencies)} frames; median {statistics.median(latencies) * 1000:.1f} ms)"
+                f"server CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f}% of one core)"
             )
-            print(
-                f"server CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f}% of one core); memory {rss_mb(server.pid):.0f} MB (with the tables made, before play: {idle_mb:.0f} MB)"
-            )
+            print(f"server memory: {rss_mb(server.pid):.0f} MB ({idle_mb:.0f} MB before play)")
             print(f"moves refused as too fast and sent again: {refused}")
         finally:
             server.kill()

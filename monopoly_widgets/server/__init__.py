@@ -10,7 +10,7 @@ observation and the public events (``docs/class.md`` for teachers,
 - ``store.py``: SQLite (WAL): every table, seat and move, written before it is acknowledged;
 - ``app.py``: the tornado application: the student page, the WebSocket, the teacher's API;
 - ``running.py``: :class:`ClassServer`, :func:`serve` (in a thread, from a notebook);
-- ``join.py``: :func:`join`, a student's seat in a notebook, fed by the server.
+- ``joined.py``: :func:`join`, a student's seat in a notebook, fed by the server.
 """
 
 from monopoly_widgets.server.running import ClassServer, serve
@@ -19,7 +19,8 @@ __all__ = ["ClassServer", "serve", "join"]
 
 
 def join(code: str, server: str | None = None, name: str = "") -> object:
-    """A student's seat in a notebook (see :func:`monopoly_widgets.server.join.join`)."""
-    from monopoly_widgets.server.join import join as _join
+    """A student's seat of a class table in a notebook (``joined.py``): the explorer's
+    table, fed by the server with this seat's view only."""
+    from monopoly_widgets.server.joined import join as _join
 
     return _join(code, server=server, name=name)
