@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from monopoly_widgets.core.text import plotly_text
+
 if TYPE_CHECKING:
     from monopoly_widgets.classroom.pooling import Pool
 
 
 def pool_chart(pool: Pool, truth: float | None = None) -> Any:
     """Left: each student's estimate with its interval, and the pooled one. Right: the
-    pooled estimate and its interval after the first 1, 2, ... results came in."""
+    pooled estimate and its interval after the first 1, 2, ... results came in.
+    Students' names and the experiment's come from their files: drawn literally
+    (``core/text.py``)."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
@@ -20,7 +24,7 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
         column_widths=[0.55, 0.45],
         subplot_titles=("Each student, and the class", "The class's estimate as results come in"),
     )
-    labels = [row.label for row in pool.rows] + ["class (pooled)"]
+    labels = [plotly_text(row.label) for row in pool.rows] + ["class (pooled)"]
     estimates = [row.estimate for row in pool.rows] + [pool.pooled]
     # Rows by number, named by tick labels: a row per result, even if two names read alike.
     places = list(range(len(labels)))
@@ -92,7 +96,7 @@ def pool_chart(pool: Pool, truth: float | None = None) -> Any:
     )
     figure.update_yaxes(title_text="estimate", range=span, row=1, col=2)
     figure.update_layout(
-        title=f"{pool.experiment} (lesson {pool.lesson}): {len(pool.rows)} results",
+        title=plotly_text(f"{pool.experiment} (lesson {pool.lesson}): {len(pool.rows)} results"),
         showlegend=False,
         height=min(680, max(400, 22 * len(labels) + 180)),  # fits a 1280x720 projector
         font={"size": 16},

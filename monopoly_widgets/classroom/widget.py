@@ -11,6 +11,7 @@ from typing import Any
 
 from monopoly_widgets.classroom.pooling import Pool, pool
 from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.text import html_text
 
 
 def uploaded_files(value: Any) -> list[tuple[str, bytes]]:
@@ -53,17 +54,15 @@ class PoolWidget:
 
     def refresh(self) -> Pool | None:
         """Pool what was uploaded and pasted; show the summary and the chart, or the error."""
-        import html
-
         from IPython.display import display
 
         try:
             self.pool = pool(self.sources())
         except InputError as exc:
             self.pool = None
-            self.message.value = f"<b>Not pooled:</b> {html.escape(str(exc))}"
+            self.message.value = f"<b>Not pooled:</b> {html_text(exc)}"
             return None
-        self.message.value = html.escape(self.pool.summary)
+        self.message.value = html_text(self.pool.summary)
         self.output.clear_output(wait=True)
         with self.output:
             display(self.pool.chart(self.truth))

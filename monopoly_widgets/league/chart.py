@@ -5,18 +5,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from monopoly_widgets.core.text import plotly_text
 from monopoly_widgets.sim.table import records
 
 
 def league_chart(table: Any, title: str) -> Any:
     """Bots from strongest to weakest: the rating (Elo scale) with its 95% bootstrap
     interval on the left, the win rate with its 95% Wilson interval on the right.
-    ``table``: ``LeagueResult.table`` (a DataFrame, or the package's own table)."""
+    ``table``: ``LeagueResult.table`` (a DataFrame, or the package's own table).
+
+    The bots' names come from students' files: each is drawn literally
+    (``core/text.py``), and rows go by number with the names as tick labels, so two
+    names that read alike once cleaned still get a row each."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
     ordered = sorted(records(table), key=lambda line: line["rating"])
-    bots = [line["bot"] for line in ordered]
+    bots = [plotly_text(line["bot"]) for line in ordered]
+    places = list(range(len(ordered)))
     figure = make_subplots(
         rows=1,
         cols=2,
@@ -26,19 +32,21 @@ def league_chart(table: Any, title: str) -> Any:
     )
     rating = go.Scatter(
         x=[line["rating"] for line in ordered],
-        y=bots,
+        y=places,
+        customdata=bots,
         mode="markers",
         marker={"size": 13},
         error_x=interval_bars(ordered, "rating", "rating_low", "rating_high"),
-        hovertemplate="%{y}: %{x:.0f}<extra></extra>",
+        hovertemplate="%{customdata}: %{x:.0f}<extra></extra>",
         name="rating",
     )
     win_rate = go.Bar(
         x=[line["win_rate"] for line in ordered],
-        y=bots,
+        y=places,
+        customdata=bots,
         orientation="h",
         error_x=interval_bars(ordered, "win_rate", "win_low", "win_high"),
-        hovertemplate="%{y}: %{x:.2f}<extra></extra>",
+        hovertemplate="%{customdata}: %{x:.2f}<extra></extra>",
         name="win rate",
     )
     for column, trace in enumerate((rating, win_rate), start=1):
@@ -46,8 +54,9 @@ def league_chart(table: Any, title: str) -> Any:
     figure.add_vline(x=0.5, line_dash="dash", row=1, col=2)
     figure.update_xaxes(title_text="rating (0: average)", row=1, col=1)
     figure.update_xaxes(title_text="share of games won", range=[0, 1], row=1, col=2)
+    figure.update_yaxes(tickmode="array", tickvals=places, ticktext=bots, row=1, col=1)
     figure.update_layout(
-        title=title,
+        title=plotly_text(title),
         showlegend=False,
         height=max(360, 48 * len(ordered) + 160),
         font={"size": 16},

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
+from monopoly_widgets.core.text import html_text
 from monopoly_widgets.league.result import LeagueResult
 from monopoly_widgets.sim.table import records
 
@@ -28,8 +28,8 @@ class LeagueProgress:
         """Show ``done`` of ``total`` games and the table of ``result`` so far."""
         self.bar.max = max(total, 1)
         self.bar.value = done
-        notes = [f"<b>Sat out:</b> {html.escape(report)}" for report in result.failures.values()]
-        notes += [f"<b>Note:</b> {html.escape(note)}" for note in result.notes]
+        notes = [f"<b>Sat out:</b> {html_text(report)}" for report in result.failures.values()]
+        notes += [f"<b>Note:</b> {html_text(note)}" for note in result.notes]
         state = "League finished" if finished else "Playing"
         self.status.value = "<br>".join([f"{state}: {done} of {total} games", *notes])
         self.board.value = table_html(result) if result.rows else ""
@@ -44,7 +44,7 @@ def table_html(result: LeagueResult) -> str:
     """The league table as a small HTML table (its class: ``mw-league-table``)."""
     table = result.table
     pad = 'style="padding: 2px 12px; text-align: left"'
-    head = "".join(f"<th {pad}>{html.escape(name.replace('_', ' '))}</th>" for name in SHOWN)
+    head = "".join(f"<th {pad}>{html_text(name.replace('_', ' '))}</th>" for name in SHOWN)
     rows = []
     for line in records(table):
         cells = []
@@ -56,7 +56,7 @@ def table_html(result: LeagueResult) -> str:
                 value = f"{value:.2f} ({line['win_low']:.2f}–{line['win_high']:.2f})"
             elif name == "rating":
                 value = f"{value:+.0f} ({line['rating_low']:+.0f} to {line['rating_high']:+.0f})"
-            cells.append(f"<td {pad}>{html.escape(str(value))}</td>")
+            cells.append(f"<td {pad}>{html_text(value)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return (
         '<table class="mw-league-table" style="border-collapse: collapse; font-size: 1.05em">'

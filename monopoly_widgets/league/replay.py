@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.text import plain
 from monopoly_widgets.league.entries import Entry
 from monopoly_widgets.widgets.views.common import seat_name
 
@@ -58,7 +59,7 @@ def replay_row(row: dict[str, Any], entries: list[Entry]) -> Any:
     from monopoly_widgets.widgets import GameExplorer
 
     by_name = {entry.name: entry for entry in entries}
-    labels = [by_name[name].seat_label if name in by_name else name for name in row["seats"]]
+    labels = [plain(by_name[name].seat_label if name in by_name else name) for name in row["seats"]]
     forfeit = row["forfeit"]
     return GameExplorer.from_json(
         row["saved"],

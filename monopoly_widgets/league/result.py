@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.text import plain
 from monopoly_widgets.core.validation import whole_number
 from monopoly_widgets.league.entries import Entry
 from monopoly_widgets.league.rating import rate
@@ -172,7 +173,9 @@ class LeagueResult:
                 )
             ]
             lines.append(shown.to_string(index=False))
-        return "\n".join(lines)
+        # Names come from students' files: no control character or bidi override reaches
+        # the terminal (``core/text.py``).
+        return "\n".join(plain(line) for line in "\n".join(lines).split("\n"))
 
     def _repr_html_(self) -> str:
         return "<pre>" + __import__("html").escape(str(self)) + "</pre>"

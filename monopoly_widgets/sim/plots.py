@@ -14,6 +14,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from monopoly_widgets.core.text import plotly_text
 from monopoly_widgets.sim.table import records
 from monopoly_widgets.sim.tournament import Summary, summarize
 
@@ -26,7 +27,7 @@ def win_rate_chart(results: Any, title: str = "Win rate by seat") -> go.Figure:
     """
     summary = results if isinstance(results, Summary) else summarize(results)
     seats = records(summary.seats)
-    labels = [f"seat {row['seat']} ({row['agent']})" for row in seats]
+    labels = [plotly_text(f"seat {row['seat']} ({row['agent']})") for row in seats]
     figure = go.Figure(
         go.Bar(
             x=labels,

@@ -29,13 +29,14 @@ depends on which kind it was given.
 
 from __future__ import annotations
 
-import html
 import importlib
 import math
 import statistics
 from collections import Counter, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
+
+from monopoly_widgets.core.text import html_text
 
 #: A table longer than this is shown as its first and last rows (as pandas does).
 SHOWN_ROWS = 60
@@ -441,13 +442,13 @@ class ResultsTable:
         """An HTML table with no colours of its own, so it takes the notebook's theme."""
         right = 'style="text-align:right"'
         head = (f"<th {right}></th>" if index else "") + "".join(
-            f"<th {right}>{html.escape(str(name))}</th>" for name in self.columns
+            f"<th {right}>{html_text(name)}</th>" for name in self.columns
         )
         body = []
         for label, row in self._shown():
-            cells = [f"<th>{html.escape(str(label))}</th>"] if index else []
+            cells = [f"<th>{html_text(label)}</th>"] if index else []
             cells += [
-                f"<td {right}>{html.escape(_text(row[name]) if row is not None else '...')}</td>"
+                f"<td {right}>{html_text(_text(row[name]) if row is not None else '...')}</td>"
                 for name in self.columns
             ]
             body.append("<tr>" + "".join(cells) + "</tr>")

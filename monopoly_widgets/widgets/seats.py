@@ -14,6 +14,7 @@ from typing import Any
 from monopoly_widgets.agents import HeuristicAgent
 from monopoly_widgets.core import Action, Game, IllegalActionError
 from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.text import plain
 from monopoly_widgets.core.validation import excerpt, shorten_quotes
 from monopoly_widgets.widgets.cursor import TimelineCursor
 from monopoly_widgets.widgets.views.common import seat_name
@@ -52,8 +53,8 @@ def agent_label(agent: Agent | None) -> str:
     if agent is None:
         return "person"
     label = getattr(agent, "label", None)
-    if isinstance(label, str) and label:
-        return label
+    if isinstance(label, str) and plain(label):
+        return plain(label)  # a student's file name: no bidi override reverses the table
     name = type(agent).__name__.removesuffix("Agent") or type(agent).__name__
     return f"{name.lower()} bot"
 
