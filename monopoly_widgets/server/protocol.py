@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from monopoly_widgets.core.errors import MessageError
+from monopoly_widgets.core.text import plain
 from monopoly_widgets.core.validation import excerpt, type_name
 
 #: The protocol's version: every message carries it as ``"v"``.
@@ -115,10 +116,10 @@ def _type_words(wanted: type | tuple[type, ...]) -> str:
 
 
 def plain_name(text: str) -> str:
-    """A student's name as kept: control characters out, spaces squeezed, at most
-    :data:`MAX_NAME_CHARS`. It stays text: every page puts it in with ``textContent``."""
-    kept = "".join(ch if ch.isprintable() else " " for ch in text)
-    return " ".join(kept.split())[:MAX_NAME_CHARS]
+    """A student's name as kept: ``core.text.plain`` (no bidi or control characters),
+    spaces squeezed, at most :data:`MAX_NAME_CHARS`. It stays text: every page puts it
+    in with ``textContent``, and ``mw.join``'s table escapes it as every label."""
+    return " ".join(plain(text).split())[:MAX_NAME_CHARS]
 
 
 def frame(kind: str, **fields: Any) -> str:

@@ -198,3 +198,14 @@ def test_a_page_from_another_origin_is_refused(server: ClassServer) -> None:
         await still_answers(server)
 
     asyncio.run(run())
+
+
+def test_a_name_is_kept_as_plain_text(server: ClassServer) -> None:
+    table = table_with_people(server)
+
+    async def run() -> None:
+        client = await Client.open(server.url)
+        welcome, _ = await client.join(person_codes(table)[0], name="<b>Ana</b>\u202e\n x")
+        assert welcome["name"] == "<b>Ana</b> x"  # markup kept as characters, controls gone
+
+    asyncio.run(run())
