@@ -18,6 +18,9 @@ legal move (a refused one, ``rate``, is sent again 50 ms later). Printed:
   the moment its client sent it to the moment each seat's client read the ``state`` frame
   of that step (on one machine, one clock); for a bot's move, from the frame's ``at`` (the
   server's clock when it sent it) to the moment each seat read it;
+- the server's own time a move, p50 and p99, from its message (or a bot's turn) to every
+  seat's frame handed to the network (``GET /api/stats``): the part of the latency that is
+  the server's, which the clients' wait for a core does not inflate;
 - the server's CPU (user + system, over the run, from ``/proc``) and its memory (RSS).
 
 The clients share the machine: on a loaded 2-core machine the latency includes their own
@@ -216,6 +219,10 @@ def main() -> None:
             print(
                 f"server CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f}% of one core)"
             )
+            stats = api(base, key, "api/stats")
+            p50s, p99s = stats["move_ms_p50"], stats["move_ms_p99"]
+            print(f"the server's own time a move (message to every frame sent): p50 {p50s} ms,")
+            print(f"p99 {p99s} ms ({stats['moves']} moves; api/stats)")
             print(f"server memory: {rss_mb(server.pid):.0f} MB ({idle_mb:.0f} MB before play)")
             print(f"moves refused as too fast and sent again: {refused}")
         finally:

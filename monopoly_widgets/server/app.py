@@ -187,6 +187,11 @@ class TablesHandler(TeacherHandler):
         self.answer(lambda: (201, self.hub.create_table(self.body()).summary()))
 
 
+class StatsHandler(TeacherHandler):
+    def get(self) -> None:
+        self.answer(lambda: (200, self.hub.stats()))
+
+
 class TableHandler(TeacherHandler):
     def get(self, table_id: str, what: str | None) -> None:
         from monopoly_widgets.server import exports
@@ -224,6 +229,7 @@ def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.A
             (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
             (r"/ws", SeatSocket, {"hub": hub, "origins": origins}),
             (r"/api/tables", TablesHandler, {"hub": hub, "key": key}),
+            (r"/api/stats", StatsHandler, {"hub": hub, "key": key}),
             (r"/api/tables/([a-z0-9]+)(?:/([a-z.]+))?", TableHandler, {"hub": hub, "key": key}),
         ],
         websocket_max_message_size=protocol.MAX_FRAME_BYTES,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -57,6 +58,10 @@ class Hub:
         self.connections: dict[tuple[str, int], Connection] = {}
         self._timers: dict[str, object] = {}
         self.moves = 0
+        #: Seconds each recent move took on the server, from its message (or the bot's
+        #: turn) to the last seat's frame handed to the network: the server's own share of
+        #: the latency (``stats``; benchmarks/class_server.py prints it).
+        self.move_seconds: deque[float] = deque(maxlen=20_000)
 
     # --- tables ----------------------------------------------------------------------
     def resume(self) -> list[str]:
@@ -168,11 +173,13 @@ class Hub:
 
     # --- moves -----------------------------------------------------------------------
     def person_move(self, table: Table, seat: int, message: dict[str, Any]) -> None:
+        began = time.perf_counter()
         action = table.check_move(seat, message["token"], message["action"], message["step"])
-        self.play(table, action, BY_PERSON)
+        self.play(table, action, BY_PERSON, began)
 
-    def play(self, table: Table, action: Any, by: str) -> None:
+    def play(self, table: Table, action: Any, by: str, began: float | None = None) -> None:
         """Apply a checked move, keep it, then send it to every seat."""
+        began = time.perf_counter() if began is None else began
         seat = table.game.current_player
         note = table.note_for(by, seat) if seat is not None else ""
         events = table.apply(action, by, note)
@@ -188,7 +195,25 @@ class Hub:
             ) from None
         self.moves += 1
         self.broadcast(table, events)
+        self.move_seconds.append(time.perf_counter() - began)
         self.schedule(table)
+
+    def stats(self) -> dict[str, Any]:
+        """Moves so far, seats connected, and the server's time a move (median, p99)."""
+        times = sorted(self.move_seconds)
+
+        def share(q: float) -> float | None:
+            return (
+                round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 3) if times else None
+            )
+
+        return {
+            "tables": len(self.tables),
+            "connected": len(self.connections),
+            "moves": self.moves,
+            "move_ms_p50": share(0.5),
+            "move_ms_p99": share(0.99),
+        }
 
     def broadcast(self, table: Table, events: list[Any]) -> None:
         for seat in range(len(table.seats)):

@@ -234,6 +234,9 @@ def test_the_teachers_api_needs_the_key(server: ClassServer) -> None:
     assert len(server.tables()) == 1
     assert api(server, f"api/tables/{made['id']}/reveal", server.key)[1]["seats"][0]["hand"]
     assert api(server, f"api/tables/{made['id']}/close", server.key, {})[1]["closed"] is True
+    assert api(server, "api/stats", None)[0] == 403
+    code, stats = api(server, "api/stats", server.key)
+    assert code == 200 and stats["tables"] == 1 and stats["moves"] == 0
 
 
 def test_join_codes_are_short_and_cannot_be_misread(server: ClassServer) -> None:
