@@ -49,6 +49,8 @@ _LAZY = {
     "estimate_win_probability": "monopoly_widgets.sim",
     "monte_carlo_convergence": "monopoly_widgets.sim",
     "analyse": "monopoly_widgets.coach",
+    "serve": "monopoly_widgets.server",
+    "join": "monopoly_widgets.server",
 }
 #: Sub-packages reachable as ``mw.prob``, ``mw.sim``, ``mw.lessons`` without importing them first.
 _LAZY_MODULES = ("prob", "sim", "lessons", "widgets", "coach", "classroom")

@@ -26,6 +26,7 @@ from monopoly_widgets.core.registry import GAMES, describe
 from monopoly_widgets.league.cli import add_league_parser, run_league
 from monopoly_widgets.lessons.cli import add_lessons_parser, run_lessons
 from monopoly_widgets.lite.cli import add_lite_parser, run_lite
+from monopoly_widgets.server.cli import add_serve_parser, run_serve
 from monopoly_widgets.widgets.replay_cli import add_replay_parser, run_replay
 
 #: Runs with at least this many games show a progress bar (unless --no-progress).
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_replay_parser(commands)
     add_lessons_parser(commands)
     add_league_parser(commands)
+    add_serve_parser(commands)
     return parser
 
 
@@ -217,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_lessons(args)
         if args.command == "league":
             return run_league(args)
+        if args.command == "serve":
+            return run_serve(args)
         return run_games()
     except (MonopolyWidgetsError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

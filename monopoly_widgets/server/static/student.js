@@ -1,0 +1,145 @@
+// The class server's student page: one seat, its own view only (docs/class-protocol.md).
+// Everything a server, a classmate or a card name supplies goes in with textContent:
+// a name like "<b>x</b>" shows as those characters, never as markup.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const V = 1;
+  let socket = null;
+  let seat = null;
+  let token = null;
+  let step = 0;
+  let story = [];
+  let retry = 0;
+  let me = "";
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (cls) node.className = cls;
+    return node;
+  }
+  function showError(text) { $("error").hidden = !text; $("error").textContent = text || ""; }
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: V, ...message }));
+  }
+
+  function connect(code, name) {
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    socket = new WebSocket(url);
+    socket.onopen = () => { retry = 0; send(token ? { type: "join", token } : { type: "join", code, ...(name ? { name } : {}) }); };
+    socket.onmessage = (event) => receive(JSON.parse(event.data));
+    socket.onclose = (event) => {
+      if (event.code === 4000 || event.code === 1008) { $("status").textContent = "This page has left the seat."; return; }
+      if (seat === null) return;
+      $("status").textContent = "Connection lost: joining again…";
+      retry = Math.min(retry + 1, 5);
+      setTimeout(() => connect(code, name), 500 * retry);
+    };
+  }
+
+  function receive(frame) {
+    if (frame.type === "error") { showError(frame.message); return; }
+    if (frame.type === "welcome") {
+      seat = frame.seat; token = frame.token; me = frame.name + " (Player " + frame.seat + ")";
+      $("join").hidden = true; $("seat").hidden = false; story = [];
+      $("status").textContent = "You are " + frame.name + " (Player " + frame.seat + ").";
+      return;
+    }
+    if (frame.type === "seats") { drawSeats(frame.seats); return; }
+    if (frame.type === "state") { showError(""); drawState(frame); }
+  }
+
+  function drawState(frame) {
+    step = frame.step;
+    const obs = frame.observation;
+    let line = "Step " + frame.step + ". You are " + me + ". ";
+    if (frame.closed) line += "The teacher closed this table.";
+    else if (frame.over) line += frame.winner === null ? "The game is over: a draw." : "The game is over: Player " + frame.winner + " wins.";
+    else line += frame.current_player === seat ? "Your decision." : "Waiting for Player " + frame.current_player + ".";
+    $("status").textContent = line;
+    $("decision").textContent = obs.decision || "";
+    $("clock").hidden = !frame.clock;
+    if (frame.clock) $("clock").textContent = "Clock: " + frame.clock.seconds + " s for Player " + frame.clock.seat + ".";
+    const moves = $("moves");
+    moves.replaceChildren();
+    for (const action of frame.legal) {
+      const button = el("button", action.text);
+      button.type = "button";
+      button.dataset.action = action.id;
+      button.addEventListener("click", () => {
+        for (const b of moves.querySelectorAll("button")) b.disabled = true;
+        send({ type: "move", seat, token, action: action.id, step });
+      });
+      moves.append(button);
+    }
+    const mine = obs.seats ? obs.seats[seat] : null;
+    $("mine").replaceChildren(seatBox(mine, true));
+    const others = $("others");
+    others.replaceChildren(tableBox(obs));
+    for (const other of obs.seats || []) if (other.seat !== seat) others.append(seatBox(other, false));
+    drawSeats(frame.seats);
+    for (const event of frame.events) story.unshift({ text: event.text, rule: event.rule });
+    for (const note of frame.notes) story.unshift({ text: note.text, note: true });
+    story = story.slice(0, 40);
+    $("story").replaceChildren(...story.map((item) => {
+      const li = el("li", item.text, item.note ? "note" : "");
+      if (item.rule) { li.append(" "); li.append(el("span", "(" + item.rule + ")", "rule")); }
+      return li;
+    }));
+  }
+
+  function cardNames(list) { return list.map((c) => (c && typeof c === "object" ? c.name || c.colour || "?" : String(c))).join(", "); }
+
+  function describe(key, value) {
+    if (value === null || value === undefined || key === "seat") return null;
+    const label = key.replace(/_/g, " ");
+    if (Array.isArray(value)) {
+      if (!value.length) return label + ": none";
+      if (typeof value[0] === "object" && value[0] && Array.isArray(value[0].cards)) {
+        return label + ": " + value.map((s) => (s.colour || s.name || "set") + " (" + cardNames(s.cards) + ")").join("; ");
+      }
+      return label + ": " + cardNames(value);
+    }
+    if (typeof value === "object") return null;
+    return label + ": " + value;
+  }
+
+  function seatBox(data, you) {
+    const box = el("div", undefined, "box" + (you ? " you" : ""));
+    if (!data) return box;
+    box.append(el("h3", "Player " + data.seat + (you ? " (you)" : "")));
+    for (const [key, value] of Object.entries(data)) {
+      const text = describe(key, value);
+      if (text) box.append(el("p", text, "row"));
+    }
+    return box;
+  }
+
+  function tableBox(obs) {
+    const box = el("div", undefined, "box");
+    box.append(el("h3", "On the table"));
+    for (const key of ["turn", "draw_pile", "discard_pile", "plays_left", "phase"]) {
+      const text = describe(key, obs[key]);
+      if (text) box.append(el("p", text, "row"));
+    }
+    return box;
+  }
+
+  function drawSeats(seats) {
+    $("seats").replaceChildren(...seats.map((s) => {
+      const who = s.bot ? s.bot + " bot" : s.name || "(nobody yet)";
+      const how = s.bot ? "" : s.connected ? ", here" : s.playing === "person" ? ", not here" : ", away: " + s.playing;
+      return el("li", "Player " + s.seat + ": " + who + how, !s.bot && !s.connected ? "away" : "");
+    }));
+  }
+
+  $("join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    showError("");
+    token = null;
+    connect($("code").value.trim(), $("name").value.trim());
+  });
+  const given = new URLSearchParams(location.search).get("code");
+  if (given) $("code").value = given;
+})();

@@ -1,0 +1,47 @@
+"""``mw.join``: a seat in a notebook is drawn from the server's frames for that seat only."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import monopoly_widgets as mw
+from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.server import ClassServer
+from tests.server.wsclient import person_codes
+
+
+def wait_for(check, limit: float = 10) -> None:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + limit
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_joined_seat_shows_its_view_and_plays_through_the_server(server: ClassServer) -> None:
+    table = server.create_table("deal", 3, seed=1, bots={2: "heuristic"}, bot_delay=0)
+    seat = mw.join(person_codes(table)[0], server=server.url, name="Ana")
+    try:
+        model = seat.table.table
+        assert [s["role"] for s in model["seats"]] == ["you", "person", "heuristic bot"]
+        hands = [[row for row in s["rows"] if row["label"] == "Hand"] for s in model["seats"]]
+        assert "cards" in hands[0][0] and all("hidden" in h[0] for h in hands[1:])
+        assert seat.table.choices and seat.table.notice == "Your decision, Player 0."
+        chosen = seat.table.choices[-1]["id"]
+        seat.handle_message({"type": "action", "id": chosen, "seat": 0, "step": 0})
+        wait_for(lambda: seat.last.get("step") == 1)
+        assert chosen in server.export_json(table["id"])
+        before = server.export_json(table["id"])
+        seat.handle_message({"type": "step", "by": -1})  # the live game cannot step back
+        assert "cannot step" in seat.last_error and server.export_json(table["id"]) == before
+        assert seat.table.chart_series["turns"] and seat.table.odds["title"] == "Odds: Player 0"
+    finally:
+        seat.leave()
+
+
+def test_a_wrong_code_or_server_is_a_clear_error(server: ClassServer) -> None:
+    with pytest.raises(InputError, match="no seat has this join code"):
+        mw.join("ZZZZZZ", server=server.url)
+    with pytest.raises(InputError, match="join code"):
+        mw.join("  ", server=server.url)
