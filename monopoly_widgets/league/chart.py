@@ -68,10 +68,16 @@ def interval_bars(
     lines: Sequence[dict[str, Any]], value: str, low: str, high: str
 ) -> dict[str, Any]:
     """Plotly's error bars from ``value`` to the interval's ends ``low`` and ``high``
-    (keys of each line): an interval need not be symmetric about its estimate."""
+    (keys of each line): an interval need not be symmetric about its estimate. A bot
+    that has not played yet has no interval (None or NaN): no bar."""
+
+    def part(line: dict[str, Any], top: str, bottom: str) -> float:
+        ends = (line[top], line[bottom])
+        return 0.0 if any(end is None or end != end for end in ends) else ends[0] - ends[1]
+
     return {
         "type": "data",
         "symmetric": False,
-        "array": [line[high] - line[value] for line in lines],
-        "arrayminus": [line[value] - line[low] for line in lines],
+        "array": [part(line, high, value) for line in lines],
+        "arrayminus": [part(line, value, low) for line in lines],
     }

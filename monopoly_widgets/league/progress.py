@@ -54,6 +54,8 @@ def table_html(result: LeagueResult) -> str:
                 value = "–"
             elif name == "win_rate":
                 value = f"{value:.2f} ({line['win_low']:.2f}–{line['win_high']:.2f})"
+            elif name == "rating" and line["rating_low"] is None:  # no game yet: no interval
+                value = "–"
             elif name == "rating":
                 value = f"{value:+.0f} ({line['rating_low']:+.0f} to {line['rating_high']:+.0f})"
             cells.append(f"<td {pad}>{html_text(value)}</td>")

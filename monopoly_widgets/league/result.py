@@ -167,13 +167,13 @@ class LeagueResult:
         if not table.empty:
             shown = table[["bot", "games", "wins", "draws", "losses", "forfeits"]].copy()
             shown["win rate (95%)"] = [
-                f"{r:.2f} ({lo:.2f}-{hi:.2f})"
+                f"{r:.2f} ({lo:.2f}-{hi:.2f})" if _known(r) else "–"
                 for r, lo, hi in zip(
                     table["win_rate"], table["win_low"], table["win_high"], strict=True
                 )
             ]
             shown["rating (95%)"] = [
-                f"{r:+.0f} ({lo:+.0f} to {hi:+.0f})"
+                f"{r:+.0f} ({lo:+.0f} to {hi:+.0f})" if _known(lo) else "–"  # no game yet
                 for r, lo, hi in zip(
                     table["rating"], table["rating_low"], table["rating_high"], strict=True
                 )
@@ -185,3 +185,8 @@ class LeagueResult:
 
     def _repr_html_(self) -> str:
         return "<pre>" + __import__("html").escape(str(self)) + "</pre>"
+
+
+def _known(value: Any) -> bool:
+    """Is ``value`` a number (not None, as the package's table has it, nor NaN)?"""
+    return value is not None and value == value

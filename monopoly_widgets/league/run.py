@@ -111,6 +111,11 @@ def league(
         def done(number: int, rows: list[dict[str, Any]]) -> None:
             placed[number] = rows
             result.pids.extend(pid for row in rows for pid in row["pids"])
+            for row in rows:  # a bot's process killed from outside: the game was played again
+                result.notes.extend(
+                    f"deal {row['deal']} ({' vs '.join(row['seats'])}) was played again after {why}"
+                    for why in row.get("replayed", ())
+                )
             result.rows = [row for key in sorted(placed) for row in placed[key]]
             if report:
                 report(result, len(result.rows), total, False)
@@ -210,14 +215,20 @@ class _Pools:
         process) when the pool was someone else's."""
         if not self.owned:
             return None
-        pool, _ = _pool(None, workers or self.workers, self.isolated)
-        if pool is not None:
-            self.made.append(pool)
+        from concurrent.futures import ProcessPoolExecutor
+
+        # A process pool even of one: a task that kills its worker must not run here.
+        count = workers or self.workers or os.cpu_count() or 1
+        pool = ProcessPoolExecutor(
+            max_workers=count, initializer=worker_start, initargs=(os.getpid(),)
+        )
+        self.made.append(pool)
         return pool
 
     def stop_now(self) -> None:
         for pool in self.made:
-            stop_now(pool)  # type: ignore[arg-type]
+            if getattr(pool, "_processes", None) is not None:  # not shut down already
+                stop_now(pool)  # type: ignore[arg-type]
 
     def shutdown(self) -> None:
         for pool in self.made:
@@ -268,6 +279,7 @@ def _run_tasks(
                 raise
             if alone:
                 pool.shutdown()
+                pools.made.remove(pool)
         if not lost:
             return
         waiting = sorted(lost)

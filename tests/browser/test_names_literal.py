@@ -96,3 +96,31 @@ def test_names_with_markup_are_drawn_as_text(tmp_path: Path) -> None:
             assert "\u202e" not in page.locator("#mw-replay").inner_text()
         finally:
             browser.close()
+
+
+def test_a_forfeited_league_games_replay_says_so(tmp_path: Path) -> None:
+    """The HTML replay of a forfeited league game: at its last step the page says which
+    bot forfeited and why (before, it said only "The end of the saved game.")."""
+    pytest.importorskip("playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    league = mw.league([GOOD_BOT.parent / "crash.py", "random"], games=1, workers=1, progress=False)
+    number = next(i for i, row in enumerate(league.rows) if row["forfeit"])
+    reason = league.rows[number]["forfeit"]["reason"]
+    replay = league.replay(number).save_html(tmp_path / "forfeit.html")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(replay.resolve().as_uri())
+            page.wait_for_selector("#mw-replay[data-ready='true']")
+            page.eval_on_selector(
+                ".mw-scrubber",
+                "(s) => { s.value = s.max; s.dispatchEvent(new Event('input')); }",
+            )
+            notice = page.locator(".mw-notice")
+            expect(notice).to_contain_text("crash.py (Player 1) forfeited")
+            expect(notice).to_contain_text(reason)
+            assert "crash.py" in " ".join(page.locator(".mw-seat").all_inner_texts())
+        finally:
+            browser.close()

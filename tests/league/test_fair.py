@@ -132,3 +132,70 @@ def test_a_forfeited_games_html_replay_says_why(tmp_path: Path) -> None:
     data = json.loads(unpack(packed))
     assert "crash.py (Player 1) forfeited" in data["ending"] and reason in data["ending"]
     assert data["seat_names"] == ["Player 0 (built-in random)", "Player 1 (crash.py)"]
+
+
+def test_a_bot_killed_from_outside_is_not_blamed() -> None:
+    """The test kills the good bot's process once, from outside, mid-league (on today's
+    code the good bot forfeited that game: "its process ended (killed by signal 9)")."""
+    import threading
+    import time
+
+    killed: list[int] = []
+    stop = threading.Event()
+
+    def kill_once() -> None:
+        seen: dict[int, float] = {}
+        while not stop.is_set() and not killed:
+            for pid in children_of(os.getpid()):
+                try:
+                    command = Path(f"/proc/{pid}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if b"good.py" in command and b"league.child" in command:
+                    first = seen.setdefault(pid, time.monotonic())
+                    if time.monotonic() - first > 0.5:  # imported, in the middle of a game
+                        os.kill(pid, signal.SIGKILL)
+                        killed.append(pid)
+                        return
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=kill_once, daemon=True)
+    watcher.start()
+    try:
+        result = mw.league([BOTS / "good.py", "random"], games=3, workers=1, progress=False)
+    finally:
+        stop.set()
+        watcher.join()
+    assert killed, "the good bot's process was never found to kill"
+    assert not result.failures, result.failures
+    assert result.table.set_index("bot").loc["good", "forfeits"] == 0
+    assert len(result.rows) == 6
+
+
+def test_a_bot_that_kills_itself_forfeits() -> None:
+    bot = Path(__file__).parent / "hostile" / "self_killer.py"
+    result = mw.league([bot, "random"], games=1, workers=1, progress=False)
+    row = next(row for row in result.rows if row["seats"][1] == "self_killer")
+    assert row["forfeit"]["bot"] == "self_killer"
+    assert "killed by signal 9" in row["forfeit"]["reason"]
+    assert len(row["replayed"]) == 1  # played again once, then blamed
+    assert any("was played again after self_killer" in note for note in result.notes)
+
+
+def test_a_bot_that_kills_its_worker_loses_only_its_own_games() -> None:
+    """Every game without the attacker in seat 1 comes back; its own tasks are played
+    again, each alone at the end, and noted as lost only then."""
+    attacker = Path(__file__).parent / "hostile" / "worker_killer.py"
+    bots = [BOTS / "good.py", BOTS / "printer.py", "random", attacker]
+    result = mw.league(bots, games=2, seed=5, workers=2, progress=False)
+    played = {(tuple(row["seats"]), row["deal"]) for row in result.rows}
+    names = ["good", "printer", "random", "worker_killer"]
+    for first in names:
+        for second in names:
+            if first != second and second != "worker_killer":
+                for deal in (0, 1):
+                    assert ((first, second), deal) in played, (first, second, deal)
+    lost = [note for note in result.notes if note.endswith(")") and ": lost (" in note]
+    if len(result.rows) < 24:  # the attacker's seat-1 tasks killed their worker each time
+        assert len(lost) == 3 and all("worker_killer (seat 1)" not in n for n in lost)
+        assert any("played again" in note for note in result.notes)

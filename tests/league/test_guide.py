@@ -12,6 +12,7 @@ import csv
 import re
 import shlex
 import shutil
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,7 @@ def test_the_guides_commands_run_as_written(class_folder: Path, capsys) -> None:
     counts = [int(line.split("/")[0]) for line in lines if line.endswith("/240 games")]
     assert counts[-1] == 240 and counts == sorted(set(counts))
     assert len(counts) >= 10  # a line for every tenth of the games, at a steady cadence
-    assert all(b - a <= 24 + 10 for a, b in zip(counts, counts[1:]))  # a tenth, and a task
+    assert all(b - a <= 24 + 10 for a, b in pairwise(counts))  # a tenth, and a task
     assert printed.out.startswith("League: 4 bots, 240 games of deal\n")
     for bot in ("ana", "ben", "random", "heuristic"):
         assert re.search(rf"^ *{bot} +120 ", printed.out, flags=re.M), printed.out  # 3 x 20 x 2

@@ -163,7 +163,7 @@ def test_the_table_and_the_replays(league_result) -> None:
     ).all()
     assert table["rating"].is_monotonic_decreasing
     figure = result.chart()
-    assert sorted(figure.data[0].y) == sorted(table["bot"])
+    assert sorted(figure.data[0].customdata) == sorted(table["bot"])  # rows by number
     row = next(i for i, r in enumerate(result.rows) if r["forfeit"] is None)
     explorer = result.replay(row)
     saved = json.loads(result.rows[row]["saved"])
