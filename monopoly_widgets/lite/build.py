@@ -108,18 +108,37 @@ def _cell(kind: str, text: str) -> dict[str, Any]:
     return cell
 
 
-INSTALL_ONLINE = """\
-# In the browser (JupyterLite) the package is installed into this tab first (a few seconds).
+#: Shown at once when the install cell starts, so the wait is never a blank ``[*]``.
+INSTALL_START = "print('Setting up this tab (step 1 of 3): 20 to 40 s the first time...')"
+
+#: A tab cannot start threads: tqdm's monitor thread is switched off before any bar, or
+#: trying to start it prints "TqdmMonitorWarning: ... can't start new thread" on stderr,
+#: a pink box students take for an error (issue 43).
+NO_MONITOR_THREAD = "import tqdm\ntqdm.tqdm.monitor_interval = 0  # a tab cannot start its thread"
+
+INSTALL_ONLINE = f"""\
+# In the browser (JupyterLite) the package is installed into this tab first; the cell
+# prints each step (20 to 40 seconds the first time; later cells are quick).
+{INSTALL_START}
 %pip install -q monopoly_widgets
+print('Step 2 of 3: loading the package...')
+{NO_MONITOR_THREAD}
+import monopoly_widgets
+print('Step 3 of 3: ready.')
 """
 
-INSTALL_OFFLINE = """\
-# In the browser (JupyterLite) the package is installed into this tab first (a few seconds).
+INSTALL_OFFLINE = f"""\
+# In the browser (JupyterLite) the package is installed into this tab first; the cell
+# prints each step (20 to 40 seconds the first time; later cells are quick).
 # This offline site has no numpy, pandas or nbformat, so the package comes without them:
 # its result tables are its own, and it draws Plotly figures itself.
-%pip install -q {dependencies}
+{INSTALL_START}
+%pip install -q {{dependencies}}
 %pip install -q --no-deps monopoly_widgets
-import monopoly_widgets.lessons.charts  # noqa: F401 (shows Plotly figures without nbformat)
+print('Step 2 of 3: loading the package and its charts...')
+{NO_MONITOR_THREAD}
+import monopoly_widgets.lessons.charts  # shows Plotly figures without nbformat
+print('Step 3 of 3: ready.')
 """
 
 
@@ -181,7 +200,7 @@ def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> dict[str, list[s
         if path.name.startswith(".") or path.is_dir() or is_marimo_notebook(path):
             continue
         if path.suffix == ".ipynb":
-            notebook = json.loads(path.read_text(encoding="utf-8"))
+            notebook = read_notebook(path)
             if offline_gaps(notebook):
                 needing[path.name] = offline_gaps(notebook)
             site = lite_notebook(notebook, offline)
@@ -189,6 +208,22 @@ def copy_lessons(notebooks: Path, dest: Path, offline: bool) -> dict[str, list[s
         else:
             shutil.copy2(path, dest / path.name)
     return needing
+
+
+def read_notebook(path: Path) -> dict[str, Any]:
+    """A lesson notebook's JSON; a file that is not one fails the build naming it."""
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise LiteBuildError(f"notebook {path.name} is not UTF-8 text; fix or remove it") from None
+    except json.JSONDecodeError as exc:
+        raise LiteBuildError(
+            f"notebook {path.name} is not valid JSON ({exc.msg} at line {exc.lineno} column "
+            f"{exc.colno}); fix or remove it, then build again"
+        ) from None
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise LiteBuildError(f"notebook {path.name} has no list of cells; fix or remove it")
+    return notebook
 
 
 def lite_config(offline: bool) -> dict[str, Any]:

@@ -165,3 +165,45 @@ def test_the_repository_marimo_quickstart_is_recognised() -> None:
     root = Path(__file__).resolve().parents[2]
     assert build.is_marimo_notebook(root / "notebooks" / "00_quickstart_marimo.py")
     assert not build.is_marimo_notebook(root / "notebooks" / "00_quickstart.ipynb")
+
+
+def test_a_notebook_with_broken_json_is_named_in_the_build_error(tmp_path: Path) -> None:
+    """Issue 43 §8: the build failed with "Expecting value: line 1 column 13" alone."""
+    from monopoly_widgets.lite.site_folder import LiteBuildError
+
+    source, dest = tmp_path / "notebooks", tmp_path / "files"
+    source.mkdir()
+    lesson = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (source / "01_lesson.ipynb").write_text(json.dumps(lesson), encoding="utf-8")
+    (source / "02_broken.ipynb").write_text('{"cells": [,]}', encoding="utf-8")
+    with pytest.raises(LiteBuildError, match=r"notebook 02_broken\.ipynb is not valid JSON"):
+        build.copy_lessons(source, dest, offline=True)
+
+
+@pytest.mark.parametrize("offline", [True, False])
+def test_the_install_cell_shows_progress_and_no_monitor_warning(offline: bool) -> None:
+    """The install cell prints before its first wait and at each step; run where no
+    thread can start (as in a tab), tqdm's bars then print no TqdmMonitorWarning."""
+    import subprocess
+    import sys
+
+    install = "".join(build.lite_notebook(notebook(), offline=offline)["cells"][0]["source"])
+    lines = [line for line in install.splitlines() if not line.startswith("#")]
+    assert lines[0].startswith("print('Setting up this tab (step 1 of 3)")
+    assert lines[1].startswith("%pip")
+    python = "\n".join(line for line in lines if not line.startswith("%pip"))
+    script = (
+        "import threading, warnings\n"
+        "warnings.simplefilter('always')\n"
+        "def no_thread(self):\n"
+        '    raise RuntimeError("can\'t start new thread")\n'
+        "threading.Thread.start = no_thread\n"
+        f"{python}\n"
+        "bar = tqdm.tqdm(total=2)\nbar.update(2)\nbar.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Step 3 of 3: ready." in done.stdout
+    assert "TqdmMonitorWarning" not in done.stderr and "monitor" not in done.stderr
