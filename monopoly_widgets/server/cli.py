@@ -101,7 +101,7 @@ def run_serve(args: argparse.Namespace) -> int:
         if args.host == "0.0.0.0":
             print(NETWORK_WARNING)
         print(f"Class server: students open {server.url}", flush=True)
-        print(f"Teacher key: {server.key}")
+        print(f"Teacher key: {server.key} (the teacher's page: {server.url}teacher)")
         for problem in server.problems:
             print(f"warning: {problem}")
         for table in server.hub.tables.values():

@@ -60,7 +60,7 @@ def start(db: Path, port: int) -> tuple[subprocess.Popen[str], str, list[str]]:
     key, codes = "", []
     for line in process.stdout:
         if line.startswith("Teacher key: "):
-            key = line.split()[-1]
+            key = line.split()[2]
         if line.startswith("Table "):
             codes = re.findall(r"code ([A-Z0-9]{6})", line)
             break
