@@ -20,6 +20,7 @@ from typing import Any
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.server.running import DEFAULT_HOST, DEFAULT_PORT, NETWORK_WARNING, ClassServer
+from monopoly_widgets.server.tables import make_spec
 
 
 def add_serve_parser(commands: Any) -> None:
@@ -92,7 +93,9 @@ def _value(raw: str) -> Any:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    wanted = [table_settings(text) for text in args.table]  # every --table read before starting
+    wanted = [table_settings(text) for text in args.table]
+    for settings in wanted:  # every --table checked before anything starts or is kept
+        make_spec(settings)
     server = ClassServer(args.db, args.host, args.port)
 
     def ready(server: ClassServer) -> None:
