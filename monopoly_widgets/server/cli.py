@@ -96,7 +96,13 @@ def run_serve(args: argparse.Namespace) -> int:
     wanted = [table_settings(text) for text in args.table]
     for settings in wanted:  # every --table checked before anything starts or is kept
         make_spec(settings)
-    server = ClassServer(args.db, args.host, args.port)
+    try:
+        server = ClassServer(args.db, args.host, args.port)
+    except OSError as exc:  # the port is taken, the address is not this computer's
+        raise InputError(
+            f"cannot listen on {excerpt(args.host, 40)} port {args.port}: {exc.strerror}; "
+            "choose another --port (0 picks a free one)"
+        ) from None
 
     def ready(server: ClassServer) -> None:
         for settings in wanted:

@@ -42,3 +42,14 @@ def test_a_bad_table_is_refused_before_the_server_starts(
     assert main(["serve", "--port", "0", "--db", str(db), "--table", table]) == 2
     assert said in capsys.readouterr().err
     assert not db.exists()
+
+
+def test_a_taken_port_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "c.sqlite")]) == 2
+    assert f"cannot listen on '127.0.0.1' port {port}" in capsys.readouterr().err
