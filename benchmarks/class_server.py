@@ -74,7 +74,7 @@ def start_server(db: Path, port: int) -> tuple[subprocess.Popen[str], str]:
     assert process.stdout is not None
     for line in process.stdout:
         if line.startswith("Teacher key: "):
-            return process, line.split()[-1]
+            return process, line.split()[2]
     raise RuntimeError("the server did not start")
 
 

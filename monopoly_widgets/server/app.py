@@ -127,9 +127,12 @@ class PageHandler(web.RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
 
+    def initialize(self, page: str) -> None:
+        self.page = page
+
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.write((STATIC / "student.html").read_bytes())
+        self.write((STATIC / self.page).read_bytes())
 
 
 class StaticHandler(web.StaticFileHandler):
@@ -222,10 +225,12 @@ class TableHandler(TeacherHandler):
 
 
 def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.Application:
-    """The application: ``/`` the student page, ``/ws`` the seats, ``/api/`` the teacher."""
+    """The application: ``/`` the student page, ``/teacher`` the teacher's page (it asks for
+    the key), ``/ws`` the seats, ``/api/`` the teacher's requests."""
     return web.Application(
         [
-            (r"/", PageHandler),
+            (r"/", PageHandler, {"page": "student.html"}),
+            (r"/teacher", PageHandler, {"page": "teacher.html"}),
             (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
             (r"/ws", SeatSocket, {"hub": hub, "origins": origins}),
             (r"/api/tables", TablesHandler, {"hub": hub, "key": key}),

@@ -20,6 +20,7 @@ from typing import Any
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.server.running import DEFAULT_HOST, DEFAULT_PORT, NETWORK_WARNING, ClassServer
+from monopoly_widgets.server.tables import make_spec
 
 
 def add_serve_parser(commands: Any) -> None:
@@ -92,8 +93,16 @@ def _value(raw: str) -> Any:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    wanted = [table_settings(text) for text in args.table]  # every --table read before starting
-    server = ClassServer(args.db, args.host, args.port)
+    wanted = [table_settings(text) for text in args.table]
+    for settings in wanted:  # every --table checked before anything starts or is kept
+        make_spec(settings)
+    try:
+        server = ClassServer(args.db, args.host, args.port)
+    except OSError as exc:  # the port is taken, the address is not this computer's
+        raise InputError(
+            f"cannot listen on {excerpt(args.host, 40)} port {args.port}: {exc.strerror}; "
+            "choose another --port (0 picks a free one)"
+        ) from None
 
     def ready(server: ClassServer) -> None:
         for settings in wanted:
@@ -101,7 +110,7 @@ def run_serve(args: argparse.Namespace) -> int:
         if args.host == "0.0.0.0":
             print(NETWORK_WARNING)
         print(f"Class server: students open {server.url}", flush=True)
-        print(f"Teacher key: {server.key}")
+        print(f"Teacher key: {server.key} (the teacher's page: {server.url}teacher)")
         for problem in server.problems:
             print(f"warning: {problem}")
         for table in server.hub.tables.values():

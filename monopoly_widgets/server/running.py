@@ -197,5 +197,5 @@ def serve(
     if host == "0.0.0.0":
         print(NETWORK_WARNING)
     print(f"Class server: students open {server.url}")
-    print(f"Teacher key: {server.key}")
+    print(f"Teacher key: {server.key} (the teacher's page: {server.url}teacher)")
     return server

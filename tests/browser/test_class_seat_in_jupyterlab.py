@@ -4,11 +4,12 @@ A class server runs in this process with one table (seat 0 a person, seats 1 and
 JupyterLab runs ``class_seat_test.ipynb``, which joins seat 0 by its code. The test checks
 the table shows three seats with only seat 0's hand face up, clicks a legal move and waits
 for the server to have played it, and saves the picture the teachers' guide shows
-(``docs/images/class-jupyterlab.png``).
+(under ``test-output/browser/``; ``docs/images/class-jupyterlab.png`` is a copy).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -23,7 +24,10 @@ from tests.browser.test_explorer_in_jupyterlab import (
 )
 
 NOTEBOOK = Path(__file__).parent / "class_seat_test.ipynb"
-IMAGES = Path(__file__).parents[2] / "docs" / "images"
+#: Where the screenshots go (docs/images/class-jupyterlab.png is a copy of this one).
+IMAGES = (
+    Path(os.environ.get("MW_TEST_OUTPUT", Path(__file__).parents[2] / "test-output")) / "browser"
+)
 
 pytestmark = [
     pytest.mark.browser,

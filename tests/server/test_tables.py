@@ -149,13 +149,15 @@ def test_a_clock_that_runs_out_lets_the_stand_in_bot_play_and_says_so(server: Cl
     async def run() -> dict[str, Any]:
         client = await Client.open(server.url)
         _, state = await client.join(person_codes(table)[0])
-        assert state["clock"]["seat"] == 0 and 0 < state["clock"]["seconds"] <= 1
-        return await client.until("state", timeout=5, step=1)
+        if state["step"] == 0:  # joined before the clock ran out (a busy machine may not)
+            assert state["clock"]["seat"] == 0 and 0 <= state["clock"]["seconds"] <= 1
+            return await client.until("state", timeout=5, step=1)
+        return state
 
     after = asyncio.run(run())
-    assert after["notes"] == [
-        {"step": 1, "text": "Player 0's clock ran out: the heuristic bot played for them."}
-    ]
+    note = {"step": 1, "text": "Player 0's clock ran out: the heuristic bot played for them."}
+    assert note in after["notes"]
+    assert server.hub.tables[table["id"]].played_by[0] == "clock"  # and kept as the clock's
 
 
 def test_an_empty_seat_is_played_by_a_bot_until_its_student_rejoins(server: ClassServer) -> None:

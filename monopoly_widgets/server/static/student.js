@@ -12,6 +12,7 @@
   let story = [];
   let retry = 0;
   let me = "";
+  let deadline = null; // when the clock of the decision now runs out (this computer's time)
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -59,8 +60,8 @@
     else line += frame.current_player === seat ? "Your decision." : "Waiting for Player " + frame.current_player + ".";
     $("status").textContent = line;
     $("decision").textContent = obs.decision || "";
-    $("clock").hidden = !frame.clock;
-    if (frame.clock) $("clock").textContent = "Clock: " + frame.clock.seconds + " s for Player " + frame.clock.seat + ".";
+    deadline = frame.clock ? { at: Date.now() + frame.clock.seconds * 1000, seat: frame.clock.seat } : null;
+    tickClock();
     const moves = $("moves");
     moves.replaceChildren();
     for (const action of frame.legal) {
@@ -88,6 +89,14 @@
       return li;
     }));
   }
+
+  function tickClock() {
+    $("clock").hidden = !deadline;
+    if (!deadline) return;
+    const left = Math.max(0, Math.ceil((deadline.at - Date.now()) / 1000));
+    $("clock").textContent = "Clock: " + left + " s left for Player " + deadline.seat + ".";
+  }
+  setInterval(tickClock, 500);
 
   function cardNames(list) { return list.map((c) => (c && typeof c === "object" ? c.name || c.colour || "?" : String(c))).join(", "); }
 
