@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,9 @@ class LessonChart(anywidget.AnyWidget):
     figure = traitlets.Dict().tag(sync=True)
     #: What the chart shows, in words: its accessible name and its text form.
     description = traitlets.Unicode("").tag(sync=True)
+    #: The chart's points as a table (:func:`figure_table`), shown on request under
+    #: it: no value needs a hover or sight to be read (issue 46).
+    data_table = traitlets.Dict().tag(sync=True)
     plotly = traitlets.Instance(widgets.Widget, allow_none=True).tag(
         sync=True, **widgets.widget_serialization
     )
@@ -60,9 +64,11 @@ class LessonChart(anywidget.AnyWidget):
     def __init__(self, figure: go.Figure, description: str = "") -> None:
         layout = figure.layout
         title = layout.title.text if layout.title and layout.title.text else "chart"
+        plain = figure_json(figure)
         super().__init__(
-            figure=figure_json(figure),
+            figure=plain,
             description=description or str(title),
+            data_table=figure_table(plain),
             plotly=plotly_library(),
         )
         self._plain = figure
@@ -90,6 +96,50 @@ def figure_json(figure: go.Figure) -> dict[str, Any]:
     plain = json.loads(figure.to_json())
     plain.get("layout", {}).pop("template", None)
     return {"data": plain.get("data", []), "layout": plain.get("layout", {})}
+
+
+#: A chart's data table shows at most this many rows (a running estimate has thousands).
+TABLE_ROWS = 60
+
+
+def _axis_title(layout: Mapping[str, Any], axis: str, default: str) -> str:
+    title = (layout.get(axis) or {}).get("title") or {}
+    text = title.get("text") if isinstance(title, Mapping) else title
+    return str(text) if text else default
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return "" if value is None else str(value)
+
+
+def figure_table(figure: Mapping[str, Any]) -> dict[str, Any]:
+    """The points of a figure's traces as ``{"head", "rows", "note"}``: a row per point.
+
+    A row is the trace's name, its x and its y (axis titles head the columns); a long
+    series is thinned to :data:`TABLE_ROWS` evenly spaced rows, its last point kept,
+    and ``note`` says so. Traces without points (a table, a shape) add nothing.
+    """
+    layout = figure.get("layout") or {}
+    head = ["series", _axis_title(layout, "xaxis", "x"), _axis_title(layout, "yaxis", "y")]
+    rows: list[list[str]] = []
+    for index, trace in enumerate(figure.get("data") or []):
+        xs, ys = trace.get("x"), trace.get("y")
+        if xs is None and ys is None:
+            continue
+        ys = list(ys) if ys is not None else []
+        xs = list(xs) if xs is not None else list(range(len(ys)))
+        name = str(trace.get("name") or f"series {index + 1}")
+        # A histogram has x alone (its values): a row each, with no y.
+        rows += [[name, _cell(x), _cell(y)] for x, y in zip_longest(xs, ys)]
+    note = ""
+    if len(rows) > TABLE_ROWS:
+        step = len(rows) / TABLE_ROWS
+        kept = [rows[int(i * step)] for i in range(TABLE_ROWS - 1)] + [rows[-1]]
+        note = f"{TABLE_ROWS} of {len(rows)} points, evenly spaced"
+        rows = kept
+    return {"head": head, "rows": rows, "note": note}
 
 
 def themed(figure: go.Figure, description: str = "") -> LessonChart:

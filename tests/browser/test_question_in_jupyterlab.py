@@ -3,7 +3,8 @@
 It runs ``question_test.ipynb``, answers the number question with a decimal comma
 and Enter (a wrong try, then two Enters in one go, which must be one try), then the
 right answer, opens "Show me", and picks an option of the choice question with
-the mouse and Enter. The notebook writes what Python marked to ``seen.json``.
+the keyboard alone (Tab, the arrow keys, Enter). The notebook writes what Python
+marked to ``seen.json``.
 JupyterLab is started and stopped as in ``test_explorer_in_jupyterlab.py``.
 """
 
@@ -53,7 +54,7 @@ def test_question_in_jupyterlab(tmp_path: Path) -> None:
 
 
 def answer_both_questions(page: Any, folder: Path) -> None:
-    """Answer ``question_test.ipynb``'s two questions by keyboard and mouse, checking each.
+    """Answer ``question_test.ipynb``'s two questions, checking each; the option by keyboard.
 
     ``folder`` is where the notebook's kernel writes ``seen.json`` (what Python marked).
     Shared by the JupyterLab and the Voila tests: the same steps, the same checks.
@@ -96,8 +97,19 @@ def answer_both_questions(page: Any, folder: Path) -> None:
     check = pick.get_by_role("button", name="Check")
     expect(check).to_be_disabled()  # nothing picked yet
     worse = pick.get_by_role("radio", name="worse")  # not the group, whose prompt says "worse"
-    worse.check()
-    worse.press("Enter")
+    # By keyboard alone (issue 46): Tab from the first question to the options, the
+    # arrow keys to "worse", Enter to check it.
+    hand.get_by_role("button", name="Show me").focus()
+    for _ in range(10):
+        if pick.locator("input[type=radio]:focus").count():
+            break
+        page.keyboard.press("Tab")
+    for _ in range(5):
+        if worse.is_checked():
+            break
+        page.keyboard.press("ArrowDown")
+    assert worse.is_checked(), "the arrow keys never reached the option 'worse'"
+    page.keyboard.press("Enter")
     seen = wait_for_seen(  # status is written before tries: wait for both
         folder,
         lambda s: s["pick"]["status"] == "correct" and s["pick"]["tries"] >= 1,

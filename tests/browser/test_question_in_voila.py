@@ -4,8 +4,9 @@ Voilà runs ``question_test.ipynb`` (copied to a temporary folder, where its ker
 writes ``seen.json``) and shows only its outputs, as a teacher's page with no code
 would. The same steps as the JupyterLab test (``answer_both_questions``): a number
 typed with a decimal comma and Enter, two Enters at once as one try, the right
-answer, "Show me", then an option picked with the mouse and Enter; each time the
-page's feedback and what Python marked are checked. Voilà is started as the
+answer, "Show me", then an option picked with the keyboard and Enter; each time the
+page's feedback and what Python marked are checked, and axe-core finds no WCAG 2.1
+A or AA violation in either question. Voilà is started as the
 teaching guide says (``voila <notebook>``) on 127.0.0.1 and stopped by its PID.
 """
 
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import axe
 from tests.browser.test_explorer_in_jupyterlab import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -70,6 +72,8 @@ def test_question_in_voila(tmp_path: Path) -> None:
                     expect(page.locator(".mwq-root")).to_have_count(2)
                     expect(page.get_by_text("notebook ready")).to_be_visible()
                     answer_both_questions(page, folder)
+                    found = axe.violations(page, ".mwq-root")  # WCAG 2.1 A and AA
+                    assert found == [], axe.describe(found)
                     page.screenshot(path=str(OUTPUT / "question-voila.png"), full_page=True)
                 except Exception:
                     page.screenshot(path=str(OUTPUT / "question-voila-failure.png"), full_page=True)

@@ -67,3 +67,25 @@ def test_a_plain_figure_is_drawn_as_a_lesson_chart_where_nbformat_is_missing(
     figure.show()
     assert len(shown) == 2 and all(isinstance(thing, charts.LessonChart) for thing in shown)
     assert shown[0].figure["data"][0]["y"] == [1, 2] and shown[0].description == "two bars"
+
+
+def test_every_lesson_chart_carries_its_points_as_a_table() -> None:
+    """Issue 46: a chart's values can be read without a hover or sight."""
+    import plotly.graph_objects as go
+
+    from monopoly_widgets.lessons.charts import TABLE_ROWS, LessonChart, figure_table
+
+    figure = go.Figure(
+        [go.Bar(name="win rate", x=["Player 0", "Player 1"], y=[0.25, 0.75])],
+        layout={"xaxis": {"title": {"text": "seat"}}, "yaxis": {"title": {"text": "share"}}},
+    )
+    chart = LessonChart(figure, "Win rate by seat")
+    assert chart.data_table == {
+        "head": ["series", "seat", "share"],
+        "rows": [["win rate", "Player 0", "0.25"], ["win rate", "Player 1", "0.75"]],
+        "note": "",
+    }
+    long = figure_table({"data": [{"name": "estimate", "y": [i / 7 for i in range(1000)]}]})
+    assert len(long["rows"]) == TABLE_ROWS and long["rows"][-1] == ["estimate", "999", "142.7"]
+    assert long["note"] == f"{TABLE_ROWS} of 1000 points, evenly spaced"
+    assert figure_table({"data": [{"type": "table", "cells": {}}]})["rows"] == []

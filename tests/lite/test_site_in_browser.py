@@ -6,8 +6,9 @@ guide says, opens the quickstart in Debian's Chromium, runs it cell by cell as
 a student would, and checks that the first table offers moves, that a person's
 click on a legal move reached Python in the Pyodide kernel (asked through the
 same kernel afterwards), that every cell ran without an error, and that the
-explorers and a Plotly chart with data rendered. The server is stopped by its
-PID, and the page must not reach anything but 127.0.0.1.
+explorers and a Plotly chart with data rendered, and that axe-core finds no
+WCAG 2.1 A or AA violation in any explorer. The server is stopped by its
+PID, and the page must not reach anything but 127.0.0.1 (axe is put in by the test).
 
 It records what a student waits (page load to a usable explorer) in
 ``test-output/lite/timings.json`` with screenshots; it asserts nothing about
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import axe
 from tests.lite.site_driver import (
     ASK_KERNEL,
     CELLS_DONE,
@@ -102,6 +104,11 @@ def run_quickstart(base: str, quickstart: str) -> None:
             traces = chart.evaluate("(el) => (el.data || []).length")
             assert traces > 0, "the chart has no data"
             page.screenshot(path=str(OUTPUT / "quickstart-chart.png"))
+            # Every explorer of the quickstart (each game's) has no WCAG 2.1 A or AA
+            # violation that axe-core finds here either (issue 46).
+            found = axe.violations(page, ".mw-root")
+            axe.save_json(OUTPUT / "axe-lite.json", found)
+            assert found == [], f"axe-core in JupyterLite:\n{axe.describe(found)}"
             page.locator(".mw-root").last.scroll_into_view_if_needed()
             page.wait_for_timeout(2000)
             page.screenshot(path=str(OUTPUT / "quickstart-replay.png"))

@@ -34,7 +34,9 @@ def test_no_network_and_one_class_prefix() -> None:
 
 def test_every_control_is_labelled_and_the_narration_is_live() -> None:
     js = str(GameTable._esm)
-    assert 'narration.setAttribute("aria-live", "polite")' in js
+    # The events are read from a polite log of what each step added (narration.js).
+    assert 'log.setAttribute("aria-live", "polite")' in js
+    assert 'log.setAttribute("role", "log")' in js
     for control in ("scrubber", "speed", "perspective", "seedInput"):
         assert f'{control}.setAttribute("aria-label"' in js
     assert 'node.setAttribute("aria-label", ariaLabel)' in js  # every button() gets one

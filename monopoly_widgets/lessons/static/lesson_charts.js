@@ -65,13 +65,40 @@ function themed(figure, colour, width) {
   return { data, layout };
 }
 
+// The chart's points as an HTML table (built as nodes: names are text, never markup).
+function dataTable({ head = [], rows = [], note = "" }) {
+  const table = document.createElement("table");
+  const add = (parent, tag, text) => {
+    const node = document.createElement(tag);
+    node.textContent = text;
+    parent.appendChild(node);
+    return node;
+  };
+  if (note) add(table, "caption", note);
+  const top = document.createElement("tr");
+  for (const text of head) add(top, "th", text).setAttribute("scope", "col");
+  table.appendChild(document.createElement("thead")).appendChild(top);
+  const body = table.appendChild(document.createElement("tbody"));
+  for (const row of rows) {
+    const line = body.appendChild(document.createElement("tr"));
+    for (const text of row) add(line, "td", text);
+  }
+  return table;
+}
+
 function render({ model, el }) {
   const plot = document.createElement("div");
   plot.className = "mw-lesson-chart";
   plot.setAttribute("role", "img");
   const status = document.createElement("div");
   status.textContent = "Loading the chart…";
-  el.append(status, plot);
+  // The chart in words: its name (the plot's label) and, on request, its points.
+  const details = document.createElement("details");
+  details.className = "mw-lesson-data";
+  const summary = document.createElement("summary");
+  summary.textContent = "Data table";
+  details.append(summary, dataTable(model.get("data_table") || {}));
+  el.append(status, plot, details);
   let plotly = null;
   let colour = null;
   let width = 0;
@@ -101,6 +128,10 @@ function render({ model, el }) {
   });
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
   model.on("change:figure", draw);
+  const redrawTable = () => {
+    details.replaceChild(dataTable(model.get("data_table") || {}), details.lastChild);
+  };
+  model.on("change:data_table", redrawTable);
   loadPlotly(model)
     .then((library) => {
       plotly = library;
@@ -112,6 +143,7 @@ function render({ model, el }) {
     });
   return () => {
     model.off("change:figure", draw);
+    model.off("change:data_table", redrawTable);
     resize.disconnect();
     theme.disconnect();
     if (plotly) plotly.purge(plot);

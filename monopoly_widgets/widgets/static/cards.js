@@ -1,6 +1,11 @@
 // One card on the table: its face (colour band, name fitted to the card, tag,
 // corner value), or a face-down stack; a card with moves is a button. Nodes come
 // from the table's node cache (see node_cache.js), keyed by all they show.
+//
+// A screen reader reads each card as a person sees it: its words from Python
+// ("Boardwalk, Dark Blue property, $4M", face.says), one image of a card (role
+// "img"; the drawn parts inside are not read again), and a face-down stack as
+// "Hand: 5 cards face down". A card with moves is a button that says them.
 
 // Each name is measured once per size of room, with one canvas for the page.
 const measureCanvas = document.createElement("canvas");
@@ -42,7 +47,8 @@ function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72
   const card = el("div", `mw-card mw-kind-${face.kind || "card"}`);
   card.dataset.card = String(face.id);
   const title = `${face.name}${face.corner ? ` (${face.corner})` : ""}`;
-  card.title = title;
+  const says = face.says || title;
+  card.title = says;
   const band = el("div", "mw-band");
   band.style.background = bandBackground(face.bands);
   card.appendChild(band);
@@ -67,7 +73,9 @@ function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72
     card.tabIndex = 0;
     card.setAttribute("role", "button");
     const n = actions.length;
-    card.setAttribute("aria-label", `${title}: ${n === 1 ? actions[0].text : `${n} choices`}`);
+    // Named by its words in a hidden line, not an aria-label: a label must hold the
+    // visible text as drawn (a "WILD" tag, "Ave."), which would read badly.
+    card.appendChild(el("span", "mw-sr-only", `${says}: ${n === 1 ? actions[0].text : `${n} moves`}`));
     const activate = () => onCardClick(face.id, actions);
     card.addEventListener("click", activate);
     card.addEventListener("keydown", (event) => {
@@ -77,17 +85,29 @@ function drawCard(face, actionsByCard, onCardClick, selectedCard, nameWidth = 72
         activate();
       }
     });
-    if (String(selectedCard) === String(face.id)) card.classList.add("mw-selected");
+    // Picked (its moves are listed): pressed, in words as well as by its green ring.
+    const picked = String(selectedCard) === String(face.id);
+    card.setAttribute("aria-pressed", picked ? "true" : "false");
+    if (picked) card.classList.add("mw-selected");
   } else {
-    card.setAttribute("aria-label", title);
+    card.setAttribute("role", "img");
+    card.setAttribute("aria-label", says);
+  }
+  // What is drawn on the card is said by its label: its parts are not read again
+  // (a shortened "Ave." or a "WILD" tag would not match the words said).
+  for (const part of card.children) {
+    if (!part.classList.contains("mw-sr-only")) part.setAttribute("aria-hidden", "true");
   }
   return card;
 }
 
+// A face-down stack ("?" for a sealed bid: its number is not known either).
 function drawBack(count, label) {
   const stack = el("div", "mw-card mw-back");
-  stack.setAttribute("aria-label", `${label}: ${count} face down`);
-  stack.title = `${count} face down`;
-  stack.appendChild(el("div", "mw-back-count", count));
+  const what = count === "?" ? "cards face down" : `${count} ${count === 1 ? "card" : "cards"} face down`;
+  stack.setAttribute("role", "img");
+  stack.setAttribute("aria-label", `${label}: ${what}`);
+  stack.title = what;
+  stack.appendChild(el("div", "mw-back-count", count)).setAttribute("aria-hidden", "true");
   return stack;
 }

@@ -18,6 +18,11 @@
 // The figures themselves are built by figures.js (pure functions, tested under node);
 // this file owns the view: tabs, panels, the coach panel (trait "coach": {on, status,
 // chart}, shown only while the Coach button is pressed), and when to draw what.
+//
+// No value needs a mouse or sight to be read: each line chart has a sentence under it
+// that says who leads with how much (figures.js, chartSummary), updated with the
+// chart and read as the chart's name, and a "Data table" to open (chartTable),
+// filled in while it is open.
 
 const CHART_KEYS = ["money", "properties", "sets", "odds"];
 const CHART_TABS = { money: "Money", properties: "Properties", sets: "Sets", odds: "Odds" };
@@ -62,6 +67,7 @@ function loadPlotly(model) {
 // after the message when `soon`, else in the next animation frame), before it
 // writes its own DOM: Plotly measures text as it draws, and a measurement after
 // the table's writes would lay out the whole table first.
+let chartViews = 0; // chart areas made on this page, for their ids
 function createCharts(model, makeEl, requestFrame) {
   const node = makeEl("div", "mw-charts");
   const coach = makeEl("div", "mw-coach");
@@ -72,7 +78,9 @@ function createCharts(model, makeEl, requestFrame) {
   coachStatus.setAttribute("aria-live", "polite");
   const coachTitle = makeEl("div", "mw-coach-title");
   const coachPlot = makeEl("div", "mw-coach-plot");
-  coach.append(coachTitle, coachStatus, coachPlot);
+  coachPlot.setAttribute("aria-hidden", "true"); // read from coachList instead
+  const coachList = makeEl("ul", "mw-sr-only");
+  coach.append(coachTitle, coachStatus, coachPlot, coachList);
   coach.hidden = true;
   node.appendChild(coach);
   const tabs = makeEl("div", "mw-chart-tabs");
@@ -91,6 +99,9 @@ function createCharts(model, makeEl, requestFrame) {
   let pending = null; // a drawing asked of the table's next frame
   let failed = "";
 
+  // Ids that tie each tab to its panel, unique on a page with many tables.
+  chartViews += 1;
+  const tabIds = `mw-charts-${chartViews}`;
   for (const key of CHART_KEYS) {
     const tab = makeEl("button", "mw-chart-tab", CHART_TABS[key]);
     tab.type = "button";
@@ -105,14 +116,66 @@ function createCharts(model, makeEl, requestFrame) {
     tabButtons[key] = tab;
     const panel = makeEl("div", `mw-chart mw-chart-${key}`);
     panel.dataset.chart = key;
+    panel.id = `${tabIds}-${key}`;
+    tab.id = `${panel.id}-tab`;
+    tab.setAttribute("aria-controls", panel.id);
     const plot = makeEl("div", "mw-plot");
     panel.appendChild(plot);
     if (key === "odds") {
+      plot.setAttribute("aria-hidden", "true"); // its notes list every row in words
       panel.appendChild(makeEl("div", "mw-odds-empty"));
       panel.appendChild(makeEl("div", "mw-odds-notes"));
+    } else {
+      // The drawing is left out of the accessibility tree (Plotly's SVG reads as
+      // loose tick numbers); the sentence and the table say what it shows.
+      plot.setAttribute("aria-hidden", "true");
+      const summary = makeEl("p", "mw-chart-summary");
+      const details = makeEl("details", "mw-chart-data");
+      details.appendChild(makeEl("summary", null, "Data table"));
+      details.addEventListener("toggle", () => {
+        if (details.open) fillTable(key);
+      });
+      panel.append(summary, details);
     }
     node.appendChild(panel);
     panels[key] = { panel, plot };
+  }
+
+  // The summary sentence of a line chart, and its data table when it is open.
+  function describeChart(key) {
+    const series = model.get("chart_series") || {};
+    const labels = model.get("chart_labels") || {};
+    const { panel } = panels[key];
+    const sentence = chartSummary(key, series, labels);
+    const summary = panel.querySelector(".mw-chart-summary");
+    if (summary.textContent !== sentence) summary.textContent = sentence;
+    if (panel.querySelector(".mw-chart-data").open) fillTable(key);
+  }
+  function fillTable(key) {
+    const { caption, head, rows } = chartTable(key, model.get("chart_series") || {}, model.get("chart_labels") || {});
+    const table = makeEl("table", "mw-data-table");
+    table.appendChild(makeEl("caption", null, caption));
+    const top = makeEl("tr");
+    for (const text of head) {
+      const cell = makeEl("th", null, text);
+      cell.setAttribute("scope", "col");
+      top.appendChild(cell);
+    }
+    table.appendChild(makeEl("thead")).appendChild(top);
+    const body = table.appendChild(makeEl("tbody"));
+    for (const row of rows) {
+      const line = makeEl("tr");
+      row.forEach((text, i) => {
+        const cell = makeEl(i === 0 ? "th" : "td", null, text);
+        if (i === 0) cell.setAttribute("scope", "row");
+        line.appendChild(cell);
+      });
+      body.appendChild(line);
+    }
+    const details = panels[key].panel.querySelector(".mw-chart-data");
+    const old = details.querySelector("table");
+    if (old) old.replaceWith(table);
+    else details.appendChild(table);
   }
 
   function showTabs() {
@@ -120,6 +183,14 @@ function createCharts(model, makeEl, requestFrame) {
     for (const key of CHART_KEYS) {
       const on = !compact || key === activeTab;
       panels[key].panel.hidden = !on;
+      // Tab panels only while the tabs are shown (the wide layout shows every chart).
+      if (compact) {
+        panels[key].panel.setAttribute("role", "tabpanel");
+        panels[key].panel.setAttribute("aria-labelledby", tabButtons[key].id);
+      } else {
+        panels[key].panel.removeAttribute("role");
+        panels[key].panel.removeAttribute("aria-labelledby");
+      }
       tabButtons[key].setAttribute("aria-selected", key === activeTab ? "true" : "false");
       tabButtons[key].classList.toggle("mw-active", key === activeTab);
     }
@@ -182,6 +253,11 @@ function createCharts(model, makeEl, requestFrame) {
     coach.hidden = !value.on;
     coachStatus.textContent = value.status || "";
     coachTitle.textContent = chart.title || "Coach: each move's chance of winning";
+    const words = coachWords(chart);
+    if (JSON.stringify(words) !== coachList.dataset.words) {
+      coachList.dataset.words = JSON.stringify(words);
+      coachList.replaceChildren(...words.map((line) => makeEl("li", null, line)));
+    }
     const width = widths.coach || 0;
     if (coach.hidden || width < 50) return;
     const signature = JSON.stringify([chart, width, colour]);
@@ -219,6 +295,7 @@ function createCharts(model, makeEl, requestFrame) {
       const signature = JSON.stringify([input, width, colour, compact]);
       if (drawn[key] === signature) continue;
       drawn[key] = signature;
+      if (key !== "odds") describeChart(key);
       if (key === "odds") {
         drawOddsText(odds);
         if (!(odds.rows || []).length) {

@@ -57,12 +57,34 @@ function actionsByCard(list) {
 }
 
 // The choices box. `isCompact()` says the layout; `redrawTable()` redraws the cards
-// (a card picked is highlighted there). Returns {node, draw, onCardClick,
+// (a card picked is highlighted there); `onMove()` is told when a move is sent (the
+// narration announces its result as the player's); `tableNode` holds the cards and
+// `home` is the table's own focusable box. Returns {node, draw, onCardClick,
 // selectedCard, forgetCard, forgetPick, moveAnswered}.
-function createChoices(model, send, isCompact, redrawTable) {
+//
+// The keyboard's focus follows the choice: a redraw replaces the buttons, so the
+// focus that was on a move, a card or this box goes to the first move drawn (the
+// card's moves after a card is picked, the next decision after a move), or to the
+// table's box while the bots play; it never drops to the page.
+function createChoices(model, send, isCompact, redrawTable, { onMove, tableNode, home }) {
   const choices = el("div", "mw-choices");
+  choices.setAttribute("role", "group");
+  choices.setAttribute("aria-label", "Your moves");
   let selectedCard = null;
   let choicePath = [];
+  let followFocus = false; // the focus was on a choice when it was replaced
+  // Is the focus on a choice, a card, the table's box, or nowhere (it fell with its button)?
+  function focusIsOurs() {
+    const active = document.activeElement;
+    if (!active || active === document.body) return followFocus;
+    return choices.contains(active) || active === home || (tableNode.contains(active) && active.classList.contains("mw-card"));
+  }
+  // After a redraw: the first move (or picked card's move), else the first card with moves.
+  function placeFocus() {
+    const target =
+      choices.querySelector("button.mw-choice:not(:disabled)") || tableNode.querySelector(".mw-card.mw-clickable");
+    if (target && target !== document.activeElement) target.focus();
+  }
 
   // A click is one move: the message names the step it was chosen at (Python refuses
   // it if that step is gone), and the moves take no click until Python answers.
@@ -70,9 +92,12 @@ function createChoices(model, send, isCompact, redrawTable) {
   function chooseAction(choice) {
     if (moveSent) return;
     moveSent = true;
+    followFocus = focusIsOurs();
+    if (followFocus) home.focus({ preventScroll: true }); // the buttons are disabled: the box holds the focus meanwhile
     for (const b of choices.querySelectorAll("button")) b.disabled = true;
     selectedCard = null;
     choicePath = [];
+    onMove();
     send({ type: "action", id: choice.id, seat: model.get("choice_seat"), step: model.get("step") });
   }
   const moveAnswered = () => {
@@ -82,6 +107,7 @@ function createChoices(model, send, isCompact, redrawTable) {
   // A click on a card shows its moves (the first step); the move is the second.
   function onCardClick(cardId) {
     if (moveSent) return;
+    followFocus = focusIsOurs();
     selectedCard = String(selectedCard) === String(cardId) ? null : cardId;
     choicePath = [];
     redrawTable();
@@ -96,9 +122,11 @@ function createChoices(model, send, isCompact, redrawTable) {
     const key = [list, model.get("choice_seat"), String(selectedCard), JSON.stringify(choicePath), compact];
     if (choicesKey && key.every((part, i) => part === choicesKey[i])) return;
     choicesKey = key;
+    followFocus = followFocus || focusIsOurs();
     if (list.length === 0) {
       choices.replaceChildren();
       choices.hidden = true;
+      if (followFocus && document.activeElement !== home) home.focus({ preventScroll: true });
       return;
     }
     choices.hidden = false;
@@ -118,9 +146,9 @@ function createChoices(model, send, isCompact, redrawTable) {
     const where = menu.leaves.length && menu.depth > 0 ? (menu.leaves[0].path || []).slice(0, menu.depth) : choicePath;
     if (byCards) {
       // "\u00a0" keeps "or" with the words after it: a line never ends in a lone "or".
-      head.textContent = `${who}: ${list.length} moves. Click a highlighted card to see its moves${pool.length ? ", or\u00a0one\u00a0of\u00a0these:" : "."}`;
+      head.textContent = `${who}: ${list.length} moves. Pick a highlighted card (click, or Tab to it and press Enter) to see its moves${pool.length ? ", or\u00a0one\u00a0of\u00a0these:" : "."}`;
     } else if (selectedCard === null && where.length === 0) {
-      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or\u00a0click a highlighted card)" : ""}`;
+      head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or\u00a0pick a highlighted card)" : ""}`;
     } else {
       head.textContent = `${who}: ${where.join(" › ") || "this card"}: choose`;
     }
@@ -128,6 +156,7 @@ function createChoices(model, send, isCompact, redrawTable) {
     for (const g of menu.groups) {
       const b = button(`${g.label} (${g.count}) ›`, `${g.label}: ${g.count} choices`, () => {
         choicePath = g.path;
+        followFocus = true;
         drawChoices();
       }, "mw-choice mw-choice-group");
       b.dataset.group = g.label;
@@ -140,7 +169,8 @@ function createChoices(model, send, isCompact, redrawTable) {
       box.appendChild(b);
     }
     if (selectedCard !== null || choicePath.length > 0) {
-      box.appendChild(button("◀ Back", "Back to the previous choice", () => {
+      box.appendChild(button("◀ Back", "Back to the previous choice (Escape)", () => {
+        followFocus = true;
         if (choicePath.length > 0) choicePath = choicePath.slice(0, -1);
         else selectedCard = null;
         redrawTable();
@@ -148,6 +178,10 @@ function createChoices(model, send, isCompact, redrawTable) {
       }, "mw-btn mw-choice-back"));
     }
     choices.replaceChildren(head, box);
+    if (followFocus) {
+      followFocus = false;
+      placeFocus();
+    }
   }
 
   return {

@@ -79,6 +79,61 @@ function axisTop(value, kept) {
   return kept < least ? niceCeil(value * 1.25) : least;
 }
 
+// Each seat's line is told apart without its colour: a dash pattern and a marker
+// shape of its own (WCAG 1.4.1), named in the legend.
+const SEAT_DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"];
+const SEAT_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon"];
+
+// The unit a chart's title names: "($M)" money in millions, "($)" dollars, else a count.
+function formatValue(title, value) {
+  if (value === null || value === undefined) return "no value";
+  if (/\(\$M\)/.test(title)) return `$${value}M`;
+  if (/\(\$\)/.test(title)) return `$${Number(value).toLocaleString("en-US")}`;
+  return String(value);
+}
+
+// The title without its unit: "Money in the bank ($M)" -> "Money in the bank".
+function plainTitle(title) {
+  return title.replace(/\s*\([^)]*\)\s*$/, "");
+}
+
+// One sentence that says what a line chart shows now, for a reader who cannot see
+// it: who leads, with how much, at which turn, and what everyone else has.
+function chartSummary(key, series, labels) {
+  const title = labels[key] || key;
+  const turns = series.turns || [];
+  const values = series[key] || [];
+  const names = labels.names || [];
+  if (!turns.length || !values.length) return `${plainTitle(title)}: no turns played yet.`;
+  const last = values.map((ys, seat) => ({ name: names[seat] || `Player ${seat}`, value: ys[ys.length - 1] }));
+  const known = last.filter((s) => s.value !== null && s.value !== undefined);
+  const turn = turns[turns.length - 1];
+  const head = `${plainTitle(title)}, turn ${turn}: `;
+  if (!known.length) return `${head}not shown from this seat.`;
+  const top = Math.max(...known.map((s) => s.value));
+  const leaders = known.filter((s) => s.value === top);
+  const rest = known.filter((s) => s.value !== top);
+  const value = formatValue(title, top);
+  let text =
+    leaders.length === known.length
+      ? `${known.length > 1 ? "all level at" : `${leaders[0].name} has`} ${value}`
+      : `${leaders.map((s) => s.name).join(" and ")} ${leaders.length > 1 ? "lead" : "leads"} with ${value}`;
+  if (rest.length) text += `; ${rest.map((s) => `${s.name} has ${formatValue(title, s.value)}`).join(", ")}`;
+  return `${head}${text}.`;
+}
+
+// The data behind a line chart as a table: {caption, head, rows}, a row per turn.
+function chartTable(key, series, labels) {
+  const title = labels[key] || key;
+  const values = series[key] || [];
+  const names = values.map((_, seat) => (labels.names || [])[seat] || `Player ${seat}`);
+  const rows = (series.turns || []).map((turn, i) => [
+    String(turn),
+    ...values.map((ys) => formatValue(title, ys[i])),
+  ]);
+  return { caption: title, head: ["Turn", ...names], rows };
+}
+
 function lineFigure(key, series, labels, width, height, colour, kept = {}) {
   const turns = series.turns || [];
   const values = series[key] || [];
@@ -88,20 +143,31 @@ function lineFigure(key, series, labels, width, height, colour, kept = {}) {
   const data = values.map((ys, seat) => ({
     type: "scatter",
     // One turn so far is one point per player, which a line alone would not draw.
-    mode: single ? "markers" : "lines",
+    mode: single ? "markers" : "lines+markers",
     name: (labels.names || [])[seat] || `Player ${seat}`,
     x: turns,
     y: ys,
-    line: { color: (labels.colours || [])[seat], width: 3, shape: stepped ? "hv" : "linear" },
+    line: {
+      color: (labels.colours || [])[seat],
+      width: 3,
+      shape: stepped ? "hv" : "linear",
+      dash: SEAT_DASHES[seat % SEAT_DASHES.length],
+    },
     // At the first turn the players' points often coincide (everyone at 0): rings
     // of decreasing size, the first player's widest and drawn first, so every
     // colour shows around the next.
     marker: single
       ? { size: 8 + 6 * (players - 1 - seat), color: (labels.colours || [])[seat], line: { width: 0 } }
-      : { size: 5 },
+      : { size: 7, symbol: SEAT_SYMBOLS[seat % SEAT_SYMBOLS.length] },
     hovertemplate: "%{fullData.name}: %{y}<extra>turn %{x}</extra>",
   }));
   const layout = baseLayout(labels[key] || key, width, height, colour);
+  // The legend names each line's dash and marker, beside the title.
+  layout.showlegend = players > 1;
+  layout.legend = {
+    orientation: "h", x: 1, xanchor: "right", y: 1, yanchor: "bottom",
+    font: { size: 11 }, bgcolor: "rgba(0,0,0,0)",
+  };
   const lastTurn = turns.length ? turns[turns.length - 1] : 1;
   const firstTurn = turns.length ? turns[0] : 0;
   // At least MIN_TURNS turns wide, growing in NICE steps, and a little room
@@ -252,6 +318,15 @@ function wrapLabel(prefix, name, suffix, room, measure, maxLines = COACH_MAX_LIN
     }
   }
   return [...lines, line];
+}
+
+// The coach's chart in words, a line per move, best first as drawn: what a screen
+// reader reads in place of the bars.
+function coachWords(chart) {
+  const percent = (p) => `${Math.round(p * 100)}%`;
+  return (chart.rows || []).map(
+    (r) => `${r.best ? "Best: " : ""}${r.text}: ${percent(r.probability)} chance of winning (${percent(r.low)} to ${percent(r.high)})`,
+  );
 }
 
 // Coach rows in px: a bar and one line of label, and this much for each further line.

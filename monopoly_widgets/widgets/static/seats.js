@@ -53,6 +53,7 @@ function drawStats(seat) {
   for (const [label, value] of seat.stats || []) {
     const s = el("span", "mw-stat");
     s.appendChild(el("span", "mw-stat-label", label));
+    s.appendChild(document.createTextNode(" ")); // read "Bank $7M", not "Bank$7M"
     s.appendChild(el("span", "mw-stat-value", value));
     stats.appendChild(s);
   }

@@ -20,7 +20,10 @@ function render({ model, el: host }) {
   const root = el("div", "mw-root");
   root.tabIndex = 0;
   root.setAttribute("role", "group");
-  root.setAttribute("aria-label", "Monopoly game table. Left and right arrow keys step.");
+  root.setAttribute(
+    "aria-label",
+    "Monopoly game table. Left and right arrow keys step; in a hand or a list of moves they move between them, and Enter chooses.",
+  );
   host.appendChild(root);
 
   const send = (message) => model.send(message);
@@ -31,9 +34,13 @@ function render({ model, el: host }) {
   const narration = createNarration(model);
   const messages = createMessages(model);
   const tableArea = createTableArea();
-  const choices = createChoices(model, send, () => compact, drawTable);
+  const choices = createChoices(model, send, () => compact, drawTable, {
+    onMove: narration.movedByPlayer,
+    tableNode: tableArea.node,
+    home: root,
+  });
   const main = el("div", "mw-main");
-  main.append(narration.node, messages.error, messages.notice, choices.node, tableArea.node);
+  main.append(narration.node, narration.log, messages.error, messages.notice, choices.node, tableArea.node);
   // The charts draw in this view's own frame, first (see scheduleDraw).
   const charts = createCharts(model, el, (soon) => queueDraw(["charts"], soon));
   const side = el("div", "mw-side");
@@ -132,9 +139,25 @@ function render({ model, el: host }) {
   const timer = createPlayTimer(model, send);
 
   // --- keyboard -------------------------------------------------------------------
+  // In a hand (a seat's row of cards), the list of moves and the chart tabs, the arrow
+  // keys move the focus along (Home and End to its ends) and Enter chooses; Escape
+  // goes back from a card's moves. Elsewhere left and right step through the game.
   function onKey(event) {
     const tag = (event.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "select" || tag === "textarea") return;
+    if (event.key === "Escape") {
+      const back = root.querySelector(".mw-choice-back");
+      if (!back) return;
+      back.focus();
+      back.click();
+      event.preventDefault();
+      return;
+    }
+    const group = focusGroup(event.target);
+    if (group && moveFocus(group, event.target, event.key)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === "ArrowRight") send({ type: "step", by: 1 });
     else if (event.key === "ArrowLeft") send({ type: "step", by: -1 });
     else if (event.key === "Home") send({ type: "reset" });
@@ -142,6 +165,31 @@ function render({ model, el: host }) {
     event.preventDefault();
   }
   root.addEventListener("keydown", onKey);
+
+  // The items the arrow keys move along from `target`, or null: a row's cards with
+  // moves, the moves' buttons, the chart tabs.
+  function focusGroup(target) {
+    if (!target.closest) return null;
+    if (target.classList.contains("mw-clickable")) {
+      const row = target.closest(".mw-row, .mw-middle");
+      return row ? [...row.querySelectorAll(".mw-card.mw-clickable")] : null;
+    }
+    const list = target.closest(".mw-choice-list, .mw-chart-tabs");
+    if (!list || target.tagName !== "BUTTON") return null;
+    return [...list.querySelectorAll("button:not(:disabled)")].filter((b) => !b.closest("[hidden]"));
+  }
+  function moveFocus(items, target, key) {
+    const at = items.indexOf(target);
+    if (at < 0) return false;
+    const last = items.length - 1;
+    const to = {
+      ArrowRight: Math.min(at + 1, last), ArrowDown: Math.min(at + 1, last),
+      ArrowLeft: Math.max(at - 1, 0), ArrowUp: Math.max(at - 1, 0), Home: 0, End: last,
+    }[key];
+    if (to === undefined) return false;
+    items[to].focus();
+    return true;
+  }
 
   // --- messages from Python: a download, or "step waits for a person" ----------------
   function onCustom(message) {

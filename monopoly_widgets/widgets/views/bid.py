@@ -14,6 +14,8 @@ from monopoly_widgets.core.board import COLOUR_HEX
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.widgets.views.common import (
     NEUTRAL_BAND,
+    card_words,
+    colour_words,
     discard_pile,
     draw_pile,
     face,
@@ -32,19 +34,26 @@ RAINBOW_AT = 5
 
 def card_face(card: dict[str, Any]) -> dict[str, Any]:
     """One Bid card: money with its denomination colour, properties with their band."""
-    kind = card.get("kind", "")
+    kind, name = card.get("kind", ""), card.get("name", "")
     value = card.get("value", 0)
     if kind == "money":
-        return face(card["id"], card["name"], kind, f"${value}M", [MONEY_HEX.get(value, "#ccc")])
+        says = card_words(name, "money", "" if name == f"${value}M" else f"${value}M")
+        return face(card["id"], name, kind, f"${value}M", [MONEY_HEX.get(value, "#ccc")], "", says)
     colours = list(card.get("colours") or [])
     if kind == "property" and colours:
-        return face(card["id"], card["name"], kind, "", [COLOUR_HEX.get(colours[0], NEUTRAL_BAND)])
+        band = [COLOUR_HEX.get(colours[0], NEUTRAL_BAND)]
+        return face(
+            card["id"], name, kind, "", band, "", card_words(name, f"{colours[0]} property")
+        )
     if len(colours) >= RAINBOW_AT:
         bands = [COLOUR_HEX.get(c, NEUTRAL_BAND) for c in colours]
+        what = f"{colour_words(colours)} wild card"
         if card.get("colour"):
             bands.insert(0, COLOUR_HEX.get(card["colour"], NEUTRAL_BAND))
-        return face(card["id"], card["name"], "action", "", bands, "WILD")
-    return face(card["id"], card["name"], "action", "", [ACTION_HEX], "ACTION")
+            what += f", used as {card['colour']}"
+        return face(card["id"], name, "action", "", bands, "WILD", card_words(name, what))
+    says = card_words(name, "action card")
+    return face(card["id"], name, "action", "", [ACTION_HEX], "ACTION", says)
 
 
 def _sealed_row(label: str, shown: list | None, committed: bool) -> dict[str, Any] | None:

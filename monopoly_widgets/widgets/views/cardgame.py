@@ -14,6 +14,7 @@ from monopoly_widgets.core.board import COLOUR_HEX
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.widgets.views.common import (
     NEUTRAL_BAND,
+    card_words,
     face,
     hand_row,
     seat_header,
@@ -43,19 +44,22 @@ KIND_TAG = {
 
 def card_face(card: dict[str, Any]) -> dict[str, Any]:
     """One Card Game card: properties by colour, houses with their level."""
-    kind = card.get("kind", "")
+    kind, name = card.get("kind", ""), card.get("name", "")
     if kind == "property":
-        band = COLOUR_HEX.get(card.get("colour") or "", NEUTRAL_BAND)
-        return face(card["id"], card["name"], kind, "", [band])
+        colour = card.get("colour") or ""
+        band = COLOUR_HEX.get(colour, NEUTRAL_BAND)
+        return face(card["id"], name, kind, "", [band], "", card_words(name, f"{colour} property"))
     level = card.get("level")
     corner = str(level) if level else ""
+    what = f"{kind.replace('_', ' ')} card" if kind else "card"
     return face(
         card["id"],
-        card["name"],
+        name,
         "action",
         corner,
         [KIND_HEX.get(kind, NEUTRAL_BAND)],
         KIND_TAG.get(kind, ""),
+        card_words(name, what, f"level {level}" if level else ""),
     )
 
 

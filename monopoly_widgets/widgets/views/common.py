@@ -20,7 +20,8 @@ The model::
                          {"label": "Properties", "groups": [group, ...]},
                          {"label": "Hand", "hidden": 7}]}]}
     face  = {"id": 12, "name": "Boardwalk", "kind": "property", "corner": "$4M",
-             "bands": ["#0072bb"], "tag": "WILD" | ""}
+             "bands": ["#0072bb"], "tag": "WILD" | "",
+             "says": "Boardwalk, Dark Blue property, $4M"}
     group = {"label": "Red", "band": "#ed1b24", "note": "2 of 3 · rent $3M",
              "complete": bool, "cards": [face, ...]}
 """
@@ -32,17 +33,20 @@ from typing import Any
 
 Face = dict[str, Any]
 
-#: One colour per seat, shared by the table's seat headers and the charts' lines,
-#: chosen to stay distinguishable for the common colour-vision deficiencies.
+#: One colour per seat, shared by the table's seat headers and the charts' lines.
+#: The first three are Okabe and Ito's blue, vermillion and bluish green, told apart
+#: in the common colour-vision deficiencies; each has at least 3:1 against a white and
+#: a JupyterLab Dark (#212121) background (WCAG 1.4.11, tests/widgets/test_contrast.py).
+#: The charts also give each seat its own dash and marker, so colour is never needed.
 SEAT_COLOURS = (
-    "#1f77b4",
-    "#ff7f0e",
-    "#2ca02c",
-    "#d62728",
-    "#9467bd",
-    "#8c564b",
-    "#e377c2",
-    "#17becf",
+    "#0072b2",
+    "#d55e00",
+    "#009e73",
+    "#cc79a7",
+    "#b8860b",
+    "#3d85c6",
+    "#7e57c2",
+    "#d1495b",
 )
 
 NEUTRAL_BAND = "#9e9e9e"
@@ -66,8 +70,13 @@ def face(
     corner: str,
     bands: Sequence[str],
     tag: str = "",
+    says: str = "",
 ) -> Face:
-    """One face-up card as the browser draws it."""
+    """One face-up card as the browser draws it.
+
+    ``says`` is the card in words, as a screen reader reads it (see :func:`card_words`);
+    the colour bands alone would leave a student who does not see colour guessing.
+    """
     return {
         "id": card_id,
         "name": name,
@@ -75,7 +84,28 @@ def face(
         "corner": corner,
         "bands": list(bands),
         "tag": tag,
+        "says": says or name,
     }
+
+
+#: More colours than this on one card are read as "any colour" (a ten-colour wild).
+MANY_COLOURS = 3
+
+
+def colour_words(colours: Sequence[str]) -> str:
+    """ "Dark Blue", "Red or Yellow", or "any colour" for a card of many colours."""
+    if len(colours) > MANY_COLOURS:
+        return "any colour"
+    return " or ".join(colours)
+
+
+def card_words(name: str, what: str, value: str = "") -> str:
+    """A card as a screen reader says it: "Boardwalk, Dark Blue property, $4M".
+
+    The name as printed, then what the card is in words (its colour named, as the
+    table's text always names colours), then its value; empty parts are left out.
+    """
+    return ", ".join(part for part in (name, what, value) if part)
 
 
 def seat_header(seat: int, roles: Sequence[str], observation: dict[str, Any]) -> dict[str, Any]:

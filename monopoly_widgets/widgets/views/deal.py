@@ -15,6 +15,8 @@ from monopoly_widgets.core.board import COLOUR_HEX
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.widgets.views.common import (
     NEUTRAL_BAND,
+    card_words,
+    colour_words,
     discard_pile,
     draw_pile,
     face,
@@ -64,13 +66,36 @@ def bands_for(card: dict[str, Any]) -> list[str]:
 TAGS = {"wild": "WILD", "rent": "RENT", "action": "ACTION", "money": "", "property": ""}
 
 
+def card_says(card: dict[str, Any]) -> str:
+    """A Deal card in words: "Boardwalk, Dark Blue property, $4M"; a wild says its colours."""
+    kind, name = card.get("kind", ""), card.get("name", "")
+    colours = list(card.get("colours") or [])
+    value = f"${card.get('value', 0)}M"
+    if kind == "money":
+        return card_words(name, "money", "" if name == value else value)
+    if name in BUILDING_HEX:
+        what = "building card"
+    elif kind == "property" and colours:
+        what = f"{colours[0]} property"
+    elif kind == "wild":
+        what = f"{colour_words(colours)} property wild card"
+        if card.get("colour"):
+            what += f", used as {card['colour']}"
+    elif kind == "rent":
+        what = f"{colour_words(colours)} rent card"
+    else:
+        what = "action card"
+    return card_words(name, what, value)
+
+
 def card_face(card: dict[str, Any]) -> dict[str, Any]:
     """One Deal card as the browser draws it."""
     kind = card.get("kind", "")
     tag = TAGS.get(kind, "")
     if card.get("name") in BUILDING_HEX:
         tag = "BUILDING"
-    return face(card["id"], card["name"], kind, f"${card.get('value', 0)}M", bands_for(card), tag)
+    value = f"${card.get('value', 0)}M"
+    return face(card["id"], card["name"], kind, value, bands_for(card), tag, card_says(card))
 
 
 def set_group(prop_set: dict[str, Any]) -> dict[str, Any]:
