@@ -29,8 +29,10 @@ from typing import Any
 #: Characters of what the bot prints kept per reply (the rest is counted, not kept).
 OUTPUT_CAP = 4_000
 
-#: Said when a bot imports a module the sandbox does not have (``monopoly_widgets``...).
-STANDARD_LIBRARY_ONLY = "a bot in the sandbox can import only Python's standard library"
+#: Said when a bot imports a module the sandbox does not have (numpy...).
+STANDARD_LIBRARY_ONLY = (
+    "a bot in the sandbox can import only Python's standard library and monopoly_widgets"
+)
 
 
 @dataclass(frozen=True)

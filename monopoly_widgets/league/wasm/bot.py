@@ -66,6 +66,7 @@ class WasmBot(BotProcess):
                 "op": "start",
                 "runtime": str(sandbox.runtime),
                 "snapshot": str(sandbox.snapshot or ""),
+                "files": sandbox.files,
                 "source": source,
                 "filename": os.path.basename(self.path),
                 "memory_mb": limits.memory_mb,

@@ -12,9 +12,9 @@
 // as soon as stdin closes, so the sandbox never outlives the league. The time limit per
 // move is the league's to enforce: it kills this process's group (sandbox.py).
 //
-// The first line is {op: "start", runtime, snapshot, source, filename, memory_mb} (or
-// {op: "snapshot", runtime, output}: write a memory snapshot to `output`, no bot; only
-// with --allow-write of that one file). Later lines are passed on to the worker.
+// The first line is {op: "start", runtime, snapshot, files, source, filename, memory_mb}
+// (or {op: "snapshot", runtime, output}: write a memory snapshot to `output`, no
+// bot; only with --allow-write of that one file). Later lines are passed on to the worker.
 
 const MARK = "\u001eMW ";
 const encoder = new TextEncoder();
@@ -40,6 +40,7 @@ function workerRequest(first) {
     moduleURL: new URL("pyodide.mjs", "file://" + runtime).href,
     indexURL: runtime,
     bootstrap: Deno.readTextFileSync(new URL("bootstrap.py", here)),
+    files: first.files,
   };
   if (first.op === "start") {
     request.source = first.source;

@@ -4,10 +4,12 @@
 // runs unchanged in Deno (host.mjs starts it) and in a browser tab (JupyterLite). What it
 // runs comes in messages; it reads no file itself:
 //
-//   {op: "start", moduleURL, indexURL, snapshot, bootstrap, source, filename}
+//   {op: "start", moduleURL, indexURL, snapshot, bootstrap, files, source, filename}
 //       moduleURL: pyodide.mjs's URL; indexURL: Pyodide's folder, as loadPyodide wants it;
 //       snapshot: optional bytes of a memory snapshot (a faster start, see runtime.py);
-//       bootstrap: the text of bootstrap.py; source, filename: the student's bot.
+//       bootstrap: the text of bootstrap.py; files: optional {"package/module.py": text}
+//       written into Pyodide's site-packages (in its memory), so that a bot can import
+//       monopoly_widgets' pure-Python modules; source, filename: the student's bot.
 //   {op: "game", seed} and {op: "choose", observation, legal}, as in child.py.
 //   {op: "snapshot", moduleURL, indexURL, bootstrap}: load Pyodide, run the bootstrap
 //       (no bot), and answer with the bytes of a memory snapshot.
@@ -25,6 +27,15 @@ async function loadPython(request, options) {
   // print() goes to bootstrap.py's capped buffer, and nothing reaches the host's console.
   pyodide.setStdout({ write: (buffer) => buffer.length });
   pyodide.setStderr({ write: (buffer) => buffer.length });
+  if (request.files) {
+    const purelib = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+    for (const [name, text] of Object.entries(request.files)) {
+      const path = `${purelib}/${name}`;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, text);
+    }
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  }
   pyodide.globals.set("_league_bootstrap_text", request.bootstrap);
   pyodide.runPython(
     [
@@ -68,7 +79,7 @@ self.onmessage = async (event) => {
     }
   } catch (error) {
     const text = String(error && error.message ? error.message : error).slice(-300);
-    reply = JSON.stringify({ error: `the sandbox failed: ${text}`, fatal: true });
+    reply = JSON.stringify({ error: `crashed its sandbox: ${text}`, fatal: true });
   }
   self.postMessage(reply);
 };
