@@ -26,6 +26,7 @@ from monopoly_widgets.league.entries import find_entries
 from monopoly_widgets.league.games import Batch, new_league_seed, run_batch, schedule
 from monopoly_widgets.league.result import LeagueResult
 from monopoly_widgets.league.sandbox import Limits
+from monopoly_widgets.league.seats import close_kept, keep_sandboxes
 from monopoly_widgets.sim.workers import stop_now, worker_start
 
 #: Said wherever the league cannot start processes.
@@ -104,6 +105,7 @@ def league(
     pool, owned = _pool(executor, workers, isolated)  # one pool for the checks and the games
     pools = _Pools(pool, owned, workers, isolated)  # and a fresh one if a worker dies
     total = 0
+    keep_sandboxes(executor is None)  # idle sandboxes kept between tasks here (seats.py)
     try:
         jobs = [(e, game, limits, isolated, options, seed) for e in entries if e.path is not None]
         checked: dict[int, Any] = {}
@@ -152,6 +154,8 @@ def league(
         warnings.warn(note, RuntimeWarning, stacklevel=3)
     finally:
         pools.shutdown()  # at once after ``stop_now``; else every game is done
+        keep_sandboxes(False)
+        close_kept()
     result.seconds = time.monotonic() - started
     if report:
         report(result, len(result.rows), total, True)
@@ -202,8 +206,14 @@ def _pool(
     # Its workers ignore Ctrl-C (a terminal sends it to them too: the league stops them
     # itself, keeping the finished games) and die with this process (``sim/workers.py``).
     return ProcessPoolExecutor(
-        max_workers=count, initializer=worker_start, initargs=(os.getpid(),)
+        max_workers=count, initializer=_worker_start, initargs=(os.getpid(),)
     ), True
+
+
+def _worker_start(parent: int) -> None:
+    """A league worker: ``worker_start``, and idle sandboxes kept between its tasks."""
+    worker_start(parent)
+    keep_sandboxes()
 
 
 def _too_few(result: LeagueResult) -> str:
@@ -237,7 +247,7 @@ class _Pools:
         # A process pool even of one: a task that kills its worker must not run here.
         count = workers or self.workers or os.cpu_count() or 1
         pool = ProcessPoolExecutor(
-            max_workers=count, initializer=worker_start, initargs=(os.getpid(),)
+            max_workers=count, initializer=_worker_start, initargs=(os.getpid(),)
         )
         self.made.append(pool)
         return pool
