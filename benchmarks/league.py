@@ -18,6 +18,17 @@ same league twice, back to back under the same load:
 Both play the same games (same deals, same seeds, same choices: checked), so the
 difference is the price of safety. Prints the MEDIAN over rounds of the league's wall
 time each way, and of the overhead per game: (isolated - in one process) / games.
+
+The sandbox (issue 42): ``--sandbox`` plays the 6-bot league in the WebAssembly sandbox
+(the default) and in the process mode, back to back in each round, and prints both
+leagues' games per second and their ratio (the goal: the sandbox at least half the
+process mode's); the time to start one bot in each (``WasmBot``/``BotProcess`` until
+ready), and the round trip of one move (a real observation and legal moves) in each.
+``--big N`` times a league of N bots (copies of the four rule bots, plus the random
+one), 10 deals a pairing, in the sandbox::
+
+    python benchmarks/league.py --sandbox --rounds 3
+    python benchmarks/league.py --big 30
 """
 
 from __future__ import annotations
@@ -62,7 +73,9 @@ def write_bots(folder: Path) -> None:
         (folder / f"{name}.py").write_text(TEMPLATE.format(order=order))
 
 
-def timed(folder: Path, games: int, workers: int, isolated: bool) -> tuple[float, list[str], int]:
+def timed(
+    folder: Path, games: int, workers: int, isolated: bool, sandbox: str = "process"
+) -> tuple[float, list[str], int]:
     real = run.processes_available
     if not isolated:
         run.processes_available = lambda: False  # type: ignore[assignment]
@@ -75,6 +88,7 @@ def timed(folder: Path, games: int, workers: int, isolated: bool) -> tuple[float
                 games=games,
                 seed=1,
                 workers=workers,
+                sandbox=sandbox,
                 progress=False,
             )
             seconds = time.perf_counter() - start
@@ -84,12 +98,108 @@ def timed(folder: Path, games: int, workers: int, isolated: bool) -> tuple[float
     return seconds, [row["saved"] for row in result.rows], len(result.rows)
 
 
+def a_position() -> tuple[dict, list[dict]]:
+    """An observation and legal moves from the middle of a real game (turn 3)."""
+    from monopoly_widgets.core.serialization import new_game
+
+    game = new_game("deal", players=2, seed=11)
+    rng = __import__("random").Random(11)
+    while game.turn < 3 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    return game.observation(seat), [action.to_dict() for action in game.legal_actions()]
+
+
+def bot_costs(folder: Path, sandbox: str, starts: int, moves: int) -> tuple[float, float]:
+    """Median seconds to start one bot until ready, and median seconds per move."""
+    from monopoly_widgets.league.sandbox import Limits
+    from monopoly_widgets.league.seats import start_bot
+
+    limits = Limits(start_seconds=300, move_seconds=60, sandbox=sandbox)
+    observation, legal = a_position()
+    start_times, move_times = [], []
+    for _ in range(starts):
+        started = time.perf_counter()
+        bot = start_bot(str(folder / "eager.py"), limits)
+        bot.wait_ready()
+        start_times.append(time.perf_counter() - started)
+        bot.new_game(1)
+        for _ in range(moves):
+            started = time.perf_counter()
+            bot.choose(observation, legal)
+            move_times.append(time.perf_counter() - started)
+        bot.stop()
+    return statistics.median(start_times), statistics.median(move_times)
+
+
+def compare_sandbox(folder: Path, games: int, rounds: int, workers: int) -> None:
+    """The sandbox against the process mode: games/s, start time per bot, time per move."""
+    from monopoly_widgets.league.wasm.runtime import prepare
+
+    prepare()  # the snapshot is made once, before anything is timed
+    rates: dict[str, list[float]] = {"wasm": [], "process": []}
+    for number in range(rounds):
+        for sandbox in ("wasm", "process"):
+            seconds, _, count = timed(folder, games, workers, True, sandbox)
+            rates[sandbox].append(count / seconds)
+        print(
+            f"round {number + 1}: {count} games on {workers} workers; games/s: sandbox "
+            f"{rates['wasm'][-1]:.2f}, process {rates['process'][-1]:.2f}",
+            flush=True,
+        )
+    ratio = statistics.median(w / p for w, p in zip(rates["wasm"], rates["process"], strict=True))
+    print(
+        f"6 bots, {count} games, {workers} workers, load {os.getloadavg()[0]:.1f}: games/s "
+        f"median sandbox {statistics.median(rates['wasm']):.2f}, process "
+        f"{statistics.median(rates['process']):.2f}; sandbox/process {ratio:.2f}"
+    )
+    for sandbox in ("wasm", "process"):
+        start, move = bot_costs(folder, sandbox, starts=max(3, rounds), moves=200)
+        print(
+            f"{sandbox}: start one bot (until ready) median {start:.2f} s; one move "
+            f"(round trip) median {1000 * move:.2f} ms",
+            flush=True,
+        )
+
+
+def big_league(bots: int, workers: int) -> None:
+    """A league of ``bots`` bots (10 deals a pairing) in the sandbox, timed."""
+    from monopoly_widgets.league.wasm.runtime import prepare
+
+    prepare()
+    with tempfile.TemporaryDirectory(prefix="league-big-") as name:
+        folder = Path(name)
+        orders = list(BOTS.values())
+        for number in range(bots - 1):
+            order = orders[number % len(orders)]
+            (folder / f"bot{number:02d}.py").write_text(TEMPLATE.format(order=order))
+        start = time.perf_counter()
+        result = league([folder, "random"], games=10, seed=1, workers=workers, progress=False)
+        seconds = time.perf_counter() - start
+    assert not result.failures, result.failures
+    print(
+        f"{bots} bots, 10 deals a pairing: {len(result.rows)} games in {seconds:.0f} s on "
+        f"{workers} workers ({len(result.rows) / seconds:.2f} games/s), sandbox, load "
+        f"{os.getloadavg()[0]:.1f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="deals per pairing (each twice)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--sandbox", action="store_true", help="the sandbox against processes")
+    parser.add_argument("--big", type=int, default=0, help="time a league of this many bots")
     args = parser.parse_args()
+    if args.sandbox or args.big:
+        with tempfile.TemporaryDirectory(prefix="league-bench-") as name:
+            write_bots(Path(name))
+            if args.sandbox:
+                compare_sandbox(Path(name), args.games, args.rounds, args.workers)
+        if args.big:
+            big_league(args.big, args.workers)
+        return
     walls, isolated_serial, plain_serial, overheads = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="league-bench-") as name:
         folder = Path(name)

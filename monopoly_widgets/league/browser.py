@@ -2,22 +2,24 @@
 
 In JupyterLite the kernel's Python runs in a Web Worker of the tab, where no process
 can start. Each student's bot runs instead in a Web Worker of its own, started by the
-kernel: a fresh Pyodide (the site's own, ``static/pyodide``) that receives the bot's
-source text and answers requests (``static/bot_worker.js`` runs ``worker_bot.py``).
+kernel: the desktop sandbox's worker (``wasm/worker.mjs`` running ``wasm/bootstrap.py``
+in a fresh Pyodide: the site's own, ``static/pyodide``), behind ``static/worker_guard.js``
+(the bot's memory limit, and no way out of the worker). The bot gets its source text,
+its observation and its legal moves, as under Deno.
 
-The kernel waits for each answer with Pyodide's ``run_sync`` (JavaScript Promise
-Integration, JSPI: the kernel's WebAssembly stack is suspended while the tab's event
-loop delivers the worker's message), at most the bot's time limit; a late bot's worker
-is terminated, whatever it is doing. The league's code stays synchronous, so the same
-``mw.league`` call works in JupyterLab and in the tab. ``SharedArrayBuffer`` and
-``Atomics.wait`` would need cross-origin isolation headers, which a plain static
-server (``python -m http.server``, as the teaching guide serves the site) does not send.
+The kernel waits for each answer with Pyodide's ``run_sync`` (WebAssembly JavaScript
+Promise Integration, JSPI: the kernel's stack is suspended while the tab's event loop
+delivers the worker's message), at most the bot's time limit; a late bot's worker is
+terminated, whatever it is doing. So the league stays synchronous and ``mw.league`` is
+the same call in JupyterLab and in the tab. (``Atomics.wait`` on a ``SharedArrayBuffer``
+would need cross-origin isolation headers, which a plain static server, as the teaching
+guide serves the site, does not send; an async ``league`` would change the API.)
 
-Limits in the tab: the time per move (wall clock: a browser cannot measure a worker's
-CPU time) by terminating the worker; memory by capping the growth of the bot's
-WebAssembly memory (its Python gets ``MemoryError`` past it); no network, storage or
-other worker, because ``bot_worker.js`` removes those from the worker's global scope
-before the bot's code runs, and the bot's files are its own Pyodide's, in memory.
+Limits in the tab: the time per move by the wall clock (a browser cannot measure a
+worker's CPU time), by terminating the worker; memory by capping the growth of the
+bot's WebAssembly memory (its Python gets ``MemoryError`` past it); no network,
+storage, other workers or code from strings (``worker_guard.js``); its files are its
+own Pyodide's, in memory.
 """
 
 from __future__ import annotations
@@ -32,21 +34,37 @@ from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.league.entries import Entry
 from monopoly_widgets.league.sandbox import MAX_REPLY_BYTES, BotFailure, Limits
+from monopoly_widgets.league.wasm.bot import read_source
+from monopoly_widgets.league.wasm.runtime import package_files
 
-#: Sends one request (a JSON string) to a worker; resolves to its reply (a string), or
-#: to undefined (None) when ``ms`` pass first, or to "" when the worker fails.
-ASK = """(worker, text, ms) => new Promise((resolve) => {
+HERE = Path(__file__).resolve().parent
+
+#: Sends one request (JSON text, with ``extra`` values that JSON cannot carry, such as
+#: the snapshot's bytes) to a worker; resolves to its reply as sent, or to undefined
+#: (None) when ``ms`` pass first, or to false when the worker fails. Runs in the kernel.
+ASK = """(worker, request, extra, ms) => new Promise((resolve) => {
   const done = (reply) => {
     clearTimeout(timer);
     worker.onmessage = worker.onerror = worker.onmessageerror = null;
     resolve(reply);
   };
   const timer = setTimeout(() => done(undefined), ms);
-  worker.onmessage = (event) => done(typeof event.data === "string" ? event.data : "");
-  worker.onerror = (event) => { event.preventDefault(); done(""); };
-  worker.onmessageerror = () => done("");
-  worker.postMessage(text);
+  worker.onmessage = (event) => done(event.data);
+  worker.onerror = (event) => { event.preventDefault(); done(false); };
+  worker.onmessageerror = () => done(false);
+  worker.postMessage(Object.assign(JSON.parse(request), extra));
 })"""
+
+#: The pyodide.mjs that worker.mjs imports in the tab: the site's own, closing the worker
+#: (``worker_guard.js``) as soon as Pyodide has loaded, and with no ``js`` module for Python.
+GUARDED_PYODIDE = """import { loadPyodide as load } from "INDEX_URLpyodide.mjs";
+const close = self.closeTheLeagueWorker;
+export async function loadPyodide(options) {
+  const pyodide = await load({ ...options, jsglobals: Object.create(null) });
+  close();
+  return pyodide;
+}
+"""
 
 #: Characters of a bot's printed output kept per game (as ``sandbox.BotProcess``).
 PRINTED_CAP = 20_000
@@ -64,15 +82,25 @@ def workers_available() -> bool:
     return hasattr(js, "Worker") and hasattr(js, "Blob") and can_run_sync()
 
 
-@cache
-def _script_url() -> str:
-    """A blob: URL of ``bot_worker.js`` (made once per kernel, from the installed package)."""
+def _blob_url(text: str) -> str:
     import js
     from pyodide.ffi import to_js
 
-    text = (Path(__file__).parent / "static" / "bot_worker.js").read_text(encoding="utf-8")
     options = to_js({"type": "text/javascript"}, dict_converter=js.Object.fromEntries)
     return str(js.URL.createObjectURL(js.Blob.new(to_js([text]), options)))
+
+
+@cache
+def _scripts() -> tuple[str, str, str]:
+    """The worker's script, the guarded pyodide.mjs (blob: URLs, made once per kernel),
+    and Pyodide's folder (the kernel's own: ``static/pyodide/`` in the offline site)."""
+    import pyodide_js
+
+    index_url = str(pyodide_js._api.config.indexURL)
+    guard = (HERE / "static" / "worker_guard.js").read_text(encoding="utf-8")
+    worker = (HERE / "wasm" / "worker.mjs").read_text(encoding="utf-8")
+    pyodide = GUARDED_PYODIDE.replace("INDEX_URL", json.dumps(index_url)[1:-1])
+    return _blob_url(guard + "\n" + worker), _blob_url(pyodide), index_url
 
 
 @cache
@@ -82,16 +110,43 @@ def _ask() -> Any:
     return run_js(ASK)
 
 
-def _index_url() -> str:
-    """Where the site's Pyodide is (the kernel's own: ``static/pyodide/`` offline)."""
-    import pyodide_js
+@cache
+def _start_request() -> dict[str, Any]:
+    """What every bot's worker is sent to start, but the bot itself."""
+    _, pyodide, index_url = _scripts()
+    return {
+        "op": "start",
+        "moduleURL": pyodide,
+        "indexURL": index_url,
+        "bootstrap": (HERE / "wasm" / "bootstrap.py").read_text(encoding="utf-8"),
+        "files": package_files(),
+    }
 
-    return str(pyodide_js._api.config.indexURL)
+
+@cache
+def _snapshot(seconds: float) -> Any:
+    """Pyodide's memory once started and the bootstrap run, made once per kernel in a
+    worker of its own (``worker.mjs``'s "snapshot"): each bot's Pyodide starts from these
+    bytes instead of starting afresh, and every bot from the same clean state. None if
+    it cannot be made (the bots then start afresh)."""
+    import js
+    from pyodide.ffi import run_sync, to_js
+
+    options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
+    worker = js.Worker.new(_scripts()[0], options)
+    request = {key: _start_request()[key] for key in ("moduleURL", "indexURL", "bootstrap")}
+    try:
+        reply = run_sync(
+            _ask()(worker, json.dumps(dict(request, op="snapshot")), None, seconds * 1000)
+        )
+    finally:
+        worker.terminate()
+    return reply if getattr(reply, "constructor", None) == js.Uint8Array else None
 
 
 class WorkerBot:
-    """One student's bot in its own Web Worker (the module docstring): the same calls as
-    :class:`~monopoly_widgets.league.sandbox.BotProcess`, the same reasons."""
+    """One student's bot in its own Web Worker (the module docstring): the calls and the
+    reasons of :class:`~monopoly_widgets.league.sandbox.BotProcess`."""
 
     def __init__(self, path: str | Path, limits: Limits) -> None:
         import js
@@ -102,25 +157,22 @@ class WorkerBot:
         self.output: list[str] = []
         self.dropped = 0
         self.ended = False
+        self.source = read_source(self.path)
         options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
-        self.worker = js.Worker.new(_script_url(), options)
+        self.worker = js.Worker.new(_scripts()[0], options)
 
     def wait_ready(self) -> None:
-        """Load Pyodide and the bot's file; :class:`BotFailure` if it cannot be."""
-        try:
-            source = Path(self.path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.stop()
-            raise BotFailure(f"could not be read: {type(exc).__name__}") from None
-        request = {
-            "op": "start",
-            "index_url": _index_url(),
-            "memory_mb": self.limits.memory_mb,
-            "bootstrap": (Path(__file__).parent / "worker_bot.py").read_text(encoding="utf-8"),
-            "name": Path(self.path).name,
-            "source": source,
-        }
-        reply = self._ask(request, self.limits.start_seconds, "to start and import")
+        """Load Pyodide and the bot's source; :class:`BotFailure` if it cannot be."""
+        import js
+        from pyodide.ffi import to_js
+
+        request = dict(_start_request(), memory_mb=self.limits.memory_mb, source=self.source)
+        request["filename"] = Path(self.path).name
+        snapshot = _snapshot(self.limits.start_seconds)
+        extra = to_js(
+            {} if snapshot is None else {"snapshot": snapshot}, dict_converter=js.Object.fromEntries
+        )
+        reply = self._ask(request, self.limits.start_seconds, "to start and import", extra)
         if reply.get("ready") is not True:
             self.stop()
             raise BotFailure(str(reply.get("error", "did not start"))[:300], self.printed())
@@ -133,8 +185,9 @@ class WorkerBot:
         """The index in ``legal`` of the bot's choice; :class:`BotFailure` if it fails."""
         request = {"op": "choose", "observation": observation, "legal": legal}
         reply = self._ask(request, self.limits.move_seconds, "to choose")
-        if reply.get("crashed") is True:
-            self.stop()  # its Pyodide cannot go on: a fresh worker for the next game
+        if reply.get("memory") is True:
+            limit = self.limits.memory_mb
+            raise BotFailure(f"choose ran out of memory (the limit is {limit} MB)", self.printed())
         if "error" in reply:
             error = str(reply["error"])[:300]
             raise BotFailure(f"choose {error}", self.printed(), reply.get("illegal") is True)
@@ -145,6 +198,7 @@ class WorkerBot:
         return index
 
     def printed(self) -> str:
+        """What the bot printed so far (capped), with a note of how much was dropped."""
         text = "".join(self.output)
         return text + (f"\n[... {self.dropped:,} more characters not kept]" if self.dropped else "")
 
@@ -154,21 +208,23 @@ class WorkerBot:
             self.ended = True
             self.worker.terminate()
 
-    def _ask(self, request: dict[str, Any], seconds: float, doing: str) -> dict[str, Any]:
+    def _ask(
+        self, request: dict[str, Any], seconds: float, doing: str, extra: Any = None
+    ) -> dict[str, Any]:
         from pyodide.ffi import run_sync
 
         if self.ended:
             raise BotFailure("its worker was stopped", self.printed())
-        text = run_sync(_ask()(self.worker, json.dumps(request), seconds * 1000))
+        text = run_sync(_ask()(self.worker, json.dumps(request), extra, seconds * 1000))
         if text is None:
             self.stop()
             raise BotFailure(f"took longer than {seconds:g} s {doing} (stopped)", self.printed())
-        if not text:
+        if text is False:
             self.stop()
-            raise BotFailure("its worker ended with an error", self.printed())
-        if len(text) > MAX_REPLY_BYTES:
+            raise BotFailure("its worker ended with an error (stopped)", self.printed())
+        if not isinstance(text, str) or len(text) > MAX_REPLY_BYTES:
             self.stop()
-            raise BotFailure("sent a reply too long to read (stopped)", self.printed())
+            raise BotFailure("sent a reply that is not the league's (stopped)", self.printed())
         try:
             reply = json.loads(text)
         except ValueError:
@@ -176,6 +232,8 @@ class WorkerBot:
         if not isinstance(reply, dict):
             self.stop()
             raise BotFailure("sent a reply that is not the league's", self.printed())
+        if reply.get("fatal") is True:
+            self.stop()  # its Pyodide cannot go on: a fresh worker for the next game
         self._keep_output(reply.get("output"))
         return reply
 

@@ -17,7 +17,7 @@ def add_league_parser(commands: Any) -> None:
         description=(
             "Check every bot in BOTS_DIR (each .py file defines choose(observation, "
             "legal_actions, rng)), then play every pairing on the same deals in both seat "
-            "orders, each bot in its own process with a time and memory limit, and print the "
+            "orders, each bot in its own sandbox with a time and memory limit, and print the "
             "table: win rates with 95%% Wilson intervals and a Bradley-Terry rating with a "
             "95%% bootstrap interval. A bot that fails forfeits that game, with the reason."
         ),
@@ -33,6 +33,17 @@ def add_league_parser(commands: Any) -> None:
     parser.add_argument("--add", default="", help="built-in bots to add, comma-separated")
     parser.add_argument("--move-seconds", type=float, default=1.0, help="time per move (default 1)")
     parser.add_argument("--memory-mb", type=int, default=512, help="memory per bot (default 512)")
+    parser.add_argument(
+        "--sandbox",
+        choices=("wasm", "process"),
+        default="wasm",
+        help=(
+            "wasm (default): each bot in Pyodide under Deno, with no access to files, "
+            "network, environment or other processes. process: each bot in a plain Python "
+            "process, limited in time and memory only: it can read, change and delete your "
+            "files, use the network, read your environment and signal your processes"
+        ),
+    )
     parser.add_argument(
         "--workers", type=int, default=None, help="worker processes (default: cores)"
     )
@@ -63,6 +74,7 @@ def run_league(args: argparse.Namespace) -> int:
         seed=args.seed,
         move_seconds=args.move_seconds,
         memory_mb=args.memory_mb,
+        sandbox=args.sandbox,
         workers=args.workers,
         progress=report,
     )

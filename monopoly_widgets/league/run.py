@@ -22,7 +22,7 @@ from typing import Any
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.validation import whole_number
-from monopoly_widgets.league.browser import workers_available
+from monopoly_widgets.league import browser
 from monopoly_widgets.league.checks import check_entry
 from monopoly_widgets.league.entries import find_entries
 from monopoly_widgets.league.games import Batch, run_batch, schedule
@@ -39,6 +39,13 @@ NO_LIMITS = (
     "with `python -m monopoly_widgets league`."
 )
 
+#: Said when the teacher chose the process mode (``sandbox="process"``).
+NO_SANDBOX = (
+    "sandbox='process': each bot ran in a plain Python process with its time and memory "
+    "limits, but with the teacher's rights: it could read, change and delete the teacher's "
+    "files, use the network, read the environment and signal other processes"
+)
+
 Progress = Callable[[LeagueResult, int, int, bool], None]
 
 
@@ -51,6 +58,7 @@ def league(
     move_seconds: float = 1.0,
     memory_mb: int = 512,
     start_seconds: float = 30.0,
+    sandbox: str = "wasm",
     workers: int | None = None,
     executor: Executor | None = None,
     options: dict[str, Any] | None = None,
@@ -63,6 +71,9 @@ def league(
     Every pairing plays ``games`` deals, each deal twice (each bot in each seat), the
     same deals for every pairing (duplicate seating). ``move_seconds`` and ``memory_mb``
     limit each student's bot; one that fails forfeits that game, with the reason kept.
+    ``sandbox``: "wasm" (the default) runs each student's bot in Pyodide under Deno, with
+    no access to files, network, environment or processes; "process" runs it in a plain
+    process that has the teacher's rights (limits time and memory only; docs/league.md).
     ``progress``: True shows a widget with the table as it fills (the default in a
     notebook), False nothing, or a function ``(result, done, total, finished)``.
     """
@@ -71,11 +82,17 @@ def league(
     whole_number(seed, "seed", 0)
     if workers is not None:
         whole_number(workers, "workers", 1, 256)
-    limits = Limits(move_seconds, start_seconds, memory_mb)
+    limits = Limits(move_seconds, start_seconds, memory_mb, sandbox)
     entries = find_entries(bots)
     isolated = processes_available()
+    if isolated and sandbox == "wasm" and any(entry.path for entry in entries):
+        from monopoly_widgets.league.wasm.runtime import prepare
+
+        prepare()  # Deno and Pyodide are there, or a clear error saying what to install
     result = LeagueResult(game, entries, [])
-    if not isolated and not workers_available():
+    if isolated and sandbox == "process":
+        result.notes.append(NO_SANDBOX)
+    if not isolated and not browser.workers_available():
         result.notes.append(NO_LIMITS)
         warnings.warn(NO_LIMITS, RuntimeWarning, stacklevel=3)
     options = dict(options or {})

@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+#: The league's ways to run a student's bot: the WebAssembly sandbox, or a plain process.
+SANDBOXES = ("wasm", "process")
+
 #: The longest reply read from a bot's process (its choice and a capped output).
 MAX_REPLY_BYTES = 200_000
 
@@ -30,17 +33,22 @@ MAX_REPLY_BYTES = 200_000
 class Limits:
     """What a student's bot may spend.
 
-    ``move_seconds``: wall-clock time per move. ``start_seconds``: to start its process
-    and import its file (a fresh Python; slow on a loaded machine). ``memory_mb``: its
-    process's address space (``RLIMIT_AS``; Python itself takes about 100 MB of it).
+    ``move_seconds``: wall-clock time per move. ``start_seconds``: to start its sandbox
+    or process and import its file (slow on a loaded machine). ``memory_mb``: in the
+    sandbox, the resident memory of its whole Deno process (Pyodide takes about 200 MB of
+    it); in the process mode, its address space (``RLIMIT_AS``). ``sandbox``: "wasm"
+    (the default: Pyodide under Deno, ``league/wasm/``) or "process" (a plain process,
+    ``child.py``: limits time and memory, but protects nothing else).
     """
 
     move_seconds: float = 1.0
     start_seconds: float = 30.0
     memory_mb: int = 512
+    sandbox: str = "wasm"
 
     def __post_init__(self) -> None:
         from monopoly_widgets.core.errors import InputError
+        from monopoly_widgets.core.validation import excerpt
 
         if not (isinstance(self.move_seconds, (int, float)) and 0 < self.move_seconds <= 600):
             raise InputError(
@@ -53,6 +61,10 @@ class Limits:
         if not (isinstance(self.memory_mb, int) and 200 <= self.memory_mb <= 65_536):
             raise InputError(
                 f"memory_mb must be a whole number from 200 to 65536, not {self.memory_mb!r}"
+            )
+        if self.sandbox not in SANDBOXES:
+            raise InputError(
+                f"sandbox must be 'wasm' or 'process', not {excerpt(repr(self.sandbox))}"
             )
 
 
@@ -154,9 +166,25 @@ class BotProcess:
             raise self._ended() from None
 
     def _receive(self, seconds: float, doing: str) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        reply = None
+        while reply is None:  # lines that are not replies are passed over (``_decode``)
+            line = self._read_line(deadline, seconds, doing)
+            reply = self._decode(line)
+        output = reply.get("output")
+        if isinstance(output, dict):
+            kept = "".join(self.output)
+            text = str(output.get("text", ""))[: max(0, 20_000 - len(kept))]
+            self.output.append(text)
+            self.dropped += (
+                int(output.get("dropped", 0)) + len(str(output.get("text", ""))) - len(text)
+            )
+        return reply
+
+    def _read_line(self, deadline: float, seconds: float, doing: str) -> bytes:
+        """The next line from the bot, waiting until ``deadline`` at most."""
         stream = self.process.stdout
         assert stream is not None
-        deadline = time.monotonic() + seconds
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -175,6 +203,10 @@ class BotProcess:
                 self.stop()
                 raise BotFailure("sent a reply too long to read (stopped)", self.printed())
         line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _decode(self, line: bytes) -> dict[str, Any] | None:
+        """The reply on ``line`` (None: not a reply, read on); :class:`BotFailure` if garbled."""
         try:
             reply = json.loads(line)
         except ValueError:
@@ -183,14 +215,6 @@ class BotProcess:
         if not isinstance(reply, dict):
             self.stop()
             raise BotFailure("sent a reply that is not the league's", self.printed())
-        output = reply.get("output")
-        if isinstance(output, dict):
-            kept = "".join(self.output)
-            text = str(output.get("text", ""))[: max(0, 20_000 - len(kept))]
-            self.output.append(text)
-            self.dropped += (
-                int(output.get("dropped", 0)) + len(str(output.get("text", ""))) - len(text)
-            )
         return reply
 
     def _ended(self) -> BotFailure:

@@ -51,8 +51,19 @@ class BuiltinSeat:
         pass
 
 
+def start_bot(path: str, limits: Limits) -> BotProcess:
+    """A student's bot, started: in the WebAssembly sandbox (``league/wasm/``), or in a
+    plain process when ``limits.sandbox`` is "process"."""
+    if limits.sandbox == "wasm":
+        from monopoly_widgets.league.wasm.bot import WasmBot
+
+        return WasmBot(path, limits)
+    return BotProcess(path, limits)
+
+
 class ProcessSeat:
-    """A student's bot in its own process (``sandbox.BotProcess``), restarted after a failure."""
+    """A student's bot in its own sandbox or process (:func:`start_bot`), restarted after
+    a failure."""
 
     def __init__(self, entry: Entry, limits: Limits) -> None:
         assert entry.path is not None
@@ -64,7 +75,7 @@ class ProcessSeat:
     def new_game(self, game: Game, seed: int) -> None:
         if self.bot is None or self.bot.process.poll() is not None:
             self.bot = None
-            bot = BotProcess(self.entry.path, self.limits)  # type: ignore[arg-type]
+            bot = start_bot(self.entry.path, self.limits)  # type: ignore[arg-type]
             self.pids.append(bot.pid)
             bot.wait_ready()
             self.bot = bot

@@ -69,6 +69,7 @@ def processes_with(text: str) -> list[int]:
 
 @pytest.fixture(scope="module")
 def league_result():
+    """The process mode's league of troublemakers (the sandbox's: tests/league/test_sandbox.py)."""
     started = time.monotonic()
     result = mw.league(
         [BOTS, "random"],
@@ -77,6 +78,7 @@ def league_result():
         move_seconds=1.5,
         memory_mb=300,
         workers=2,
+        sandbox="process",
         progress=False,
     )
     return result, time.monotonic() - started

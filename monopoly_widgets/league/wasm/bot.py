@@ -1,0 +1,98 @@
+"""A student's bot in the WebAssembly sandbox: :class:`WasmBot`, one Deno process per bot.
+
+It speaks the same JSON lines as the process mode's :class:`~monopoly_widgets.league.
+sandbox.BotProcess`, and is stopped the same way (its process group killed, at the time
+limit or at the end of its task). The differences: the league reads the bot's file and
+sends its text (the sandbox cannot read files), the process gets none of the teacher's
+environment variables, and the host marks its replies (``MARK``), so that text the bot
+writes to the process's stdout itself is passed over and cannot pose as a reply.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from monopoly_widgets.league.sandbox import BotFailure, BotProcess, Limits
+from monopoly_widgets.league.wasm.runtime import minimal_environment, prepare
+
+#: How ``host.mjs`` starts each line it writes (the ASCII record separator, then "MW ").
+MARK = b"\x1eMW "
+
+#: The longest bot file sent into the sandbox.
+MAX_SOURCE_BYTES = 1_000_000
+
+
+def read_source(path: str) -> str:
+    """The bot's source text; :class:`BotFailure` if it cannot be read."""
+    try:
+        data = Path(path).read_bytes()[: MAX_SOURCE_BYTES + 1]
+    except OSError as exc:
+        raise BotFailure(f"could not be read: {type(exc).__name__}: {exc.strerror}") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise BotFailure(f"is longer than {MAX_SOURCE_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BotFailure("could not be imported: the file is not UTF-8 text") from None
+
+
+class WasmBot(BotProcess):
+    """One student's bot in Pyodide under Deno (see the module docstring)."""
+
+    def __init__(self, path: str | Path, limits: Limits) -> None:
+        self.path = os.path.abspath(path)
+        self.limits = limits
+        self.output: list[str] = []
+        self.dropped = 0
+        self._buffer = b""
+        source = read_source(self.path)
+        sandbox = prepare()
+        self.process = subprocess.Popen(
+            sandbox.command(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own process group, killed as a whole
+            cwd=sandbox.runtime,
+            env=minimal_environment(),
+        )
+        self.pid = self.process.pid
+        self._send(
+            {
+                "op": "start",
+                "runtime": str(sandbox.runtime),
+                "snapshot": str(sandbox.snapshot or ""),
+                "files": sandbox.files,
+                "source": source,
+                "filename": os.path.basename(self.path),
+                "memory_mb": limits.memory_mb,
+            }
+        )
+
+    def _decode(self, line: bytes) -> dict[str, Any] | None:
+        at = line.rfind(MARK)
+        if at < 0:
+            self.dropped += len(line)  # the bot wrote to stdout itself: not kept
+            return None
+        reply = super()._decode(line[at + len(MARK) :])
+        if reply is not None and reply.get("fatal"):
+            self.stop()  # the host ends itself too; the next game starts a fresh sandbox
+        return reply
+
+
+def _example() -> str:  # pragma: no cover - a manual check: python -m ...wasm.bot BOT.py
+    import sys
+
+    bot = WasmBot(sys.argv[1], Limits())
+    bot.wait_ready()
+    bot.new_game(1)
+    legal = [{"id": "a", "text": "A", "player": 0, "kind": "end", "card": None, "target": None}]
+    return json.dumps(bot.choose({"viewer": 0, "turn": 1}, legal))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(_example())

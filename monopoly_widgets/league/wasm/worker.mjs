@@ -1,0 +1,85 @@
+// The sandbox's worker: Pyodide (CPython in WebAssembly) running one student's bot.
+//
+// It uses only what every Web Worker has (self.onmessage, postMessage, import()), so it
+// runs unchanged in Deno (host.mjs starts it) and in a browser tab (JupyterLite). What it
+// runs comes in messages; it reads no file itself:
+//
+//   {op: "start", moduleURL, indexURL, snapshot, bootstrap, files, source, filename}
+//       moduleURL: pyodide.mjs's URL; indexURL: Pyodide's folder, as loadPyodide wants it;
+//       snapshot: optional bytes of a memory snapshot (a faster start, see runtime.py);
+//       bootstrap: the text of bootstrap.py; files: optional {"package/module.py": text}
+//       written into Pyodide's site-packages (in its memory), so that a bot can import
+//       monopoly_widgets' pure-Python modules; source, filename: the student's bot.
+//   {op: "game", seed} and {op: "choose", observation, legal}, as in child.py.
+//   {op: "snapshot", moduleURL, indexURL, bootstrap}: load Pyodide, run the bootstrap
+//       (no bot), and answer with the bytes of a memory snapshot.
+//
+// Each request gets one message back: the reply's JSON text (bootstrap.py makes it), or,
+// for "snapshot", the bytes. If Pyodide itself fails, the reply says so with fatal: true,
+// and the worker is of no further use (its host ends it).
+
+let runner = null;
+
+async function loadPython(request, options) {
+  const { loadPyodide } = await import(request.moduleURL);
+  const pyodide = await loadPyodide({ indexURL: request.indexURL, ...options });
+  // Writes to the C-level stdout and stderr (os.write(1, ...)) are dropped: the bot's
+  // print() goes to bootstrap.py's capped buffer, and nothing reaches the host's console.
+  pyodide.setStdout({ write: (buffer) => buffer.length });
+  pyodide.setStderr({ write: (buffer) => buffer.length });
+  if (request.files) {
+    const purelib = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+    for (const [name, text] of Object.entries(request.files)) {
+      const path = `${purelib}/${name}`;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, text);
+    }
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  }
+  pyodide.globals.set("_league_bootstrap_text", request.bootstrap);
+  pyodide.runPython(
+    [
+      "import sys, types",
+      "_league_module = types.ModuleType('league_bootstrap')",
+      "sys.modules['league_bootstrap'] = _league_module",
+      "exec(compile(_league_bootstrap_text, 'league_bootstrap.py', 'exec'), _league_module.__dict__)",
+      "del _league_module, _league_bootstrap_text",
+    ].join("\n"),
+  );
+  return pyodide;
+}
+
+async function start(request) {
+  const options = request.snapshot ? { _loadSnapshot: request.snapshot } : {};
+  const pyodide = await loadPython(request, options);
+  const bootstrap = pyodide.pyimport("league_bootstrap");
+  runner = bootstrap.BotRunner(request.source, request.filename);
+  const ready = bootstrap.json.dumps(runner.ready());
+  bootstrap.destroy();
+  return ready;
+}
+
+async function snapshot(request) {
+  const pyodide = await loadPython(request, { _makeSnapshot: true });
+  return pyodide.makeMemorySnapshot();
+}
+
+self.onmessage = async (event) => {
+  const request = event.data;
+  let reply;
+  try {
+    if (request.op === "start") {
+      reply = await start(request);
+    } else if (request.op === "snapshot") {
+      reply = await snapshot(request);
+    } else if (runner !== null) {
+      reply = runner.handle_text(JSON.stringify(request));
+    } else {
+      reply = JSON.stringify({ error: "the sandbox was not started", fatal: true });
+    }
+  } catch (error) {
+    const text = String(error && error.message ? error.message : error).slice(-300);
+    reply = JSON.stringify({ error: `crashed its sandbox: ${text}`, fatal: true });
+  }
+  self.postMessage(reply);
+};
