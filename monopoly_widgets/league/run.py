@@ -3,9 +3,10 @@
 Where processes can start, every student's bot runs in its own process with its
 limits (``sandbox.py``), and the games run on a pool of worker processes (one per
 core unless ``workers`` says otherwise) or on any ``concurrent.futures`` executor
-given as ``executor`` (a Dask cluster's ``client.get_executor()`` too). Where no
-process can start (JupyterLite's Pyodide), the league plays in this one process and
-says so plainly: time and memory limits cannot be enforced there.
+given as ``executor`` (a Dask cluster's ``client.get_executor()`` too). In a browser
+tab (JupyterLite's Pyodide) every student's bot runs in its own Web Worker, with its
+limits (``browser.py``). Where neither can start, the league plays in this one process
+and says so plainly: time and memory limits cannot be enforced there.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from monopoly_widgets.core.registry import describe
 from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.validation import whole_number
+from monopoly_widgets.league import browser
 from monopoly_widgets.league.checks import check_entry
 from monopoly_widgets.league.entries import find_entries
 from monopoly_widgets.league.games import Batch, new_league_seed, run_batch, schedule
@@ -31,7 +33,8 @@ from monopoly_widgets.sim.workers import stop_now, worker_start
 
 #: Said wherever the league cannot start processes.
 NO_LIMITS = (
-    "no process can start here (JupyterLite runs Python in the browser tab), so every bot "
+    "no process can start here, and no Web Worker can be waited for (in JupyterLite, call "
+    "the league from a notebook cell of a browser with WebAssembly JSPI), so every bot "
     "runs in this one process: the time and memory limits cannot be enforced, and a bot "
     "that loops forever stops the league. For a safe, fair league run it in JupyterLab or "
     "with `python -m monopoly_widgets league`."
@@ -95,7 +98,7 @@ def league(
     result = LeagueResult(game, entries, [], seed=seed)
     if isolated and sandbox == "process":
         result.notes.append(NO_SANDBOX)
-    if not isolated:
+    if not isolated and not browser.workers_available():
         result.notes.append(NO_LIMITS)
         warnings.warn(NO_LIMITS, RuntimeWarning, stacklevel=3)
     options = dict(options or {})

@@ -162,8 +162,8 @@ class ProcessSeat:
 
 
 class InProcessSeat:
-    """A student's bot imported into this process: only where no process can start
-    (JupyterLite). No time or memory limit can be enforced here; the league says so."""
+    """A student's bot imported into this process: only where neither a process nor a Web
+    Worker can start. No time or memory limit can be enforced here; the league says so."""
 
     def __init__(self, entry: Entry) -> None:
         assert entry.path is not None
@@ -210,10 +210,13 @@ def load_choose(path: str) -> Any:
     return function
 
 
-def make_seat(
-    entry: Entry, limits: Limits, isolated: bool
-) -> BuiltinSeat | ProcessSeat | InProcessSeat:
-    """The seat player for ``entry``: its own process when ``isolated``."""
+def make_seat(entry: Entry, limits: Limits, isolated: bool) -> Any:
+    """The seat player for ``entry``: its own process when ``isolated``; in a browser tab
+    its own Web Worker (``browser.py``), or this process only where neither can start."""
     if entry.builtin is not None:
         return BuiltinSeat(entry)
-    return ProcessSeat(entry, limits) if isolated else InProcessSeat(entry)
+    if isolated:
+        return ProcessSeat(entry, limits)
+    from monopoly_widgets.league.browser import WorkerSeat, workers_available
+
+    return WorkerSeat(entry, limits) if workers_available() else InProcessSeat(entry)
