@@ -38,9 +38,12 @@ from monopoly_widgets.league.seats import make_seat
 #: The most decisions one seat may make in one turn. Moving a wild card costs no play, so a
 #: bot that keeps moving wilds would never end its turn: past this many it forfeits.
 MAX_MOVES_PER_TURN = 200
-#: Deals per task. Each task starts its two bots once, so fewer deals cost more starts;
-#: more make the league's progress jump (``benchmarks/league.py`` measures both).
-PER_BATCH = 5
+#: The most deals in one task. Each task starts its two bots once, so fewer deals cost
+#: more starts; more make the league's progress jump (a task's games come back
+#: together). ``benchmarks/league_batches.py`` measures both.
+MOST_PER_BATCH = 10
+#: A league is cut into at least this many tasks where it can be (see :func:`batch_size`).
+FEWEST_TASKS = 40
 
 
 #: A game is played again at most this many times when a bot's process was ended by a
@@ -104,10 +107,13 @@ def schedule(
     limits: Limits,
     isolated: bool,
     options: dict[str, Any],
-    per_batch: int = PER_BATCH,
+    per_batch: int | None = None,
 ) -> list[Batch]:
     """Every pairing of entries, every deal, in both seat orders: batches of at most
-    ``per_batch`` deals in one seat order, the orders of a chunk of deals side by side."""
+    ``per_batch`` deals (by default :func:`batch_size`) in one seat order, the two orders
+    of a chunk of deals side by side."""
+    pairings = len(entries) * (len(entries) - 1) // 2
+    per_batch = per_batch or batch_size(pairings, games)
     batches = []
     for i, first in enumerate(entries):
         for second in entries[i + 1 :]:
@@ -127,6 +133,15 @@ def schedule(
                         )
                     )
     return batches
+
+
+def batch_size(pairings: int, games: int) -> int:
+    """Deals per task: as many as keep the league cut into :data:`FEWEST_TASKS` tasks or
+    more, from 1 to :data:`MOST_PER_BATCH`. A big league (where the process starts add
+    up) gets tasks of 10 deals and still reports often; a small one, whose starts cost
+    little in all, gets small tasks, so its progress moves a game or two at a time."""
+    total = 2 * pairings * games
+    return max(1, min(MOST_PER_BATCH, total // FEWEST_TASKS))
 
 
 def run_batch(batch: Batch) -> list[dict[str, Any]]:

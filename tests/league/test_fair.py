@@ -197,5 +197,5 @@ def test_a_bot_that_kills_its_worker_loses_only_its_own_games() -> None:
                     assert ((first, second), deal) in played, (first, second, deal)
     lost = [note for note in result.notes if note.endswith(")") and ": lost (" in note]
     if len(result.rows) < 24:  # the attacker's seat-1 tasks killed their worker each time
-        assert len(lost) == 3 and all("worker_killer (seat 1)" not in n for n in lost)
+        assert lost and all("against worker_killer (deals" in note for note in lost), lost
         assert any("played again" in note for note in result.notes)
