@@ -50,11 +50,12 @@ ROUND_DIVISOR = 8
 MIN_BATCH = 4
 
 METHOD = (
-    "A race (successive halving that stops early): every move got a first batch of playouts; "
-    "then clearly losing moves got no more and the weaker half of the rest was set aside each "
-    f"round, never the leading {KEEP} while not yet measured to within the precision, and a "
-    "move measured to within it got no more. Every move was played in the same worlds, so "
-    "moves were also compared world by world (paired)."
+    "How the playouts were shared out: a race. Every move was first played a few times; "
+    "after that, moves that were clearly losing got no more playouts, each round the "
+    "weaker half of the rest was left out (halving; the leading "
+    f"{KEEP} always stayed until their chances were known closely enough), and a move "
+    "whose chance was known closely enough got no more. Every move was played in the same "
+    "imagined deals, so the moves could also be compared deal by deal."
 )
 
 

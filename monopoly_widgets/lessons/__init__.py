@@ -33,7 +33,7 @@ from monopoly_widgets.lessons.checker import (
 )
 from monopoly_widgets.lessons.exercise import Exercise, LessonError, Mistake
 from monopoly_widgets.lessons.pooling import pool_predictions, pool_records
-from monopoly_widgets.lessons.predictions import compare_prediction, predict
+from monopoly_widgets.lessons.predictions import compare_prediction, predict, predicted
 from monopoly_widgets.lessons.question import Question
 from monopoly_widgets.lessons.record import read_record
 from monopoly_widgets.lessons.say import say
@@ -57,6 +57,7 @@ __all__ = [
     "pool_predictions",
     "pool_records",
     "predict",
+    "predicted",
     "read_record",
     "reveal",
     "say",

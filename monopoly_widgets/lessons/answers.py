@@ -73,6 +73,20 @@ def _whole_from(answer: Any) -> int | None:
     return None
 
 
+def _dot_thousands(answer: str) -> int | None:
+    """The number a student meant by "1.050" (a dot between thousands), else None.
+
+    "1.000" and "5.0" stay as they are read today (one and five): only groups of three
+    digits that are not all zeros are taken for a thousands dot.
+    """
+    text = "".join(answer.split()).removeprefix("$")
+    if not re.fullmatch(r"[-+]?[1-9]\d{0,2}(\.\d{3})+", text):
+        return None
+    if re.fullmatch(r"[-+]?\d+(\.000)+", text):
+        return None
+    return int(text.replace(".", ""))
+
+
 @dataclass(frozen=True)
 class Whole:
     """A whole number, such as a score in dollars or a count; ``unit`` names it.
@@ -99,6 +113,13 @@ class Whole:
     def judge(self, answer: Any, model: Any) -> Verdict:
         if isinstance(answer, str) and (long := too_long(answer)) is not None:
             return long
+        if isinstance(answer, str) and (dotted := _dot_thousands(answer)) is not None:
+            return Verdict(
+                INVALID,
+                f"{quote(answer)} has a dot between the thousands: in English a dot is a "
+                f"decimal point. Write the whole number without it, as {dotted} or "
+                f"{dotted:,}.",
+            )
         value = self.read(answer)
         if value is None:
             return Verdict(INVALID, f"we wanted {self.describe()}, not {quote(answer)}.")

@@ -31,7 +31,7 @@ from typing import Any
 
 from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.lessons.answers import CLOSE, CORRECT, INVALID, WRONG, Number, Verdict
-from monopoly_widgets.lessons.exercise import Exercise, LessonError
+from monopoly_widgets.lessons.exercise import Exercise, LessonError, Mistake
 from monopoly_widgets.lessons.record import record_for
 from monopoly_widgets.lessons.say import say
 from monopoly_widgets.lessons.students import student_name, student_seed
@@ -160,14 +160,17 @@ def grade(
         return Feedback(
             found.key, CORRECT, verdict.message + _exactly(found, answer, model), attempt
         )
+    if verdict.status == CLOSE:
+        # "Close" is for a right answer rounded too far. An answer that *is* a mistake's
+        # value (0.3 for 1/3 is 3/10, one over three written as 0.3) is that mistake.
+        mistake = _mistake_made(found, answer, model, given, (CORRECT,))
+        if mistake is not None:
+            return Feedback(found.key, WRONG, mistake.message, attempt, mistake.name)
     if verdict.status != WRONG:
         return Feedback(found.key, verdict.status, verdict.message, attempt)
-    for mistake in found.mistakes:
-        wrong_value = mistake.solve(**given)
-        if _same(found, wrong_value, model):
-            continue  # for these inputs the mistake gives the right answer: nothing to say
-        if _judged(found, answer, wrong_value).status in (CORRECT, CLOSE):
-            return Feedback(found.key, WRONG, mistake.message, attempt, mistake.name)
+    mistake = _mistake_made(found, answer, model, given, (CORRECT, CLOSE))
+    if mistake is not None:
+        return Feedback(found.key, WRONG, mistake.message, attempt, mistake.name)
     message = verdict.message
     hint = found.hint_for(attempt)
     if hint:
@@ -178,6 +181,19 @@ def grade(
             " shows the answer and its working.)"
         )
     return Feedback(found.key, WRONG, message, attempt)
+
+
+def _mistake_made(
+    found: Exercise, answer: Any, model: Any, given: dict[str, Any], matches: tuple[str, ...]
+) -> Mistake | None:
+    """The first of the exercise's common mistakes whose value ``answer`` matches, if any."""
+    for mistake in found.mistakes:
+        wrong_value = mistake.solve(**given)
+        if _same(found, wrong_value, model):
+            continue  # for these inputs the mistake gives the right answer: nothing to say
+        if _judged(found, answer, wrong_value).status in matches:
+            return mistake
+    return None
 
 
 def _judged(found: Exercise, answer: Any, model: Any) -> Verdict:

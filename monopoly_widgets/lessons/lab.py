@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from monopoly_widgets.sim.intervals import difference_interval
+
 
 class Version(dict[str, Any]):
     """The inputs of one version of an exercise, to print; ``for_check`` goes to ``check``.
@@ -89,19 +91,21 @@ def seed_for(student: str | None) -> int:
 def information_report(information: Any, hidden_hand: Sequence[str]) -> str:
     """Lesson 07 section 4 in words: both analyses, their picks, and whether they differ.
 
-    Two chances are told apart only when their 95% intervals do not overlap; heavily
-    overlapping intervals say the playouts cannot tell the numbers apart.
+    Two chances are told apart by the 95% interval of their *difference* (Newcombe's,
+    ``sim.intervals.difference_interval``), not by whether their own intervals overlap:
+    two intervals can overlap when the difference is real (issue 43).
     """
     fair = information.fair.move(information.fair.best)
     known = information.known.move(information.known.best)
-    overlap = min(fair.high, known.high) - max(fair.low, known.low)
-    if overlap > 0:
-        apart = (
-            f"The two intervals overlap by {overlap:.1%}: these playouts cannot tell the "
-            "two chances apart."
-        )
+    gap, low, high = difference_interval(known.wins, known.playouts, fair.wins, fair.playouts)
+    if low > 0 or high < 0:
+        meaning = "it leaves out 0, so the two chances really differ"
     else:
-        apart = "The two intervals do not overlap: the two chances differ."
+        meaning = "it contains 0, so these playouts cannot tell the two chances apart"
+    apart = (
+        f"Cheating minus fair: {gap:+.1%} (95% interval of the difference {low:+.1%} to "
+        f"{high:+.1%}): {meaning}."
+    )
     return "\n".join(
         [
             "FAIR (hidden cards sampled):",

@@ -4,6 +4,11 @@ A guess made *before* seeing the simulation is what makes the result surprising,
 and the surprise is what teaches (issue 25 §2.2). So ``predict`` answers without
 revealing anything, a guess cannot be changed once it has been compared, and the
 guess goes in the student's attempt record for the teacher to see.
+
+Run All runs every cell, so a result printed below an unmade guess would spoil it
+(issue 43). A lesson therefore shows a predicted result only inside
+``if predicted(name):``, the way 05-E3 shows its games only once ``e3_answer`` is
+given, and ``compare_prediction`` holds the result back while there is no guess.
 """
 
 from __future__ import annotations
@@ -70,14 +75,30 @@ def predict(name: str, value: Any, /, *, student: str | None = None) -> None:
     )
 
 
+def predicted(name: str, /, *, student: str | None = None, quiet: bool = False) -> bool:
+    """Has the student predicted ``name``? If not, say that the result waits for the guess.
+
+    ``quiet=True`` only answers (for a second cell of the same result, such as its chart).
+    """
+    key = _checked_name(name)
+    if key in record_for(student_name(student)).predictions:
+        return True
+    if not quiet:
+        say(
+            f"{key}: the result is held until you predict. Type your guess in the predict "
+            "cell above, run it, then run this cell again."
+        )
+    return False
+
+
 def compare_prediction(
     name: str, actual: Any, /, *, student: str | None = None, source: str = "the result"
 ) -> None:
     """Print the guess beside the result: "you said 40%; the simulation says 61%".
 
     ``actual`` is the computed result; ``source`` names where it comes from ("the
-    simulation", "the exact odds"). With no guess yet, it says so kindly and still
-    shows the result.
+    simulation", "the exact odds"). With no guess yet, it says so kindly and
+    holds the result back: shown before the guess, it would spoil it.
     """
     key = _checked_name(name)
     record = record_for(student_name(student))
@@ -91,8 +112,8 @@ def compare_prediction(
         ) from None
     if guess is None:
         say(
-            f"{key}: you made no prediction this time; {says} {_shown(result, False)}. "
-            "Next time, guess first with predict(...): the surprise is what teaches."
+            f"{key}: you have not predicted yet, so {source} is held back. Guess first "
+            "with predict(...), then run this cell again: the surprise is what teaches."
         )
         return
     if guess.actual is None:

@@ -16,6 +16,7 @@ _WHERE = {
     "OptionComparison": "compare",
     "compare_options": "compare",
     "Estimate": "intervals",
+    "difference_interval": "intervals",
     "mean_interval": "intervals",
     "wilson_interval": "intervals",
     "convergence_frame": "montecarlo",

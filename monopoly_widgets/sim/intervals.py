@@ -4,10 +4,18 @@ which read them too; this module keeps the ``monopoly_widgets.sim.intervals`` im
 
 from monopoly_widgets.stats.intervals import (
     Estimate,
+    difference_interval,
     estimate_from_counts,
     mean_interval,
     wilson_interval,
     z_value,
 )
 
-__all__ = ["Estimate", "estimate_from_counts", "mean_interval", "wilson_interval", "z_value"]
+__all__ = [
+    "Estimate",
+    "difference_interval",
+    "estimate_from_counts",
+    "mean_interval",
+    "wilson_interval",
+    "z_value",
+]

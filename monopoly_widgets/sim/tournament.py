@@ -516,6 +516,16 @@ class Summary:
             return None
         return self.first_seat.probability - 1 / self.players
 
+    def _first_seat_shows(self) -> str:
+        """What seat 0's interval shows, so that no heading claims an advantage it lacks."""
+        assert self.first_seat is not None
+        fair = 1 / self.players
+        if self.first_seat.low > fair:
+            return "an advantage"
+        if self.first_seat.high < fair:
+            return "a disadvantage"
+        return "the interval contains the fair share, so these games show no advantage either way"
+
     def __str__(self) -> str:
         lines = [f"{self.games} games, {self.players} players"]
         lines.append("seat  agent        wins   win rate   95% interval")
@@ -533,9 +543,9 @@ class Summary:
                 )
         if self.first_seat is not None:
             lines.append(
-                f"first-seat advantage: seat 0 wins {self.first_seat.probability:.3f} "
+                f"going first: seat 0 wins {self.first_seat.probability:.3f} "
                 f"(interval {self.first_seat.low:.3f} to {self.first_seat.high:.3f}) "
-                f"against a fair share of {1 / self.players:.3f}"
+                f"against a fair share of {1 / self.players:.3f}: {self._first_seat_shows()}"
             )
         else:
             lines.append(f"no first-seat advantage given: {self.seat_note}")

@@ -61,6 +61,27 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[fl
     return (mean, mean - half, mean + half)
 
 
+def difference_interval(
+    successes_a: int, n_a: int, successes_b: int, n_b: int, confidence: float = 0.95
+) -> tuple[float, float, float]:
+    """``(difference, low, high)`` for ``a``'s proportion minus ``b``'s, from separate trials.
+
+    Whether two intervals overlap is the wrong test of a difference: two intervals can
+    overlap when the difference is real. This is Newcombe's interval for the difference
+    itself (his "method 10", Statistics in Medicine 17, 1998, 873-890), built from the two
+    Wilson intervals, so it too stays sensible for small counts. For two shares of the
+    *same* games, use :func:`mean_interval` on the game-by-game differences instead.
+    """
+    p_a = successes_a / n_a if n_a else 0.5
+    p_b = successes_b / n_b if n_b else 0.5
+    low_a, high_a = wilson_interval(successes_a, n_a, confidence)
+    low_b, high_b = wilson_interval(successes_b, n_b, confidence)
+    difference = p_a - p_b
+    low = difference - math.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
+    high = difference + math.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
+    return (difference, max(-1.0, low), min(1.0, high))
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A proportion estimated from trials, with its Wilson interval."""

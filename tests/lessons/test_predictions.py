@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from monopoly_widgets.lessons import LessonError, compare_prediction, predict
+from monopoly_widgets.lessons import LessonError, compare_prediction, predict, predicted
 from monopoly_widgets.lessons.record import record_for
 
 
@@ -26,10 +26,13 @@ def test_the_guess_is_shown_beside_the_result(capsys: pytest.CaptureFixture[str]
     assert "you said 0.5; the result is 0.5 (spot on)" in capsys.readouterr().out
 
 
-def test_no_guess_is_met_kindly(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_guess_is_met_kindly_and_the_result_is_held(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     compare_prediction("jsn", 0.613, source="the simulation")
     out = capsys.readouterr().out
-    assert "you made no prediction this time; the simulation says 0.613" in out
+    assert "you have not predicted yet, so the simulation is held back" in out
+    assert "0.613" not in out and "61.3" not in out
     predict("jsn", ...)
     assert "not predicted yet" in capsys.readouterr().out
     assert "jsn" not in record_for(None).predictions
@@ -60,3 +63,15 @@ def test_author_mistakes_are_named() -> None:
         predict("", 0.4)
     with pytest.raises(LessonError, match="result as a number"):
         compare_prediction("jsn", "lots")
+
+
+def test_a_result_is_held_until_its_prediction(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 43: Run All must not print a result above an unmade guess."""
+    assert not predicted("ratio")
+    assert "ratio: the result is held until you predict" in capsys.readouterr().out
+    assert not predicted("ratio", quiet=True) and capsys.readouterr().out == ""
+    predict("ratio", ...)
+    assert not predicted("ratio", quiet=True)
+    predict("ratio", "a half")
+    capsys.readouterr()
+    assert predicted("ratio") and capsys.readouterr().out == ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly_widgets.sim.intervals import (
+    difference_interval,
     estimate_from_counts,
     mean_interval,
     wilson_interval,
@@ -59,3 +60,18 @@ def test_estimate_prints_readably() -> None:
     assert estimate.probability == 0.3
     assert estimate.contains(0.3) and not estimate.contains(0.5)
     assert str(estimate).startswith("0.300 (95% interval 0.")
+
+
+def test_difference_interval_matches_newcombes_worked_examples() -> None:
+    """Newcombe (1998), Table II, method 10: 56/70 - 48/80 and 9/10 - 3/10."""
+    difference, low, high = difference_interval(56, 70, 48, 80)
+    assert difference == pytest.approx(0.2)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+    assert tuple(round(x, 4) for x in difference_interval(9, 10, 3, 10)[1:]) == (0.1705, 0.809)
+
+
+def test_overlapping_intervals_can_differ() -> None:
+    """The reason to teach the difference's interval: these two overlap, yet it excludes 0."""
+    a, b = wilson_interval(60, 100), wilson_interval(45, 100)
+    assert a[0] < b[1]  # the intervals overlap
+    assert difference_interval(60, 100, 45, 100)[1] > 0

@@ -96,20 +96,25 @@ def _e3_working(game: Any) -> str:
     )
 
 
-# --- E4: a set of wilds only -----------------------------------------------------------------
-def _e4(game: Any, moves: Sequence[str]) -> bool:
+# --- E4: a wild flipped out of a complete set --------------------------------------------
+def _brown_set(game: Any, moves: Sequence[str]) -> dict[str, Any]:
     after, _ = play_out(game, moves)
-    return bool(after.observation()["seats"][0]["sets"][0]["complete"])
+    sets = after.observation()["seats"][0]["sets"]
+    return next(card_set for card_set in sets if card_set["colour"] == "Brown")
+
+
+def _e4(game: Any, moves: Sequence[str]) -> bool:
+    return bool(_brown_set(game, moves)["complete"])
 
 
 def _e4_working(game: Any, moves: Sequence[str]) -> str:
-    after, lines = play_out(game, moves)
-    card_set = after.observation()["seats"][0]["sets"][0]
+    _, lines = play_out(game, moves)
+    card_set = _brown_set(game, moves)
     names = ", ".join(card["name"] for card in card_set["cards"])
     return (
-        "\n".join(lines) + f"\nThe {card_set['colour']} set holds {names}: "
-        f"complete = {card_set['complete']}. A set made only of wilds is not complete "
-        "(the project's ruling, RULES-NOTES.md; section 3)."
+        "\n".join(lines) + f"\nThe Brown set now holds {names}: "
+        f"complete = {card_set['complete']}. A flipped wild leaves its set for the other "
+        "colour, so the set it leaves may no longer be complete (section 3)."
     )
 
 
@@ -161,21 +166,21 @@ EXERCISES = [
     ),
     Exercise(
         "01-E3", "Can the House go on the complete Railroad set?", Truth(), _e3,
-        hints=("read section 9 again: which sets may not take a House?",),
+        hints=("think of the board game Monopoly: on which properties may you build?",),
         mistakes=(
             Mistake("any complete set", lambda game: not _e3(game),
-                    "a complete set is needed, but not every complete set will do: "
-                    "read section 9's first sentence again."),
+                    "a complete set is needed, but not every complete set will do: Houses and "
+                    "Hotels never go on Railroads or Utilities (rulebook, House card)."),
         ),
         working=_e3_working,
     ),
     Exercise(
-        "01-E4", "is the all-wild Brown set complete", Truth(), _e4,
-        hints=("Brown needs two cards; what kind of cards are these two?",),
+        "01-E4", "is the Brown set still complete after the flip", Truth(), _e4,
+        hints=("after the flip, which colour does the wild belong to?",),
         mistakes=(
-            Mistake("counted the cards", lambda game, moves: not _e4(game, moves),
-                    "it has as many cards as Brown needs, but look at which cards: "
-                    "section 3 has a ruling about sets like this."),
+            Mistake("the wild stays", lambda game, moves: not _e4(game, moves),
+                    "the flip is free, but it moves the wild: it now belongs to Light Blue. "
+                    "Count the cards left in the Brown set."),
         ),
         working=_e4_working,
     ),

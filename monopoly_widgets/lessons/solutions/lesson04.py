@@ -56,6 +56,11 @@ def _e1_own_hand_unseen(view: Any) -> Fraction:
     return 1 - Fraction(comb(total + own - jsn, cards), comb(total + own, cards))
 
 
+def _e1_exactly_one(view: Any) -> Fraction:
+    total, jsn, cards = _unseen(view)
+    return Fraction(jsn * comb(total - jsn, cards - 1), comb(total, cards))
+
+
 def _e1_added(view: Any) -> Fraction:
     total, jsn, cards = _unseen(view)
     return Fraction(cards * jsn, total)
@@ -171,7 +176,8 @@ EXERCISES = [
             "it is easier to work out the chance of *no* Just Say No first.",
             "player 1's cards are a random 3 of the N unseen cards; K_jsn of those are "
             "Just Say Nos. How many 3-card hands have none of them?",
-            "1 - comb(N - K_jsn, 3) / comb(N, 3).",
+            "comb(N - K_jsn, 3) counts the hands with none; comb(N, 3) counts all the hands. "
+            "Then use the complement rule.",
         ),
         mistakes=(
             Mistake("none", _e1_none, "that is the chance of *no* Just Say No. The question "
@@ -181,6 +187,9 @@ EXERCISES = [
                     "three cards are three different cards: count hands with comb()."),
             Mistake("own hand", _e1_own_hand_unseen, "you counted player 0's own cards as "
                     "unseen. Player 0 can see them, and none of them is in player 1's hand."),
+            Mistake("exactly one", _e1_exactly_one, "that counts the hands with exactly one "
+                    "Just Say No. At least one also means two or three: find P(none) and use "
+                    "the complement rule."),
             Mistake("added", _e1_added, "adding the chances card by card (3 x K/N) counts the "
                     "hands with two Just Say Nos twice. Work out P(none) first."),
         ),

@@ -36,6 +36,11 @@ def _sim_e2(players: int) -> Fraction:
     return Fraction(1, players)
 
 
+def _e2_decimal_digits(players: int) -> Fraction:
+    """1/n misread as "0.n": 0.3 for one third, 0.5 for one fifth."""
+    return Fraction(players, 10 ** len(str(players)))
+
+
 def _e2_variant(rng: random.Random) -> dict[str, Any]:
     return {"players": rng.randint(2, 6)}
 
@@ -103,6 +108,9 @@ EXERCISES = [
                     "count every seat, including the first."),
             Mistake("others' share", lambda players: 1 - Fraction(1, players),
                     "that is what all the other seats win together."),
+            Mistake("one over n as 0.n", _e2_decimal_digits, "that is the number of players "
+                    "written after a decimal point (as if 1/3 were 0.3, which is 3/10). "
+                    "Divide 1 by the number of players."),
         ),
         variant=_e2_variant,
     ),

@@ -12,8 +12,51 @@ import random
 import re
 from typing import Any
 
-from monopoly_widgets.lessons.answers import Choice
-from monopoly_widgets.lessons.exercise import Exercise
+from monopoly_widgets.lessons.answers import Choice, Whole
+from monopoly_widgets.lessons.exercise import Exercise, Mistake
+
+# --- E1: find a bot's first illegal choice ---------------------------------------------
+
+
+def _first_illegal(bot: Any, seed: int) -> tuple[int, str, list[str]]:
+    """Play one game of ``bot`` against itself; stop at its first choice that is not legal.
+
+    Returns the legal choices made before it, the illegal choice, and what was legal
+    then (an empty choice and list if every choice was legal). The bot may answer with
+    an action or its id, as the league allows.
+    """
+    import monopoly_widgets as mw
+    from monopoly_widgets.core.rng import make_rng
+
+    game = mw.new_game("deal", players=2, seed=seed)
+    made = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        choice = bot(game.observation(game.current_player), legal, make_rng(seed, "check", made))
+        chosen = choice if isinstance(choice, str) else getattr(choice, "id", repr(choice))
+        allowed = [action.id for action in legal]
+        if chosen not in allowed:
+            return made, chosen, allowed
+        game.apply(chosen)
+        made += 1
+    return made, "", []
+
+
+def _bot_e1(bot: Any, seed: int) -> int:
+    return _first_illegal(bot, seed)[0]
+
+
+def _e1_working(bot: Any, seed: int) -> str:
+    made, chosen, allowed = _first_illegal(bot, seed)
+    if not allowed:
+        return f"Every one of the {made} choices in the game with seed {seed} was legal."
+    shown = ", ".join(allowed[:4]) + (", ..." if len(allowed) > 4 else "")
+    return (
+        f"The first {made} choices were legal. Choice {made + 1} was {chosen!r}, but the legal "
+        f"actions then were: {shown}. In the loop: stop when the chosen id is not among "
+        "[action.id for action in legal]."
+    )
+
 
 # --- E2: banker_bot against greedy_bot --------------------------------------------------
 
@@ -33,6 +76,22 @@ def _e2_working(summary: Any) -> str:
 
 
 EXERCISES = [
+    Exercise(
+        "06-E1", "careless_bot's legal choices before its first illegal one",
+        Whole("choices"), _bot_e1,
+        hints=(
+            "the loop must stop at the first choice whose id is not among the legal ids.",
+            "`x in some_list` is True when x is one of the list's items; `not` turns it round.",
+        ),
+        mistakes=(
+            Mistake("stopped at once", lambda bot, seed: 0, "0 means the loop stopped before "
+                    "the first choice: the ... after if is always true. Write the test that "
+                    "the choice is not legal."),
+            Mistake("counted the illegal one", lambda bot, seed: _bot_e1(bot, seed) + 1,
+                    "that counts the illegal choice too: count only the legal ones before it."),
+        ),
+        working=_e1_working,
+    ),
     Exercise(
         "06-E2", "banker_bot against greedy_bot", Choice(("better", "worse")), _bot_e2,
         hints=(

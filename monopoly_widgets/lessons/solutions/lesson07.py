@@ -9,23 +9,25 @@ from monopoly_widgets.lessons.answers import Number, Truth, Whole
 from monopoly_widgets.lessons.exercise import Exercise, Mistake
 
 
-def _coach_e1(analysis: Any) -> Any:
-    """The coach's estimate after accepting: its wins over its playouts, as a fraction."""
-    accept = analysis.move("accept")
-    return Fraction(accept.wins, accept.playouts)
+def _shares(analysis: Any) -> tuple[Fraction, Fraction]:
+    """The coach's estimates after refusing and after accepting, as wins over playouts."""
+    refuse, accept = analysis.move("jsn"), analysis.move("accept")
+    return Fraction(refuse.wins, refuse.playouts), Fraction(accept.wins, accept.playouts)
 
 
-def _e1_refuse(analysis: Any) -> Any:
-    refuse = analysis.move("jsn")
-    return Fraction(refuse.wins, refuse.playouts)
+def _coach_e1(analysis: Any) -> Fraction:
+    """How much higher the estimate after refusing is than after accepting."""
+    refuse, accept = _shares(analysis)
+    return refuse - accept
 
 
 def _e1_working(analysis: Any) -> str:
-    accept = analysis.move("accept")
+    refuse, accept = analysis.move("jsn"), analysis.move("accept")
+    gap = _coach_e1(analysis)
     return (
-        f"Accepting: {accept.wins} wins in {accept.playouts} playouts, "
-        f"{accept.wins}/{accept.playouts} = {accept.wins / accept.playouts:.3f} "
-        f"(95% interval {accept.low:.3f} to {accept.high:.3f})."
+        f"Refusing: {refuse.wins}/{refuse.playouts} = {refuse.wins / refuse.playouts:.3f}; "
+        f"accepting: {accept.wins}/{accept.playouts} = {accept.wins / accept.playouts:.3f}. "
+        f"The difference is {float(gap):.3f}, {float(gap):.1%} in percentage points."
     )
 
 
@@ -56,15 +58,26 @@ def _e3_working(information: Any) -> str:
 
 EXERCISES = [
     Exercise(
-        "07-E1", "the coach's estimate after accepting the rent",
-        Number(3, percent=True, probability=True), _coach_e1,
+        "07-E1", "how much higher the coach puts refusing than accepting",
+        Number(3, percent=True), _coach_e1,
         hints=(
-            "find the Accept line in section 2: it gives wins and playouts.",
-            "the estimate is wins divided by playouts for that move.",
+            "find the two estimates in section 2: wins over playouts for each move.",
+            "subtract the estimate after accepting from the estimate after refusing.",
         ),
         mistakes=(
-            Mistake("refuse", _e1_refuse, "that is the estimate after refusing (the Just Say "
-                    "No). The question asks about accepting."),
+            Mistake("refuse alone", lambda analysis: _shares(analysis)[0], "that is the "
+                    "estimate after refusing alone: subtract the estimate after accepting."),
+            Mistake("accept alone", lambda analysis: _shares(analysis)[1], "that is the "
+                    "estimate after accepting alone: how much higher is refusing's?"),
+            Mistake("losing", lambda analysis: 1 - _shares(analysis)[1], "that is the chance "
+                    "of *not* winning after accepting (1 minus its estimate). Subtract the "
+                    "estimate after accepting from the one after refusing."),
+            Mistake("times", lambda analysis: _shares(analysis)[0] / _shares(analysis)[1],
+                    "that is how many *times* bigger refusing's estimate is. The question asks "
+                    "how much higher: subtract."),
+            Mistake("wins", lambda analysis: analysis.move("jsn").wins
+                    - analysis.move("accept").wins, "that is the difference in wins. Turn "
+                    "each move's wins into a share of its playouts first."),
         ),
         working=_e1_working,
     ),
