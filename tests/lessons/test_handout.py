@@ -61,9 +61,11 @@ def answered_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_lesson_chart_is_drawn_on_paper(made: tuple[Path, Path]) -> None:
-    """A theme-following chart is a widget on screen; the handout draws it from its JSON."""
+    """A theme-following chart is a widget on screen; on paper it is a still picture, drawn
+    from its JSON, named by its description, with no Plotly library in the page."""
     text = made[1].read_text(encoding="utf-8")
-    assert "plotly-graph-div" in text and "a lesson chart" in text
+    assert '<img alt="chart: a lesson chart" class="handout-chart"' in text
+    assert "data:image/svg+xml;base64," in text and "plotly-graph-div" not in text
 
 
 @pytest.fixture(scope="module")
