@@ -42,6 +42,28 @@ pytestmark = [
 ]
 
 
+def open_explorers(page: Any, url: str, loads: int = 3) -> Any:
+    """Open the Voilà page until its three explorers show; returns their locator.
+
+    At a load of 13 to 23 on the shared 2-core machine, two of four loads showed
+    "Error displaying widget: model not found" for all three (the race of
+    docs/compatibility.md, which ``test_voila.py`` watches on the quick start); this
+    test is about what a student does with the table, so it loads the page again.
+    """
+    from playwright.sync_api import expect
+
+    roots = page.locator(".mw-root")
+    broken = page.get_by_text("model not found")
+    for load in range(loads):
+        page.goto(url)
+        expect(roots.nth(len(GAMES) - 1).or_(broken.first)).to_be_visible(timeout=240_000)
+        if broken.count() == 0:
+            expect(roots).to_have_count(len(GAMES))
+            return roots
+        print(f"Voilà load {load + 1}: 'model not found'; loading the page again")
+    raise AssertionError(f"the explorers did not show in {loads} loads")
+
+
 def assert_no_violations(page: Any, where: str) -> None:
     """axe finds nothing in any explorer on the page (kept as JSON for a reader)."""
     found = axe.violations(page, ".mw-root")
@@ -112,6 +134,7 @@ FOCUS_JS = """() => {
   return {
     index: [...document.querySelectorAll('.mw-root')].indexOf(root),
     move: !!a && a.matches('button.mw-choice:not(:disabled)'),
+    group: !!a && a.matches('.mw-choice-group'),
     card: !!a && a.matches('.mw-card.mw-clickable'),
     pressed: a ? a.getAttribute('aria-pressed') : null,
     label: a ? (a.getAttribute('aria-label') || a.textContent || '').slice(0, 120) : '',
@@ -183,7 +206,7 @@ def play_by_keyboard(page: Any, index: int) -> int:
         page.keyboard.press("Enter")
         made += 1
         assert made < 300, "the game did not end"
-        if focus["move"]:
+        if focus["move"] and not focus["group"]:  # a group opens its moves: no step
             expect(root.locator(".mw-step-label")).not_to_have_text(step, timeout=60_000)
         page.wait_for_function(READY_JS, arg=index, timeout=120_000)
     return made
@@ -210,9 +233,7 @@ def test_voila_keyboard_screen_reader_and_axe(tmp_path: Path) -> None:
             try:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(60_000)
-                page.goto(url)
-                roots = page.locator(".mw-root")
-                expect(roots).to_have_count(3, timeout=180_000)
+                roots = open_explorers(page, url)
                 expect(roots.first.locator(".mw-choice").first).to_be_visible(timeout=120_000)
                 expect(page.locator(".mw-root .js-plotly-plot").first).to_be_visible(
                     timeout=180_000
@@ -242,6 +263,10 @@ def test_voila_keyboard_screen_reader_and_axe(tmp_path: Path) -> None:
                     status = roots.nth(index).locator(".mw-status")
                     assert status.inner_text().startswith("Game over"), name
                     assert made > 0, name
+                    # The polite log said the player's own moves as theirs, each line once.
+                    said = roots.nth(index).locator('[role="log"] > div').all_text_contents()
+                    assert any(", your move: " in line for line in said), said
+                    assert len(said) == len(set(said)), said
                     print(f"{name}: {made} key presses of Enter, {status.inner_text()}")
                 assert_no_violations(page, "voila-over")
             except Exception:
@@ -337,9 +362,7 @@ def test_voila_reflows_at_200_percent_and_320_px_light_and_dark(tmp_path: Path) 
                 for theme in ("light", "dark"):
                     page = browser.new_page(viewport={"width": 1280, "height": 720})
                     page.set_default_timeout(60_000)
-                    page.goto(f"{url}?voila-theme={theme}")
-                    roots = page.locator(".mw-root")
-                    expect(roots).to_have_count(3, timeout=180_000)
+                    roots = open_explorers(page, f"{url}?voila-theme={theme}")
                     expect(roots.first.locator(".mw-choice").first).to_be_visible(timeout=120_000)
                     light = page.evaluate("() => document.body.dataset.jpThemeLight")
                     assert light == ("true" if theme == "light" else "false"), light
@@ -352,7 +375,7 @@ def test_voila_reflows_at_200_percent_and_320_px_light_and_dark(tmp_path: Path) 
                             assert found["lost"] == [], (name, view, theme, found)
                             assert found["overflow"] <= 1, (name, view, theme, found)
                         shot = OUTPUT / f"a11y-{view}-{theme}.png"
-                        roots.first.screenshot(path=str(shot))
+                        page.screenshot(path=str(shot), full_page=True)
                     page.emulate_media(reduced_motion="reduce")
                     assert page.evaluate(MOTION_JS) == ["none", "0s"]
                     page.emulate_media(reduced_motion="no-preference")

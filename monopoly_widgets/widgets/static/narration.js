@@ -56,7 +56,7 @@ function createNarration(model) {
     spokenStep = step;
     if (!fresh.length) return;
     const words = fresh.map((event) => event.text).join(" ");
-    const line = el("div", null, ownMove ? `Your move: ${words}` : `Step ${step}: ${words}`);
+    const line = el("div", null, `Step ${step}${ownMove ? ", your move" : ""}: ${words}`);
     ownMove = false;
     log.appendChild(line);
     while (log.childElementCount > ANNOUNCED_LINES) log.firstElementChild.remove();
@@ -72,7 +72,7 @@ function createNarration(model) {
         narrationNodes.get(JSON.stringify([event.text, event.rule]), () => {
           const line = el("div", "mw-event");
           line.appendChild(el("span", "mw-event-text", event.text));
-          if (event.rule) line.appendChild(el("span", "mw-rule", event.rule));
+          if (event.rule) line.append(" ", el("span", "mw-rule", event.rule)); // read apart
           return line;
         }),
       );
