@@ -101,7 +101,7 @@ class SeatSocket(websocket.WebSocketHandler):
         elif kind == "join":
             if self.place is not None:
                 raise ProtocolError("joined", "this connection has already joined a seat")
-            self.place = self.hub.join(self, message)
+            self.place = self.hub.join(self, message, self.request.remote_ip or "")
         else:  # move
             if self.place is None:
                 raise ProtocolError("join_first", "join a seat before moving")

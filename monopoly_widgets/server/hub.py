@@ -36,6 +36,8 @@ from monopoly_widgets.server.tables import (
 )
 
 log = logging.getLogger("monopoly_widgets.server")
+#: Wrong join codes or tokens one address may send in a minute before its joins wait.
+WRONG_JOINS_PER_MINUTE = 100
 
 
 class Connection(Protocol):
@@ -62,6 +64,8 @@ class Hub:
         #: turn) to the last seat's frame handed to the network: the server's own share of
         #: the latency (``stats``; benchmarks/class_server.py prints it).
         self.move_seconds: deque[float] = deque(maxlen=20_000)
+        #: When each address last sent a wrong code or token (the last minute's).
+        self._wrong_joins: dict[str, deque[float]] = {}
 
     # --- tables ----------------------------------------------------------------------
     def resume(self) -> list[str]:
@@ -118,8 +122,32 @@ class Hub:
         return table
 
     # --- seats -----------------------------------------------------------------------
-    def join(self, connection: Connection, message: dict[str, Any]) -> tuple[Table, int]:
-        """Seat ``connection`` by a join code or a token; the seat's old connection is let go."""
+    def join(
+        self, connection: Connection, message: dict[str, Any], address: str = ""
+    ) -> tuple[Table, int]:
+        """Seat ``connection`` by a join code or a token; the seat's old connection is let go.
+
+        Wrong codes and tokens are counted by the computer they come from: past
+        :data:`WRONG_JOINS_PER_MINUTE` in a minute, its joins are refused for the rest of
+        that minute, so codes cannot be tried in bulk over many connections (a whole class
+        behind one address stays well under it).
+        """
+        recent = self._wrong_joins.setdefault(address, deque())
+        now = time.monotonic()
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= WRONG_JOINS_PER_MINUTE:
+            raise ProtocolError(
+                "rate", "too many wrong join codes from this computer: wait a minute"
+            )
+        try:
+            return self._join(connection, message)
+        except ProtocolError as exc:
+            if exc.code in ("code", "token"):
+                recent.append(now)
+            raise
+
+    def _join(self, connection: Connection, message: dict[str, Any]) -> tuple[Table, int]:
         if "code" in message:
             found = self.by_code.get(codes.normal_code(message["code"]))
             if found is None:

@@ -1,6 +1,7 @@
 """Does a frame sent to one seat hold another seat's hidden card? Judged against the true
-hands, replayed from the finished game's save (Monopoly Deal: every card has an id, and
-a property's name is on one card only)."""
+hands, replayed from the finished game's save: in every game no card id of another hand
+may appear in a card or an action; in Monopoly Deal, where a property's name is on one
+card only, neither may such a name before an event has said it."""
 
 from __future__ import annotations
 
@@ -42,7 +43,12 @@ def leaks(saved: str, seat: int, raw_frames: list[str]) -> list[str]:
         step = frame["step"]
         state = game.state_at(step)
         said = [t for s in range(step + 1) for t in events_by_step[s]]
-        hidden = {c for k in range(game.players) if k != seat for c in state.hands[k]}
+        hidden = {
+            c
+            for k in range(game.players)
+            if k != seat and not face_up(game.name, state, k)
+            for c in state.hands[k]
+        }
         # "unseen" counts every card the seat cannot see, the draw pile's and the other
         # hands' together, by name (what a player can work out from the printed deck).
         unseen = frame["observation"].pop("unseen", None)
@@ -51,11 +57,18 @@ def leaks(saved: str, seat: int, raw_frames: list[str]) -> list[str]:
         shown = card_ids(frame) & hidden
         if shown:
             found.append(f"step {step}: card ids {sorted(shown)} of another hand")
-        for card in hidden:
+        for card in hidden if game.name == "deal" else ():
             name = NAME[card % PACK_SIZE]
             if name in unique and name in text and not any(name in words for words in said):
                 found.append(f"step {step}: {name!r} of another hand")
     return found
+
+
+def face_up(game_name: str, state: Any, seat: int) -> bool:
+    """A hand the rules lay face up: in The Card Game, the hand of the player who went out
+    (laid down for scoring) and every hand once the match is over (docs/rules/cardgame.md,
+    ``cardgame/observation.py``)."""
+    return game_name == "cardgame" and (state.phase == "over" or state.went_out == seat)
 
 
 def _events_by_step(game: Any) -> list[list[str]]:

@@ -209,3 +209,21 @@ def test_a_name_is_kept_as_plain_text(server: ClassServer) -> None:
         assert welcome["name"] == "<b>Ana</b> x"  # markup kept as characters, controls gone
 
     asyncio.run(run())
+
+
+def test_join_codes_cannot_be_tried_in_bulk(server: ClassServer) -> None:
+    from monopoly_widgets.server.hub import WRONG_JOINS_PER_MINUTE
+
+    table = table_with_people(server)
+
+    async def run() -> None:
+        for _ in range(WRONG_JOINS_PER_MINUTE // 20):  # many connections, 20 guesses each
+            guesser = await Client.open(server.url)
+            for n in range(20):
+                await refused(guesser, {"type": "join", "code": f"AAAA{n:02d}"}, "code")
+            guesser.close()
+        late = await Client.open(server.url)
+        await refused(late, {"type": "join", "code": person_codes(table)[0]}, "rate")
+
+    asyncio.run(run())
+    assert all(not seat["connected"] for seat in server.tables()[0]["seats"])

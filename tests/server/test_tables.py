@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tornado.httpclient import HTTPClient as SyncHTTPClient
 from tornado.httpclient import HTTPClientError, HTTPRequest
 
@@ -70,6 +71,27 @@ def test_two_students_and_a_bot_play_to_the_end_each_seeing_only_their_hand(
         states = [f for f in client.frames if f["type"] == "state"]
         assert [f["step"] for f in states] == sorted({f["step"] for f in states})  # each move once
         assert states[-1]["step"] == game.step
+        assert leaks(saved, seat, client.raw) == []
+
+
+@pytest.mark.parametrize("name", ["bid", "cardgame"])
+def test_the_other_games_send_no_hidden_card_either(server: ClassServer, name: str) -> None:
+    table = server.create_table(name, 3, seed=2, bots={2: "random"}, bot_delay=0)
+
+    async def run() -> list[Client]:
+        clients = []
+        for code in person_codes(table):
+            client = await Client.open(server.url)
+            welcome, state = await client.join(code)
+            clients.append((client, welcome["token"], state))
+        plays = [play_to_the_end(c, token, n, state) for n, (c, token, state) in enumerate(clients)]
+        await asyncio.gather(*plays)
+        return [c for c, _, _ in clients]
+
+    clients = asyncio.run(run())
+    saved = server.export_json(table["id"])
+    assert mw.load_game(saved).is_over
+    for seat, client in enumerate(clients):
         assert leaks(saved, seat, client.raw) == []
 
 
