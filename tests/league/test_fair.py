@@ -218,3 +218,18 @@ def test_no_task_holds_both_seats_of_a_deal() -> None:
         }
         assert len(played) == 3 * 2 * games  # every pairing, deal and seat order, once
         assert all(batch.order[0] != batch.order[1] for batch in batches)
+
+
+def test_the_command_line_keeps_the_deals_secret(tmp_path: Path, capsys) -> None:
+    from monopoly_widgets.cli import main
+
+    def forfeits(*extra: str) -> str:
+        out = tmp_path / f"games{len(extra)}.csv"
+        command = ["league", str(FINDER), "random", "--games", "2", "--workers", "1"]
+        assert main([*command, "--csv", str(out), *extra]) == 0
+        return out.read_text()
+
+    assert "FOUND" not in forfeits()
+    seed = int(capsys.readouterr().err.split("league seed: ")[1].split()[0])
+    assert seed >= 2**20  # random, and printed
+    assert forfeits("--seed", "3").count("FOUND") == 4  # a seed it can guess: every game
