@@ -199,3 +199,37 @@ def test_a_bot_that_kills_its_worker_loses_only_its_own_games() -> None:
     if len(result.rows) < 24:  # the attacker's seat-1 tasks killed their worker each time
         assert lost and all("against worker_killer (deals" in note for note in lost), lost
         assert any("played again" in note for note in result.notes)
+
+
+def test_no_task_holds_both_seats_of_a_deal() -> None:
+    """Deal ``d`` is the same for every pairing (duplicate seating): a bot that held seat
+    0's hand in one game and seat 1 in another would know its opponent's cards. Its
+    process lives one task, and every task keeps each bot in one seat."""
+    from monopoly_widgets.league.entries import Entry
+    from monopoly_widgets.league.games import schedule
+    from monopoly_widgets.league.sandbox import Limits
+
+    entries = [Entry(name, builtin="random") for name in ("a", "b", "c")]
+    for games in (1, 3, 40, 500):
+        batches = schedule(entries, "deal", games, 1, Limits(), True, {})
+        assert sum(len(batch.deals) for batch in batches) == 3 * 2 * games
+        played = {
+            (tuple(e.name for e in batch.order), deal) for batch in batches for deal in batch.deals
+        }
+        assert len(played) == 3 * 2 * games  # every pairing, deal and seat order, once
+        assert all(batch.order[0] != batch.order[1] for batch in batches)
+
+
+def test_the_command_line_keeps_the_deals_secret(tmp_path: Path, capsys) -> None:
+    from monopoly_widgets.cli import main
+
+    def forfeits(*extra: str) -> str:
+        out = tmp_path / f"games{len(extra)}.csv"
+        command = ["league", str(FINDER), "random", "--games", "2", "--workers", "1"]
+        assert main([*command, "--csv", str(out), *extra]) == 0
+        return out.read_text()
+
+    assert "FOUND" not in forfeits()
+    seed = int(capsys.readouterr().err.split("league seed: ")[1].split()[0])
+    assert seed >= 2**20  # random, and printed
+    assert forfeits("--seed", "3").count("FOUND") == 4  # a seed it can guess: every game
