@@ -110,26 +110,34 @@ def a_position() -> tuple[dict, list[dict]]:
     return game.observation(seat), [action.to_dict() for action in game.legal_actions()]
 
 
-def bot_costs(folder: Path, sandbox: str, starts: int, moves: int) -> tuple[float, float]:
-    """Median seconds to start one bot until ready, and median seconds per move."""
+def bot_costs(folder: Path, starts: int, moves: int) -> dict[str, tuple[float, float]]:
+    """Per mode, median seconds to start one bot until ready, and median seconds per
+    move; the two modes alternate, start by start and move by move, under the same load."""
     from monopoly_widgets.league.sandbox import Limits
     from monopoly_widgets.league.seats import start_bot
 
-    limits = Limits(start_seconds=300, move_seconds=60, sandbox=sandbox)
     observation, legal = a_position()
-    start_times, move_times = [], []
+    times: dict[str, tuple[list[float], list[float]]] = {"wasm": ([], []), "process": ([], [])}
     for _ in range(starts):
-        started = time.perf_counter()
-        bot = start_bot(str(folder / "eager.py"), limits)
-        bot.wait_ready()
-        start_times.append(time.perf_counter() - started)
-        bot.new_game(1)
-        for _ in range(moves):
+        bots = {}
+        for sandbox, (start_times, _) in times.items():
+            limits = Limits(start_seconds=300, move_seconds=60, sandbox=sandbox)
             started = time.perf_counter()
-            bot.choose(observation, legal)
-            move_times.append(time.perf_counter() - started)
-        bot.stop()
-    return statistics.median(start_times), statistics.median(move_times)
+            bots[sandbox] = start_bot(str(folder / "eager.py"), limits)
+            bots[sandbox].wait_ready()
+            start_times.append(time.perf_counter() - started)
+            bots[sandbox].new_game(1)
+        for _ in range(moves):
+            for sandbox, (_, move_times) in times.items():
+                started = time.perf_counter()
+                bots[sandbox].choose(observation, legal)
+                move_times.append(time.perf_counter() - started)
+        for bot in bots.values():
+            bot.stop()
+    return {
+        sandbox: (statistics.median(start_times), statistics.median(move_times))
+        for sandbox, (start_times, move_times) in times.items()
+    }
 
 
 def compare_sandbox(folder: Path, games: int, rounds: int, workers: int) -> None:
@@ -153,8 +161,7 @@ def compare_sandbox(folder: Path, games: int, rounds: int, workers: int) -> None
         f"median sandbox {statistics.median(rates['wasm']):.2f}, process "
         f"{statistics.median(rates['process']):.2f}; sandbox/process {ratio:.2f}"
     )
-    for sandbox in ("wasm", "process"):
-        start, move = bot_costs(folder, sandbox, starts=max(3, rounds), moves=200)
+    for sandbox, (start, move) in bot_costs(folder, max(3, rounds), 200).items():
         print(
             f"{sandbox}: start one bot (until ready) median {start:.2f} s; one move "
             f"(round trip) median {1000 * move:.2f} ms",
@@ -191,7 +198,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--sandbox", action="store_true", help="the sandbox against processes")
     parser.add_argument("--big", type=int, default=0, help="time a league of this many bots")
+    parser.add_argument("--costs", action="store_true", help="only start and move costs")
     args = parser.parse_args()
+    if args.costs:
+        with tempfile.TemporaryDirectory(prefix="league-bench-") as name:
+            write_bots(Path(name))
+            for sandbox, (start, move) in bot_costs(Path(name), args.rounds, 200).items():
+                print(f"{sandbox}: start {start:.2f} s; one move {1000 * move:.2f} ms")
+        return
     if args.sandbox or args.big:
         with tempfile.TemporaryDirectory(prefix="league-bench-") as name:
             write_bots(Path(name))

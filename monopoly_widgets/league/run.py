@@ -28,6 +28,7 @@ from monopoly_widgets.league.entries import find_entries
 from monopoly_widgets.league.games import Batch, run_batch, schedule
 from monopoly_widgets.league.result import LeagueResult
 from monopoly_widgets.league.sandbox import Limits
+from monopoly_widgets.league.seats import close_kept, keep_sandboxes
 from monopoly_widgets.sim.workers import stop_now, worker_start
 
 #: Said wherever the league cannot start processes.
@@ -101,6 +102,7 @@ def league(
 
     pool, owned = _pool(executor, workers, isolated)  # one pool for the checks and the games
     total = 0
+    keep_sandboxes(executor is None)  # idle sandboxes kept between tasks here (seats.py)
     try:
         jobs = [(e, game, limits, isolated, options) for e in entries if e.path is not None]
         checked = [_check(job) for job in jobs] if pool is None else list(pool.map(_check, jobs))
@@ -139,6 +141,8 @@ def league(
     finally:
         if owned and pool is not None:
             pool.shutdown()  # at once after ``stop_now``; else every game is done
+        keep_sandboxes(False)
+        close_kept()
     result.seconds = time.monotonic() - started
     if report:
         report(result, len(result.rows), total, True)
@@ -189,8 +193,14 @@ def _pool(
     # Its workers ignore Ctrl-C (a terminal sends it to them too: the league stops them
     # itself, keeping the finished games) and die with this process (``sim/workers.py``).
     return ProcessPoolExecutor(
-        max_workers=count, initializer=worker_start, initargs=(os.getpid(),)
+        max_workers=count, initializer=_worker_start, initargs=(os.getpid(),)
     ), True
+
+
+def _worker_start(parent: int) -> None:
+    """A league worker: ``worker_start``, and idle sandboxes kept between its tasks."""
+    worker_start(parent)
+    keep_sandboxes()
 
 
 def _run_batches(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import random
+from collections import OrderedDict
 from typing import Any
 
 from monopoly_widgets.agents.base import observer_of
@@ -51,6 +52,57 @@ class BuiltinSeat:
         pass
 
 
+#: A started sandbox takes about a second of processor time (Pyodide), far more than a
+#: batch's games may. So the league's own processes keep a few idle sandboxes between
+#: tasks, by bot file, for the next task with the same bot: :func:`keep_sandboxes`
+#: switches it on (the league's workers and, during a league, its own process); never on
+#: someone's executor (Dask), where nothing would end them. Each is its bot's own (no bot
+#: ever gets another's), and it is ended by :func:`close_kept` or when its process ends.
+KEPT: OrderedDict[tuple[str, Limits], BotProcess] = OrderedDict()
+#: How many idle sandboxes one process keeps (each holds about 300 MB); the oldest goes.
+MAX_KEPT = 3
+_keeping = False
+_finalizer: Any = None
+
+
+def keep_sandboxes(on: bool = True) -> None:
+    """Keep idle sandboxes between tasks in this process (see :data:`KEPT`)."""
+    global _keeping, _finalizer
+    _keeping = on
+    if on and _finalizer is None:
+        from multiprocessing import util
+
+        _finalizer = util.Finalize(None, close_kept, exitpriority=10)  # as a worker exits
+
+
+def close_kept() -> None:
+    """End every idle sandbox this process kept."""
+    while KEPT:
+        _, bot = KEPT.popitem()
+        bot.stop()
+
+
+def _take_kept(path: str, limits: Limits) -> BotProcess | None:
+    bot = KEPT.pop((path, limits), None)
+    if bot is not None and bot.process.poll() is not None:
+        bot.stop()
+        return None
+    return bot
+
+
+def _keep(path: str, limits: Limits, bot: BotProcess) -> bool:
+    """Keep ``bot``'s sandbox for a later task; False if it is not kept."""
+    if not _keeping or limits.sandbox != "wasm" or bot.process.poll() is not None:
+        return False
+    old = KEPT.pop((path, limits), None)
+    if old is not None:
+        old.stop()
+    KEPT[(path, limits)] = bot
+    while len(KEPT) > MAX_KEPT:
+        KEPT.popitem(last=False)[1].stop()
+    return True
+
+
 def start_bot(path: str, limits: Limits) -> BotProcess:
     """A student's bot, started: in the WebAssembly sandbox (``league/wasm/``), or in a
     plain process when ``limits.sandbox`` is "process"."""
@@ -74,11 +126,14 @@ class ProcessSeat:
 
     def new_game(self, game: Game, seed: int) -> None:
         if self.bot is None or self.bot.process.poll() is not None:
-            self.bot = None
+            self.bot = _take_kept(self.entry.path, self.limits)  # type: ignore[arg-type]
+        if self.bot is None:
             bot = start_bot(self.entry.path, self.limits)  # type: ignore[arg-type]
             self.pids.append(bot.pid)
             bot.wait_ready()
             self.bot = bot
+        elif self.bot.pid not in self.pids:
+            self.pids.append(self.bot.pid)
         self.bot.output.clear()
         self.bot.dropped = 0
         try:
@@ -101,9 +156,9 @@ class ProcessSeat:
         return self.bot.printed() if self.bot is not None else ""
 
     def close(self) -> None:
-        if self.bot is not None:
+        if self.bot is not None and not _keep(self.entry.path, self.limits, self.bot):  # type: ignore[arg-type]
             self.bot.stop()
-            self.bot = None
+        self.bot = None
 
 
 class InProcessSeat:
