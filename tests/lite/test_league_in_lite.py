@@ -87,7 +87,7 @@ LEAGUE = """
 import json, time, warnings
 from pathlib import Path
 import monopoly_widgets as mw
-from monopoly_widgets.league.browser import workers_available
+from monopoly_widgets.league.browser import IDLE, workers_available
 folder = Path("league_bots")
 folder.mkdir(exist_ok=True)
 for name, source in json.loads(SOURCES).items():
@@ -104,6 +104,7 @@ print(json.dumps({
     "notes": result.notes,
     "warned": [str(w.message) for w in warned],
     "seconds": time.monotonic() - started,
+    "idle_after": len(IDLE),
 }))
 """
 
@@ -189,6 +190,7 @@ def test_looping_hungry_and_hostile_bots_are_stopped_in_the_tab(
         f"{per_move} ms per move"
     )
     assert league["workers"] is True
+    assert league["idle_after"] == 0  # no bot's worker outlives the league
     failures = league["failures"]
     assert set(failures) == {"looper", "hog", "reader", "caller"}, failures
     assert "took longer than 5 s to choose (stopped)" in failures["looper"]
