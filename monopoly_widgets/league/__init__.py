@@ -1,14 +1,15 @@
 """A league of the class's bots: safe, fair, rated (issue 27 §1; ``docs/league.md``).
 
 ``mw.league("bots/", game="deal", games=20)`` checks each student's file, plays every
-pairing on the same deals in both seat orders, each student's bot in its own process
-with a time and memory limit, and returns a ``LeagueResult``: ``.table`` (win rates
-with Wilson intervals, a Bradley-Terry rating with a bootstrap interval), ``.chart()``,
-``.replay(row)``.
+pairing on the same deals in both seat orders, each student's bot in its own sandbox
+(Pyodide under Deno, ``league/wasm/``) with a time and memory limit, and returns a
+``LeagueResult``: ``.table`` (win rates with Wilson intervals, a Bradley-Terry rating
+with a bootstrap interval), ``.chart()``, ``.replay(row)``.
 
 Importing this package is cheap (no pandas, no Plotly): ``monopoly_widgets`` imports it
-to offer ``mw.league``, and every bot's process imports ``monopoly_widgets``. As the
-attribute ``monopoly_widgets.league`` is that function, reach the modules with ``from
+to offer ``mw.league``, and every bot's process (``sandbox="process"``) imports
+``monopoly_widgets``. As the attribute ``monopoly_widgets.league`` is that function,
+reach the modules with ``from
 monopoly_widgets.league import run`` (``import monopoly_widgets.league.run as run`` finds
 the function first and fails).
 """

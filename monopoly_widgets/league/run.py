@@ -1,7 +1,8 @@
 """``mw.league(bots, game="deal", games=N)``: check the entries, play, rate.
 
-Where processes can start, every student's bot runs in its own process with its
-limits (``sandbox.py``), and the games run on a pool of worker processes (one per
+Where processes can start, every student's bot runs in its own sandbox with its
+limits (Pyodide under Deno, ``league/wasm/``; or, with ``sandbox="process"``, a plain
+process, ``sandbox.py``), and the games run on a pool of worker processes (one per
 core unless ``workers`` says otherwise) or on any ``concurrent.futures`` executor
 given as ``executor`` (a Dask cluster's ``client.get_executor()`` too). In a browser
 tab (JupyterLite's Pyodide) every student's bot runs in its own Web Worker, with its

@@ -200,10 +200,14 @@ class BotProcess:
                 raise self._ended()
             self._buffer += chunk
             if len(self._buffer) > MAX_REPLY_BYTES:
-                self.stop()
-                raise BotFailure("sent a reply too long to read (stopped)", self.printed())
+                self._overflow()
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
+
+    def _overflow(self) -> None:
+        """More than :data:`MAX_REPLY_BYTES` without a line's end: the bot is stopped."""
+        self.stop()
+        raise BotFailure("sent a reply too long to read (stopped)", self.printed())
 
     def _decode(self, line: bytes) -> dict[str, Any] | None:
         """The reply on ``line`` (None: not a reply, read on); :class:`BotFailure` if garbled."""

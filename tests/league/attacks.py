@@ -130,7 +130,7 @@ def choose(observation, legal_actions, rng):
 def choose(observation, legal_actions, rng):
     hoard = []
     while True:
-        hoard.append(b"x" * 20_000_000)
+        hoard.append(b"x" * 100_000_000)
 """,
     "looper": """
 def choose(observation, legal_actions, rng):
@@ -139,7 +139,7 @@ def choose(observation, legal_actions, rng):
 """,
     "shouter": """
 def choose(observation, legal_actions, rng):
-    print("x" * 3_000_000)
+    print("x" * 1_000_000)
     sys.stderr.write("y" * 1_000_000)
     os.write(1, b"z" * 1_000_000)
     try:

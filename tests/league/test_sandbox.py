@@ -30,7 +30,10 @@ from tests.league.test_league import alive, processes_with
 
 PACKAGE_FILE = Path(mw.__file__).parent / "league" / "child.py"
 SECRET = "teachers-secret-4271"
-ALL = ["reader", "writer", "network", "environment", "killer", "spawner", "shell", "hog", "looper"]
+ALL = [
+    *("reader", "writer", "network", "environment", "killer", "spawner", "shell"),
+    *("hog", "looper", "shouter"),
+]
 
 
 def sandbox_ready() -> None:
@@ -111,7 +114,7 @@ def run_league(setting: Setting, sandbox: str) -> mw.league:
             games=1,
             seed=5,
             move_seconds=3,
-            memory_mb=400,
+            memory_mb=600,
             workers=2,
             sandbox=sandbox,
             progress=False,
@@ -142,9 +145,17 @@ def reported(result, name: str) -> dict[str, str]:
 def test_the_honest_classmate_plays_every_game(attacked) -> None:
     result, setting = attacked
     assert (setting.bots / "honest.py").exists()
-    assert "honest" not in result.failures
-    assert {entry.name for entry in result.entries} == {"honest", "random"}
-    assert len(result.rows) == 2 and all(row["forfeit"] is None for row in result.rows)
+    assert "honest" not in result.failures and "shouter" not in result.failures, result.failures
+    assert {entry.name for entry in result.entries} == {"honest", "shouter", "random"}
+    assert len(result.rows) == 6 and all(row["forfeit"] is None for row in result.rows)
+
+
+def test_a_bot_printing_megabytes_plays_on(attacked) -> None:
+    """The shouter prints 1 MB, writes 1 MB to stderr, 1 MB to fd 1 and 1 MB through
+    JavaScript's console every move: its games are played, none forfeited."""
+    result, _ = attacked
+    games = [row for row in result.rows if "shouter" in row["seats"]]
+    assert len(games) == 4 and all(row["forfeit"] is None for row in games)
 
 
 def test_a_bot_cannot_read_the_teachers_files(attacked) -> None:
@@ -206,12 +217,23 @@ def test_a_bot_cannot_start_a_process(attacked) -> None:
     assert processes_with(f"sleep {setting.sleep}") == []
 
 
-def test_memory_and_time_are_limited_in_the_sandbox(attacked) -> None:
-    result, _ = attacked
-    assert "used more than its 400 MB of memory (stopped)" in result.failures["hog"] or (
-        "ran out of memory" in result.failures["hog"]
-    ), result.failures["hog"]
+def test_memory_and_time_are_limited_in_the_sandbox(attacked, tmp_path) -> None:
+    """In the league the hog is stopped (by memory, or by time on a busy machine), and the
+    looper by time; alone, with time to spare, the hog is stopped by its memory limit."""
+    from monopoly_widgets.league.sandbox import BotFailure, Limits
+    from monopoly_widgets.league.wasm.bot import WasmBot
+
+    result, setting = attacked
+    assert "memory (stopped)" in result.failures["hog"] or "took longer" in result.failures["hog"]
     assert "took longer than 3 s to choose (stopped)" in result.failures["looper"]
+    bot = WasmBot(setting.bots / "hog.py", Limits(move_seconds=120, memory_mb=600))
+    try:
+        bot.wait_ready()
+        bot.new_game(1)
+        with pytest.raises(BotFailure, match="used more than its 600 MB of memory"):
+            bot.choose({"viewer": 0}, [{"id": "a", "text": "A", "player": 0, "kind": "end"}])
+    finally:
+        bot.stop()
 
 
 def test_no_sandbox_outlives_the_league(attacked) -> None:
@@ -264,7 +286,7 @@ def test_the_command_line_runs_the_sandbox(tmp_path) -> None:
     try:
         done = subprocess.run(
             [sys.executable, "-m", "monopoly_widgets", "league", str(setting.bots), "random"]
-            + ["--games", "1", "--workers", "1", "--move-seconds", "3", "--memory-mb", "400"],
+            + ["--games", "1", "--workers", "1", "--move-seconds", "3", "--memory-mb", "600"],
             capture_output=True,
             text=True,
             timeout=600,

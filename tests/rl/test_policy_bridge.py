@@ -73,7 +73,10 @@ def test_a_saved_policy_plays_in_the_league_and_loads_the_same(tmp_path) -> None
     assert np.array_equal(loaded.weights, policy.weights)
     with pytest.raises(InputError, match="exists"):
         policy.save_bot(bot)  # never overwrites
-    result = mw.league([bot, "random"], games=1, seed=1, workers=1, progress=False)
+    # The saved bot imports numpy and reads its JSON: the process mode (docs/rl.md).
+    result = mw.league(
+        [bot, "random"], games=1, seed=1, workers=1, sandbox="process", progress=False
+    )
     assert result.failures == {}
     row = result.table.set_index("bot").loc["linear"]
     assert row["games"] == 2 and row["forfeits"] == 0  # both seatings played, no failure

@@ -73,6 +73,17 @@ class WasmBot(BotProcess):
             }
         )
 
+    def _overflow(self) -> None:
+        """Text the bot wrote to stdout itself is dropped, not read on: all of it before
+        the last reply's mark (its writes and the host's may interleave), or all but a
+        possible mark's start; a reply itself too long stops the bot."""
+        at = self._buffer.rfind(MARK)
+        cut = at if at > 0 else (len(self._buffer) - len(MARK) + 1 if at < 0 else 0)
+        if cut == 0:
+            super()._overflow()
+        self.dropped += cut
+        self._buffer = self._buffer[cut:]
+
     def _decode(self, line: bytes) -> dict[str, Any] | None:
         at = line.rfind(MARK)
         if at < 0:
