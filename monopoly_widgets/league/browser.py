@@ -247,6 +247,18 @@ class WorkerBot:
         self.dropped += (dropped if type(dropped) is int else 0) + len(whole) - len(text)
 
 
+#: Each bot's idle worker, kept between the league's tasks (by file and limits), so that
+#: its next pairing need not start Pyodide again; :func:`close_idle` ends them all when
+#: the league ends (``run.py``). A failed bot's worker is never kept.
+IDLE: dict[tuple[str, Limits], WorkerBot] = {}
+
+
+def close_idle() -> None:
+    """Terminate every idle bot's worker (the league has ended)."""
+    while IDLE:
+        IDLE.popitem()[1].stop()
+
+
 class WorkerSeat:
     """A student's bot in its own Web Worker (:class:`WorkerBot`), restarted after a failure."""
 
@@ -254,7 +266,8 @@ class WorkerSeat:
         assert entry.path is not None
         self.entry = entry
         self.limits = limits
-        self.bot: WorkerBot | None = None
+        self.key = (entry.path, limits)
+        self.bot: WorkerBot | None = IDLE.pop(self.key, None)
         self.pids: list[int] = []  # no process: the league's rows list none
 
     def new_game(self, game: Game, seed: int) -> None:
@@ -285,6 +298,9 @@ class WorkerSeat:
         return self.bot.printed() if self.bot is not None else ""
 
     def close(self) -> None:
-        if self.bot is not None:
+        """Keep the worker for the bot's next task if it is well and none is kept, else end it."""
+        if self.bot is not None and not self.bot.ended and self.key not in IDLE:
+            IDLE[self.key] = self.bot
+        elif self.bot is not None:
             self.bot.stop()
-            self.bot = None
+        self.bot = None

@@ -160,6 +160,7 @@ def league(
         pools.shutdown()  # at once after ``stop_now``; else every game is done
         keep_sandboxes(False)
         close_kept()
+        browser.close_idle()
     result.seconds = time.monotonic() - started
     if report:
         report(result, len(result.rows), total, True)
