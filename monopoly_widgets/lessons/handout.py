@@ -323,8 +323,16 @@ def handout_html(path: Path) -> str:
 
 def _without_mathjax(page: str) -> str:
     """The page without the scripts nbconvert's template loads from a CDN (MathJax,
-    require.js): its maths is MathML already, and nothing in it needs them."""
+    require.js, and Mermaid for diagrams the lessons do not have): its maths is MathML
+    already, and nothing in it needs them."""
     page = re.sub(r"<script[^>]*src=\"https?://[^\"]*\"[^>]*>\s*</script>", "", page, flags=re.I)
+    page = re.sub(  # a module that imports from a URL (Mermaid's loader)
+        r"<script type=\"module\">(?:(?!</script>).)*import\(\"https?://(?:(?!</script>).)*</script>",
+        "",
+        page,
+        flags=re.S | re.I,
+    )
+    page = re.sub(r"<!--[^>]*mathjax[^>]*-->", "", page, flags=re.I)  # its comments
     return re.sub(
         r"<script type=\"text/x-mathjax-config\">.*?</script>", "", page, flags=re.S | re.I
     )
