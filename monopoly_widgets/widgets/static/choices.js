@@ -146,7 +146,7 @@ function createChoices(model, send, isCompact, redrawTable, { onMove, tableNode,
     const where = menu.leaves.length && menu.depth > 0 ? (menu.leaves[0].path || []).slice(0, menu.depth) : choicePath;
     if (byCards) {
       // "\u00a0" keeps "or" with the words after it: a line never ends in a lone "or".
-      head.textContent = `${who}: ${list.length} moves. Pick a highlighted card (click, or Tab to it and press Enter) to see its moves${pool.length ? ", or\u00a0one\u00a0of\u00a0these:" : "."}`;
+      head.textContent = `${who}: ${list.length} moves. Pick a highlighted card to see its moves${pool.length ? ", or\u00a0one\u00a0of\u00a0these:" : "."}`;
     } else if (selectedCard === null && where.length === 0) {
       head.textContent = `${who}: choose a move${list.some((c) => c.on_table) ? " (or\u00a0pick a highlighted card)" : ""}`;
     } else {
