@@ -157,6 +157,7 @@ class WorkerBot:
         self.output: list[str] = []
         self.dropped = 0
         self.ended = False
+        self.deals: set[int] = set()  # the deals (their seeds) it has played: never twice
         self.source = read_source(self.path)
         options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
         self.worker = js.Worker.new(_scripts()[0], options)
@@ -271,11 +272,16 @@ class WorkerSeat:
         self.pids: list[int] = []  # no process: the league's rows list none
 
     def new_game(self, game: Game, seed: int) -> None:
+        deal = game.seed  # no worker plays one deal twice, as no sandbox does (seats.KEPT)
+        if self.bot is not None and deal in self.bot.deals:
+            self.bot.stop()
+            self.bot = None
         if self.bot is None or self.bot.ended:
             self.bot = None
             bot = WorkerBot(self.entry.path, self.limits)  # type: ignore[arg-type]
             bot.wait_ready()
             self.bot = bot
+        self.bot.deals.add(deal)
         self.bot.output.clear()
         self.bot.dropped = 0
         try:

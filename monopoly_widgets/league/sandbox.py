@@ -86,6 +86,7 @@ class BotProcess:
         self.path = os.path.abspath(path)  # the process starts in the bot's folder
         self.limits = limits
         self.output: list[str] = []  # what the bot printed, capped per message by the child
+        self.deals: set[int] = set()  # the deals (their seeds) it has played: never twice
         self.dropped = 0  # characters of output the child did not keep
         self._buffer = b""
         self.process = subprocess.Popen(

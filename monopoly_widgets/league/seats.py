@@ -58,6 +58,14 @@ class BuiltinSeat:
 #: switches it on (the league's workers and, during a league, its own process); never on
 #: someone's executor (Dask), where nothing would end them. Each is its bot's own (no bot
 #: ever gets another's), and it is ended by :func:`close_kept` or when its process ends.
+#:
+#: A bot's memory lasts as long as its process, so no process plays one deal twice
+#: (``BotProcess.deals``, checked in :meth:`ProcessSeat.new_game`). Every pairing plays
+#: the same deals, in both seat orders: a bot that remembered deal 3 from seat 0 would
+#: know its opponent's hand in seat 1, and one that remembered the cards a classmate
+#: showed from seat 0 of deal 3 would know the next opponent's. A kept sandbox is taken
+#: only for a deal it has not seen, and a game played again (``games.play_game``) starts
+#: both bots afresh.
 KEPT: OrderedDict[tuple[str, Limits], BotProcess] = OrderedDict()
 #: How many idle sandboxes one process keeps (each holds about 300 MB); the oldest goes.
 MAX_KEPT = 3
@@ -82,9 +90,13 @@ def close_kept() -> None:
         bot.stop()
 
 
-def _take_kept(path: str, limits: Limits) -> BotProcess | None:
-    bot = KEPT.pop((path, limits), None)
-    if bot is not None and bot.process.poll() is not None:
+def _take_kept(path: str, limits: Limits, deal: int) -> BotProcess | None:
+    """The bot's kept sandbox, if it has one that has not played ``deal`` (see :data:`KEPT`)."""
+    kept = KEPT.get((path, limits))
+    if kept is None or deal in kept.deals:
+        return None
+    bot = KEPT.pop((path, limits))
+    if bot.process.poll() is not None:
         bot.stop()
         return None
     return bot
@@ -125,8 +137,12 @@ class ProcessSeat:
         self.pids: list[int] = []
 
     def new_game(self, game: Game, seed: int) -> None:
+        deal = game.seed  # the same for every pairing and seat order: never twice (KEPT)
+        if self.bot is not None and deal in self.bot.deals:
+            self.bot.stop()
+            self.bot = None
         if self.bot is None or self.bot.process.poll() is not None:
-            self.bot = _take_kept(self.entry.path, self.limits)  # type: ignore[arg-type]
+            self.bot = _take_kept(self.entry.path, self.limits, deal)  # type: ignore[arg-type]
         if self.bot is None:
             bot = start_bot(self.entry.path, self.limits)  # type: ignore[arg-type]
             self.pids.append(bot.pid)
@@ -134,6 +150,7 @@ class ProcessSeat:
             self.bot = bot
         elif self.bot.pid not in self.pids:
             self.pids.append(self.bot.pid)
+        self.bot.deals.add(deal)
         self.bot.output.clear()
         self.bot.dropped = 0
         try:

@@ -47,6 +47,7 @@ class WasmBot(BotProcess):
         self.path = os.path.abspath(path)
         self.limits = limits
         self.output: list[str] = []
+        self.deals: set[int] = set()  # the deals (their seeds) it has played: never twice
         self.dropped = 0
         self._buffer = b""
         source = read_source(self.path)
