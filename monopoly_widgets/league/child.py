@@ -30,36 +30,10 @@ import time
 import traceback
 from typing import Any
 
+from monopoly_widgets.league.wasm.bootstrap import CappedText  # one capped buffer, both modes
+
 #: Characters of what the bot prints kept per game (the rest is counted, not kept).
 OUTPUT_CAP = 4_000
-
-
-class CappedText(io.TextIOBase):
-    """A text stream that keeps the first ``cap`` characters written and counts the rest."""
-
-    def __init__(self, cap: int) -> None:
-        self.cap = cap
-        self.kept: list[str] = []
-        self.size = 0
-        self.dropped = 0
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        text = str(text)
-        room = self.cap - self.size
-        if room > 0:
-            self.kept.append(text[:room])
-            self.size += min(room, len(text))
-        self.dropped += max(0, len(text) - max(room, 0))
-        return len(text)
-
-    def take(self) -> dict[str, Any]:
-        """What was written since the last ``take``, and how much of it was dropped."""
-        taken = {"text": "".join(self.kept), "dropped": self.dropped}
-        self.kept, self.size, self.dropped = [], 0, 0
-        return taken
 
 
 def die_with_parent() -> None:
