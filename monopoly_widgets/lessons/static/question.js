@@ -136,7 +136,21 @@ function render({ model, el: host }) {
     if (waiting) return;
     model.send({ type: "show_me" });
   });
+  // The arrow keys move along the options and pick one, as a radio group does on a plain
+  // page. Done here, with the key's default prevented, because JupyterLab reads an arrow
+  // key that nobody has handled as "go to the next cell" and takes the focus away.
+  const steps = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
   root.addEventListener("keydown", (event) => {
+    if (event.key in steps && event.target.type === "radio") {
+      const radios = [...answerArea.querySelectorAll("input[type=radio]")];
+      const at = radios.indexOf(event.target);
+      const next = radios[(at + steps[event.key] + radios.length) % radios.length];
+      event.preventDefault();
+      next.checked = true;
+      next.focus();
+      refreshButtons();
+      return;
+    }
     if (event.key === "Enter" && event.target !== check && event.target !== showMe) {
       event.preventDefault();
       submit();
