@@ -34,8 +34,14 @@ def found(result) -> list[str]:
     ] + [report for report in result.failures.values() if "FOUND" in report]
 
 
+#: The secret-seed and blame tests run their bots in the process mode on purpose: there a
+#: bot has the whole package and every process's rights (the strongest seed-finder, and a
+#: process the test can kill from outside); the sandbox's isolation is test_sandbox.py's.
+PROCESS = {"sandbox": "process"}
+
+
 def test_a_bot_cannot_find_its_deal_under_the_secret_seed() -> None:
-    result = mw.league([FINDER, "random"], games=3, workers=1, progress=False)
+    result = mw.league([FINDER, "random"], games=3, workers=1, progress=False, **PROCESS)
     assert result.seed is not None and result.seed >= 2**20  # random, not a small default
     assert not found(result), found(result)
     assert len(result.rows) == 6 and not result.failures
@@ -43,7 +49,7 @@ def test_a_bot_cannot_find_its_deal_under_the_secret_seed() -> None:
 
 def test_the_same_bot_finds_a_guessable_seed() -> None:
     """The finder works: given a seed it tries, it finds its game (so the test above can fail)."""
-    result = mw.league([FINDER, "random"], games=3, seed=3, workers=1, progress=False)
+    result = mw.league([FINDER, "random"], games=3, seed=3, workers=1, progress=False, **PROCESS)
     assert len(found(result)) == 6  # every game, in either seat, at its first move
 
 
@@ -134,9 +140,16 @@ def test_a_forfeited_games_html_replay_says_why(tmp_path: Path) -> None:
     assert data["seat_names"] == ["Player 0 (built-in random)", "Player 1 (crash.py)"]
 
 
-def test_a_bot_killed_from_outside_is_not_blamed() -> None:
-    """The test kills the good bot's process once, from outside, mid-league (on today's
-    code the good bot forfeited that game: "its process ended (killed by signal 9)")."""
+def test_a_bot_killed_from_outside_is_not_blamed(tmp_path: Path) -> None:
+    """The test kills a good bot's process once, from outside, mid-league (on today's
+    code the good bot forfeited that game: "its process ended (killed by signal 9)").
+    The bot takes 20 ms a move, so that its games outlast the half second the watcher
+    waits on a quiet machine as on a loaded one."""
+    steady = tmp_path / "steady.py"
+    steady.write_text(
+        "import time\n\n\ndef choose(observation, legal_actions, rng):\n"
+        "    time.sleep(0.02)\n    return rng.choice(legal_actions)\n"
+    )
     import threading
     import time
 
@@ -151,7 +164,7 @@ def test_a_bot_killed_from_outside_is_not_blamed() -> None:
                     command = Path(f"/proc/{pid}/cmdline").read_bytes()
                 except OSError:
                     continue
-                if b"good.py" in command and b"league.child" in command:
+                if b"steady.py" in command and b"league.child" in command:
                     first = seen.setdefault(pid, time.monotonic())
                     if time.monotonic() - first > 0.5:  # imported, in the middle of a game
                         os.kill(pid, signal.SIGKILL)
@@ -162,19 +175,19 @@ def test_a_bot_killed_from_outside_is_not_blamed() -> None:
     watcher = threading.Thread(target=kill_once, daemon=True)
     watcher.start()
     try:
-        result = mw.league([BOTS / "good.py", "random"], games=3, workers=1, progress=False)
+        result = mw.league([steady, "random"], games=3, workers=1, progress=False, **PROCESS)
     finally:
         stop.set()
         watcher.join()
     assert killed, "the good bot's process was never found to kill"
     assert not result.failures, result.failures
-    assert result.table.set_index("bot").loc["good", "forfeits"] == 0
+    assert result.table.set_index("bot").loc["steady", "forfeits"] == 0
     assert len(result.rows) == 6
 
 
 def test_a_bot_that_kills_itself_forfeits() -> None:
     bot = Path(__file__).parent / "hostile" / "self_killer.py"
-    result = mw.league([bot, "random"], games=1, workers=1, progress=False)
+    result = mw.league([bot, "random"], games=1, workers=1, progress=False, **PROCESS)
     row = next(row for row in result.rows if row["seats"][1] == "self_killer")
     assert row["forfeit"]["bot"] == "self_killer"
     assert "killed by signal 9" in row["forfeit"]["reason"]
@@ -187,7 +200,7 @@ def test_a_bot_that_kills_its_worker_loses_only_its_own_games() -> None:
     again, each alone at the end, and noted as lost only then."""
     attacker = Path(__file__).parent / "hostile" / "worker_killer.py"
     bots = [BOTS / "good.py", BOTS / "printer.py", "random", attacker]
-    result = mw.league(bots, games=2, seed=5, workers=2, progress=False)
+    result = mw.league(bots, games=2, seed=5, workers=2, progress=False, **PROCESS)
     played = {(tuple(row["seats"]), row["deal"]) for row in result.rows}
     names = ["good", "printer", "random", "worker_killer"]
     for first in names:
@@ -226,6 +239,7 @@ def test_the_command_line_keeps_the_deals_secret(tmp_path: Path, capsys) -> None
     def forfeits(*extra: str) -> str:
         out = tmp_path / f"games{len(extra)}.csv"
         command = ["league", str(FINDER), "random", "--games", "2", "--workers", "1"]
+        command += ["--sandbox", "process"]
         assert main([*command, "--csv", str(out), *extra]) == 0
         return out.read_text()
 
