@@ -22,6 +22,9 @@ print("platform", sys.platform, "python", sys.version.split()[0])
 # needing one of them is counted, not failed.
 ABSENT = {"numpy", "pandas", "anywidget", "ipywidgets", "plotly", "traitlets", "IPython"}
 ABSENT |= {"tqdm", "packaging", "jupyterlite_core", "psygnal", "comm", "gymnasium", "pettingzoo"}
+# The class server's tornado ([class]: a browser tab serves no class) and the handouts'
+# latex2mathml and kaleido ([lab]: printed from JupyterLab, not from a tab).
+ABSENT |= {"tornado", "latex2mathml", "kaleido"}
 imported, needing = [], {}
 for module in pkgutil.walk_packages(monopoly_widgets.__path__, "monopoly_widgets."):
     try:
