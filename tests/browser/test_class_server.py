@@ -130,7 +130,8 @@ def test_two_students_and_a_bot_play_a_live_table_to_the_end(tmp_path: Path) -> 
             pages = [recorded(context.new_page(), frames[n]) for n, context in enumerate(desk)]
             join(pages[0], url, codes[0], "<b>Ana</b>")
             join(pages[1], url, codes[1], "Bo")
-            assert "<b>Ana</b>" in pages[1].text_content("#seats")  # a name is text
+            # A name is text (the seats list may come a frame after the join).
+            wait_until(lambda: "<b>Ana</b>" in (pages[1].text_content("#seats") or ""), 30)
             assert pages[1].locator("#seats b").count() == 0
 
             def play_until(done: Any, limit: float = 240) -> None:
