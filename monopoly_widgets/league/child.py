@@ -30,7 +30,10 @@ import time
 import traceback
 from typing import Any
 
-from monopoly_widgets.league.wasm.bootstrap import CappedText  # one capped buffer, both modes
+from monopoly_widgets.league.wasm.bootstrap import (  # one of each, in both modes
+    CappedText,
+    answer,
+)
 
 #: Characters of what the bot prints kept per game (the rest is counted, not kept).
 OUTPUT_CAP = 4_000
@@ -147,19 +150,6 @@ def main(argv: list[str]) -> int:
             continue
         send(answer(choice, legal))
     return 0
-
-
-def answer(choice: Any, legal: list[Any]) -> dict[str, Any]:
-    """The reply to a ``choose``: the index of the legal action chosen, or what is wrong."""
-    chosen = choice.id if hasattr(choice, "id") and isinstance(choice.id, str) else choice
-    if isinstance(chosen, str):
-        for index, action in enumerate(legal):
-            if action.id == chosen:
-                return {"choice": index}
-        return {"error": f"returned {chosen[:60]!r}, which is not a legal action", "illegal": True}
-    shown = repr(choice)
-    shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    return {"error": f"returned {shown}, not one of the legal actions", "illegal": True}
 
 
 if __name__ == "__main__":
