@@ -39,6 +39,7 @@ from monopoly_widgets.coach.running import AnalysisRun
 from monopoly_widgets.coach.workers import default_executor, run_round
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.game import Game
+from monopoly_widgets.core.rng import SEED_LIMIT
 from monopoly_widgets.core.validation import excerpt, whole_number
 
 DEFAULT_PLAYOUTS = 400
@@ -49,8 +50,6 @@ MAX_BUDGET_S = 3600.0
 #: The built-in agents (``agents.playout.make_agent``) that can play the playouts: all
 #: but the search agent, which searches from a whole game and a playout has only a state.
 POLICIES = tuple(name for name in AGENT_NAMES if name != "search")
-#: Seeds are hashed as text (``core/rng.py``): bounded so the text stays short.
-SEED_LIMIT = 2**63
 
 
 def analyse(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from monopoly_widgets.coach.result import Analysis
+from monopoly_widgets.coach.result import NOT_MEASURED, Analysis
 
 #: A move's name is wrapped to lines of at most this many characters ...
 LABEL_CHARS = 48
@@ -60,13 +60,17 @@ def move_chart(analysis: Analysis) -> Any:
             error_x={
                 "type": "data",
                 "symmetric": False,
-                "array": [row["high"] - row["probability"] for row in rows],
-                "arrayminus": [row["probability"] - row["low"] for row in rows],
+                # No whisker for a move not measured: its "0 to 100%" is no interval.
+                "array": [
+                    (row["high"] - row["probability"]) * bool(row["playouts"]) for row in rows
+                ],
+                "arrayminus": [
+                    (row["probability"] - row["low"]) * bool(row["playouts"]) for row in rows
+                ],
             },
             marker_color=["#2e7d32" if row["best"] else "#7f8c9a" for row in rows],
-            customdata=[[row["text"], row["playouts"]] for row in rows],
-            hovertemplate="%{customdata[0]}<br>%{x:.1%} from %{customdata[1]} playouts"
-            "<extra></extra>",
+            customdata=[[row["text"], _figures(row)] for row in rows],
+            hovertemplate="%{customdata[0]}<br>%{customdata[1]}<extra></extra>",
         )
     )
     figure.update_layout(
@@ -82,6 +86,13 @@ def move_chart(analysis: Analysis) -> Any:
         },
     )
     return figure
+
+
+def _figures(row: dict[str, Any]) -> str:
+    """A row's chance and playouts in words, or that the move was not measured."""
+    if not row["playouts"]:
+        return NOT_MEASURED
+    return f"{row['probability']:.1%} from {row['playouts']} playouts"
 
 
 def _title(analysis: Analysis) -> str:

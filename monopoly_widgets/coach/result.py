@@ -9,6 +9,9 @@ from typing import Any
 
 from monopoly_widgets.coach.pairing import clear_of
 
+#: What a move with no playout shows instead of figures (it has none to show).
+NOT_MEASURED = "not measured"
+
 
 @dataclass(frozen=True)
 class MoveEstimate:
@@ -26,6 +29,12 @@ class MoveEstimate:
     #: Against the best move, in the worlds both were played in: how many the best won
     #: and this move did not, and the reverse (``coach/pairing.py``); None for the best.
     versus_best: tuple[int, int] | None = None
+
+    @property
+    def measured(self) -> bool:
+        """Has this move had a playout? With fewer playouts than moves some have none, and
+        their "0 of 0" is no estimate at all (shown as "not measured", never as 0%)."""
+        return self.playouts > 0
 
     @property
     def probability(self) -> float:
@@ -135,10 +144,12 @@ class Analysis:
         for m in self.moves:
             mark = "*" if m.action_id == self.best else " "
             same = "  (the same position as the move above: played out once)" if m.same_as else ""
-            lines.append(
-                f"{mark} {m.probability:6.1%}  ({m.low:.1%} to {m.high:.1%}, "
-                f"{m.wins}/{m.playouts})  {m.text}{same}"
+            figures = (
+                f"{m.probability:6.1%}  ({m.low:.1%} to {m.high:.1%}, {m.wins}/{m.playouts})"
+                if m.measured
+                else NOT_MEASURED
             )
+            lines.append(f"{mark} {figures}  {m.text}{same}")
         if self.best is None:
             lines.append(self.why_no_best())
         elif self.lead():
@@ -150,8 +161,13 @@ class Analysis:
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{'&#9733;' if m.action_id == self.best else ''}</td>"
-            f"<td>{html.escape(m.text)}</td><td>{m.probability:.1%}</td>"
-            f"<td>{m.low:.1%} to {m.high:.1%}</td><td>{m.wins} of {m.playouts}</td></tr>"
+            f"<td>{html.escape(m.text)}</td>"
+            + (
+                f"<td>{m.probability:.1%}</td><td>{m.low:.1%} to {m.high:.1%}</td>"
+                f"<td>{m.wins} of {m.playouts}</td></tr>"
+                if m.measured
+                else f"<td colspan='3'>{NOT_MEASURED}</td></tr>"
+            )
             for m in self.moves
         )
         view = "their hands known (cheating)" if self.cards_known else "hidden cards sampled"

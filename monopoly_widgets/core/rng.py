@@ -18,6 +18,11 @@ import random
 import secrets
 from typing import Any
 
+#: Seeds are hashed as text (``make_rng``), so a run's master seed is bounded: Python
+#: refuses to write a whole number of more than 4,300 digits as text, and a short seed
+#: keeps the key short. ``mw.simulate`` and ``mw.analyse`` check it.
+SEED_LIMIT = 2**63
+
 
 def make_rng(seed: int, *salt: object) -> random.Random:
     """A fresh ``random.Random`` for one occasion of one game."""

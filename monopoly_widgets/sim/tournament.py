@@ -44,7 +44,7 @@ from monopoly_widgets.agents.playout import (
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.options import resolve_options
 from monopoly_widgets.core.registry import get_rules
-from monopoly_widgets.core.rng import make_rng
+from monopoly_widgets.core.rng import SEED_LIMIT, make_rng
 from monopoly_widgets.core.runtime import processes_available
 from monopoly_widgets.core.serialization import new_game
 from monopoly_widgets.core.validation import excerpt, whole_number
@@ -297,7 +297,8 @@ def simulate(
     process can start, e.g. in a browser tab under Pyodide). Any ``concurrent.futures``
     executor works, e.g. a Dask cluster's ``client.get_executor()``. Games are
     sent in batches of ``batch_size`` so that process overhead stays small.
-    At most :data:`MAX_GAMES` games and :data:`MAX_WORKERS` workers.
+    At most :data:`MAX_GAMES` games and :data:`MAX_WORKERS` workers; ``seed`` is below
+    ``core.rng.SEED_LIMIT`` (2**63).
 
     ``rotate_seats=True`` plays each deal once per seating, the agents moved
     round one seat each time (game ``i`` is deal ``i // players``, rotated by
@@ -319,7 +320,7 @@ def simulate(
     if on_error not in ("raise", "record"):
         raise InputError(f"on_error must be 'raise' or 'record', not {excerpt(on_error)}")
     whole_number(games, "games", 1, MAX_GAMES)
-    whole_number(seed, "seed", 0)
+    whole_number(seed, "seed", 0, SEED_LIMIT - 1)
     if players is not None:
         whole_number(players, "players", 1)
     if workers is not None:

@@ -15,7 +15,7 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.agents.playout import AgentError
 from monopoly_widgets.coach import analyse
-from monopoly_widgets.coach.chart import chart_data
+from monopoly_widgets.coach.chart import chart_data, move_chart
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.widgets import coaching
 from tests.input.helpers import MARK, assert_short, played, snapshot
@@ -187,6 +187,15 @@ def test_a_move_without_a_playout_is_never_starred() -> None:
     assert "&#9733;" not in result._repr_html_()
     chart = chart_data(result)
     assert not any(row["best"] for row in chart["rows"]) and chart["note"] == why
+    # An unmeasured move has no figures to show: it says so, never "0.0% (0.0% to 100.0%)".
+    move_lines = [line for line in text.splitlines() if line.startswith("  ")]
+    assert len(move_lines) == moves
+    assert all(line.startswith("  not measured  ") for line in move_lines), move_lines
+    assert "0/0" not in text and "100.0%" not in text
+    page = result._repr_html_()
+    assert page.count("not measured") == moves and "0 of 0" not in page
+    hovers = move_chart(result).data[0].customdata
+    assert all(hover[1] == "not measured" for hover in hovers)
     information = mw.coach.value_of_information(
         game, playouts=1, compare_playouts=1, continue_with="random"
     )

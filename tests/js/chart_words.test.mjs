@@ -90,3 +90,17 @@ test("the coach's bars are read as words, best first", () => {
     "End your turn: 40% chance of winning (31% to 48%)",
   ]);
 });
+
+test("a coach move with no playout is read as not measured, not as 0%", () => {
+  const { coachWords } = load(["figures.js"], ["coachWords"]);
+  const chart = {
+    rows: [
+      { text: "Lay Boardwalk", probability: 0, low: 0, high: 1, playouts: 0, best: false },
+      { text: "End your turn", probability: 0.5, low: 0.1, high: 0.9, playouts: 2, best: true },
+    ],
+  };
+  assert.deepEqual(coachWords(chart), [
+    "Lay Boardwalk: not measured",
+    "Best: End your turn: 50% chance of winning (10% to 90%)",
+  ]);
+});

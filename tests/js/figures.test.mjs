@@ -162,3 +162,17 @@ test("a row of three lines takes the room of three: no label runs into the bar a
   // The plot is as tall as its rows, the y axis counting px from the top.
   assert.deepEqual(layout.yaxis.range, [layout.height - layout.margin.t - layout.margin.b, 0]);
 });
+
+test("a coach move with no playout says not measured and draws no interval", () => {
+  const chart = {
+    rows: [
+      { text: "End your turn", probability: 0.5, low: 0.2, high: 0.8, playouts: 4, best: true },
+      { text: "Bank $1M", probability: 0, low: 0, high: 1, playouts: 0, best: false },
+    ],
+  };
+  const { data, layout } = F.coachFigure(chart, 900, "#000");
+  assert.ok(layout.annotations[1].text.endsWith(": not measured"), layout.annotations[1].text);
+  assert.deepEqual(data[0].error_x.array, [0.8 - 0.5, 0]);
+  assert.deepEqual(data[0].error_x.arrayminus, [0.5 - 0.2, 0]);
+  assert.ok(!data[0].hovertext[1].includes("0 playouts") && data[0].hovertext[1].endsWith("not measured"));
+});

@@ -14,6 +14,7 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.agents import RandomAgent
 from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.rng import SEED_LIMIT
 from monopoly_widgets.sim import summarize
 from monopoly_widgets.sim.tournament import MAX_GAMES, SimulationError, simulate
 
@@ -81,6 +82,10 @@ def test_sizes_and_names_are_checked_before_any_work() -> None:
     start = time.monotonic()
     with pytest.raises(InputError, match=f"games must be from 1 to {MAX_GAMES}"):
         simulate("deal", games=10**5000, progress=False)
+    # A seed too long to write as text (the seeds are hashed as text) is named as the
+    # counts are, not Python's own ValueError about converting long integers.
+    with pytest.raises(InputError, match=f"seed must be from 0 to {SEED_LIMIT - 1}, not a "):
+        simulate("deal", games=1, seed=10**5000, progress=False)
     assert time.monotonic() - start < 1
     with pytest.raises(InputError, match="the agents are random, heuristic"):
         simulate("deal", ["randon", "random"], games=1, progress=False)

@@ -324,9 +324,21 @@ function wrapLabel(prefix, name, suffix, room, measure, maxLines = COACH_MAX_LIN
 // reader reads in place of the bars.
 function coachWords(chart) {
   const percent = (p) => `${Math.round(p * 100)}%`;
-  return (chart.rows || []).map(
-    (r) => `${r.best ? "Best: " : ""}${r.text}: ${percent(r.probability)} chance of winning (${percent(r.low)} to ${percent(r.high)})`,
+  return (chart.rows || []).map((r) =>
+    r.playouts !== 0
+      ? `${r.best ? "Best: " : ""}${r.text}: ${percent(r.probability)} chance of winning (${percent(r.low)} to ${percent(r.high)})`
+      : `${r.text}: ${COACH_NOT_MEASURED}`,
   );
+}
+
+// A move with no playout (fewer playouts than moves) has no figures: it says so
+// instead of "0% (0% to 100%)" (coach/result.py's NOT_MEASURED).
+const COACH_NOT_MEASURED = "not measured";
+
+// A coach row's figures in words: chance and interval, or that it was not measured
+// (a row with no playouts count, as older callers send, counts as measured).
+function coachFigures(r, percent) {
+  return r.playouts !== 0 ? `${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})` : COACH_NOT_MEASURED;
 }
 
 // Coach rows in px: a bar and one line of label, and this much for each further line.
@@ -345,7 +357,7 @@ function coachFigure(chart, width, colour, measure = estimateWidth) {
     wrapLabel(
       r.best ? "★ best: " : "",
       r.text, // the whole move: wrapped here, to the room there is
-      `: ${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)})`,
+      `: ${coachFigures(r, percent)}`,
       room,
       measure,
     ),
@@ -368,15 +380,17 @@ function coachFigure(chart, width, colour, measure = estimateWidth) {
       error_x: {
         type: "data",
         symmetric: false,
-        array: rows.map((r) => Math.max(0, r.high - r.probability)),
-        arrayminus: rows.map((r) => Math.max(0, r.probability - r.low)),
+        // No whisker for a move not measured: its "0 to 100%" is no interval.
+        array: rows.map((r) => (r.playouts !== 0 ? Math.max(0, r.high - r.probability) : 0)),
+        arrayminus: rows.map((r) => (r.playouts !== 0 ? Math.max(0, r.probability - r.low) : 0)),
         color: colour,
         thickness: 1.5,
         width: 5,
       },
       marker: { color: rows.map((r) => (r.best ? COACH_BEST : COACH_OTHER)) },
       hovertext: rows.map(
-        (r) => `${plotlyText(r.text)}<br>${percent(r.probability)} (${percent(r.low)} to ${percent(r.high)}), ${r.playouts} playouts`,
+        (r) =>
+          `${plotlyText(r.text)}<br>${coachFigures(r, percent)}` + (r.playouts !== 0 ? `, ${r.playouts} playouts` : ""),
       ),
       hoverinfo: "text",
     },
