@@ -16,15 +16,15 @@ from pathlib import Path
 
 import pytest
 
-import monopoly_widgets
-from monopoly_widgets.core.registry import get_rules
+from monopoly_widgets.core.registry import available_games, describe, get_rules
 from monopoly_widgets.core.rules import LAYOUT, PHASE_OVER, Rules
 
-GAMES = ("deal", "bid", "cardgame")
-PACKAGE_DIR = Path(monopoly_widgets.__file__).parent
+#: The games as the registry lists them (each game package registers its own descriptor).
+GAMES = tuple(available_games())
 
 #: Every shared module, and the names it defines in every game package.
 SHARED: dict[str, set[str]] = {
+    "descriptor": {"DESCRIPTOR"},  # the game's entry in core/registry.py, registered there
     "rules": {"carry_out"},
     "state": {"PHASE_OVER", "current_player"},
     "setup": {"new_state", "setup_events"},
@@ -79,7 +79,7 @@ OWN: dict[str, dict[str, set[str]]] = {
         "legal": {"END_TURN", "HAND_FACTS", "OPPONENTS", "TARGETED"},
         # Deal's ids are verbs with parts; FORMS says how each is written.
         "illegal": {"FORMS", "HAND_PLAYS", "CARD_FOR_VERB"},
-        # The decision view the Deal agents read (agents/heuristic_deal.py).
+        # The decision view the Deal agents read (agents/deal/heuristic.py and policy.py).
         "observation": {
             "DealView",
             "PendingView",
@@ -155,7 +155,8 @@ OWN_METHODS = {
 
 def defined_names(game: str, module: str) -> set[str]:
     """The public names ``game/module.py`` itself defines (not those it imports)."""
-    tree = ast.parse((PACKAGE_DIR / game / f"{module}.py").read_text(encoding="utf-8"))
+    package_dir = Path(importlib.import_module(describe(game).package).__file__).parent
+    tree = ast.parse((package_dir / f"{module}.py").read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
@@ -193,7 +194,7 @@ def test_every_game_writes_its_rules_as_named_checks() -> None:
     """Each game's checks.py holds its rule checks, named ``<rule>_check``, each
     answering with a reason or None."""
     for game in GAMES:
-        checks = importlib.import_module(f"monopoly_widgets.{game}.checks")
+        checks = describe(game).module("checks")
         named = [
             function
             for name, function in vars(checks).items()
@@ -216,7 +217,7 @@ def test_each_rules_class_writes_only_what_is_its_own(game: str) -> None:
     for name, value in vars(cls).items():
         if name in LAYOUT and isinstance(value, staticmethod):
             module_name, function_name = LAYOUT[name]
-            module = importlib.import_module(f"monopoly_widgets.{game}.{module_name}")
+            module = describe(game).module(module_name)
             if value.__func__ is getattr(module, function_name):
                 continue  # bound by Rules.__init_subclass__: not written by the game
         if inspect.isfunction(value) or isinstance(value, staticmethod):
@@ -225,7 +226,7 @@ def test_each_rules_class_writes_only_what_is_its_own(game: str) -> None:
     for method, (module_name, function_name) in LAYOUT.items():
         if method in OWN_METHODS[game]:
             continue
-        module = importlib.import_module(f"monopoly_widgets.{game}.{module_name}")
+        module = describe(game).module(module_name)
         assert getattr(cls, method) is getattr(module, function_name), (game, method)
     for method in ("clone", "is_over", "winner", "num_players"):
         assert getattr(cls, method) is getattr(Rules, method), (game, method)
@@ -235,8 +236,8 @@ def test_each_rules_class_writes_only_what_is_its_own(game: str) -> None:
 def test_every_kind_of_action_has_its_carry_out_function(game: str) -> None:
     """Every id the game can ever offer starts with a kind its CARRY_OUT table carries out
     (Deal branches by phase in its hot path instead)."""
-    rules_module = importlib.import_module(f"monopoly_widgets.{game}.rules")
-    catalogue = importlib.import_module(f"monopoly_widgets.{game}.catalogue")
+    rules_module = describe(game).module("rules")
+    catalogue = describe(game).module("catalogue")
     rules = get_rules(game)
     kinds = {
         action_id.partition(":")[0]
@@ -267,7 +268,7 @@ def test_a_game_without_a_package_must_write_the_protocol() -> None:
 def test_the_defaults_read_the_same_state_fields_in_every_game(game: str) -> None:
     """``Rules.is_over`` and friends read ``phase``, ``winner``, ``turn`` and ``players``:
     every game's state has them, and its finished phase is ``core.rules.PHASE_OVER``."""
-    state_module = importlib.import_module(f"monopoly_widgets.{game}.state")
+    state_module = describe(game).module("state")
     assert state_module.PHASE_OVER == PHASE_OVER
     rules = get_rules(game)
     state = rules.new_state(rules.min_players, 3, {n: o.default for n, o in rules.options.items()})
@@ -281,7 +282,7 @@ def test_each_layout_function_takes_what_the_protocol_method_takes(game: str) ->
     """A bound function is called as the method is: the same parameters, with defaults
     where the protocol has them (``render_text(state)`` is the teacher's view in every game)."""
     for method, (module_name, function_name) in LAYOUT.items():
-        module = importlib.import_module(f"monopoly_widgets.{game}.{module_name}")
+        module = describe(game).module(module_name)
         function = getattr(module, function_name)
         wanted = list(inspect.signature(getattr(Rules, method)).parameters.values())[1:]
         given = list(inspect.signature(function).parameters.values())

@@ -1,19 +1,27 @@
 """Every game, described once: where its rules, agents, odds and table view live, and its labels.
 
 ``new_game("deal")`` and every layer above the engines (agents, probability,
-widgets, simulation) look a game up here instead of keeping their own table.
-Modules are named by path (``module`` or ``module:name``) and imported on first use, so
+widgets, simulation, learning, the conformance suite) look a game up here instead of
+keeping their own table or importing ``monopoly_widgets.<name>``. Each game package
+registers its own descriptor (``<package>/descriptor.py`` calls :func:`register_game`, as
+OpenSpiel's games call ``register_game``); the descriptor names its package, and a layer
+that needs one of the package's modules asks :meth:`GameDescriptor.module`. The games
+shipped with the package are registered on the first look-up (:data:`SHIPPED`), so
 importing the package stays quick and the core never imports a layer above it at import
-time. A hook a game does without is ``None``, and the layer that reads it falls back to
-what it does for every game (``docs/architecture.md``, "One descriptor per game").
+time. Modules are named by path (``module`` or ``module:name``) and imported on first use.
+A hook a game does without is ``None`` or left out, and the layer that reads it falls
+back to what it does for every game (``docs/architecture.md``, "One descriptor per game").
 
-Adding a game means adding one :class:`GameDescriptor` to :data:`GAMES` (and
-running ``monopoly_widgets.testing`` on it).
+Adding a game means writing its package with a ``descriptor.py`` that registers one
+:class:`GameDescriptor` (and running ``monopoly_widgets.testing`` on it); a game outside
+this package registers itself the same way, once its module is imported.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -21,6 +29,15 @@ from typing import Any
 from monopoly_widgets.core.errors import OptionError
 from monopoly_widgets.core.rules import Rules
 from monopoly_widgets.core.validation import excerpt
+
+#: What a game gets when its descriptor leaves a hook out (each module says why it is sensible).
+DEFAULT_HEURISTIC = "monopoly_widgets.agents.uniform"
+DEFAULT_ODDS_PANEL = "monopoly_widgets.prob.no_odds"
+DEFAULT_TABLE_VIEW = "monopoly_widgets.widgets.views.plain"
+
+#: The game packages shipped with monopoly_widgets, registered on the first look-up: each
+#: one's ``descriptor.py`` registers it. (The registry needs no other list of games.)
+SHIPPED = ("monopoly_widgets.deal", "monopoly_widgets.bid", "monopoly_widgets.cardgame")
 
 
 @dataclass(frozen=True)
@@ -31,16 +48,22 @@ class GameDescriptor:
     name: str
     #: Title for people.
     title: str
+    #: The game's package ("monopoly_widgets.deal"): where its modules are
+    #: (:meth:`module`: ``catalogue``, ``encoding``, ``checks``, the ``LAYOUT`` modules).
+    package: str
     #: ``module:Class`` of the game's :class:`~monopoly_widgets.core.rules.Rules`.
     rules: str
-    #: Module with ``choose(observation, legal_actions, rng)``: the heuristic agent.
-    heuristic: str
-    #: Module with ``panel(observation)``: the odds shown beside the table.
-    odds_panel: str
-    #: Module with ``table_model(observation, roles)``: the table drawn in the browser.
-    table_view: str
     min_players: int
     max_players: int
+    #: Module with ``choose(observation, legal_actions, rng)``: the heuristic agent. The
+    #: default chooses uniformly, as the random agent does, until the game has its own.
+    heuristic: str = DEFAULT_HEURISTIC
+    #: Module with ``panel(observation)``: the odds shown beside the table. The default
+    #: shows none.
+    odds_panel: str = DEFAULT_ODDS_PANEL
+    #: Module with ``table_model(observation, roles)`` and ``PRIVATE_METRICS``: the table
+    #: drawn in the browser. The default draws each seat's plain facts and its hand.
+    table_view: str = DEFAULT_TABLE_VIEW
     #: Chart titles: ``money``, ``properties`` and ``sets`` (each names its unit).
     chart_titles: dict[str, str] = field(default_factory=dict)
     #: The odds panel's title ("Chance a bid wins" is not a draw).
@@ -79,6 +102,14 @@ class GameDescriptor:
     def view_module(self) -> ModuleType:
         return importlib.import_module(self.table_view)
 
+    def module(self, part: str) -> ModuleType:
+        """The game package's module ``part`` ("catalogue", "encoding", ...), imported now."""
+        return importlib.import_module(f"{self.package}.{part}")
+
+    def has_module(self, part: str) -> bool:
+        """Does the game's package have a module ``part`` (a game may do without one)?"""
+        return importlib.util.find_spec(f"{self.package}.{part}") is not None
+
     def hook(self, name: str) -> Any:
         """What the ``module:name`` field ``name`` names (imported now), or ``None`` if unset."""
         path = getattr(self, name)
@@ -91,68 +122,70 @@ def load(path: str) -> Any:
     return getattr(importlib.import_module(module_name), attribute)
 
 
-GAMES: dict[str, GameDescriptor] = {
-    "deal": GameDescriptor(
-        name="deal",
-        title="Monopoly Deal",
-        rules="monopoly_widgets.deal.rules:DealRules",
-        heuristic="monopoly_widgets.agents.deal.heuristic",
-        odds_panel="monopoly_widgets.prob.deal",
-        table_view="monopoly_widgets.widgets.views.deal",
-        min_players=2,
-        max_players=10,
-        chart_titles={
-            "money": "Money in the bank ($M)",
-            "properties": "Properties on the table",
-            "sets": "Complete sets",
-        },
-        odds_title="Next draw odds",
-        decision_view="monopoly_widgets.deal.observation:decision_view",
-        agents={"deal_policy": "monopoly_widgets.agents.deal.policy:DealPolicyAgent"},
-        progress="monopoly_widgets.agents.deal.evaluation:progress",
-        leaf_value="monopoly_widgets.agents.deal.evaluation:win_chance",
-        # Action cards (rent colour and target, steals, Deal Breakers), payments, Just Say
-        # No answers and discards: searching only these, with twice the worlds, beat
-        # searching every decision (benchmarks/search_agent.py).
-        search_kinds=frozenset({"play", "pay", "respond", "accept", "discard"}),
-        beliefs="monopoly_widgets.agents.deal.beliefs:HeuristicBeliefs",
-    ),
-    "bid": GameDescriptor(
-        name="bid",
-        title="Monopoly Bid",
-        rules="monopoly_widgets.bid.rules:BidRules",
-        heuristic="monopoly_widgets.agents.bid.heuristic",
-        odds_panel="monopoly_widgets.prob.bid",
-        table_view="monopoly_widgets.widgets.views.bid",
-        min_players=2,
-        max_players=5,
-        chart_titles={
-            "money": "Money in hand ($M)",
-            "properties": "Properties on the table",
-            "sets": "Complete sets",
-        },
-        odds_title="Chance a bid wins",
-    ),
-    "cardgame": GameDescriptor(
-        name="cardgame",
-        title="Monopoly: The Card Game",
-        rules="monopoly_widgets.cardgame.rules:CardGameRules",
-        heuristic="monopoly_widgets.agents.cardgame.heuristic",
-        odds_panel="monopoly_widgets.prob.cardgame",
-        table_view="monopoly_widgets.widgets.views.cardgame",
-        min_players=2,
-        max_players=6,
-        chart_titles={
-            "money": "Match score ($)",
-            "properties": "Property cards in hand",
-            "sets": "Complete groups in hand",
-        },
-        odds_title="Odds with the next draw",
-        progress="monopoly_widgets.agents.cardgame.evaluation:progress",
-    ),
-}
+class _Registry(Mapping[str, GameDescriptor]):
+    """Every registered game by name, in the order registered (the shipped games first).
+
+    The shipped games' descriptor modules are imported on the first read, not when the
+    core is imported: the registry is imported by the engines' own modules, and each
+    ``descriptor.py`` imports the registry.
+    """
+
+    def __init__(self) -> None:
+        self._games: dict[str, GameDescriptor] = {}
+        self._shipped_loaded = False
+
+    def _all(self) -> dict[str, GameDescriptor]:
+        if not self._shipped_loaded:
+            self._shipped_loaded = True
+            for package in SHIPPED:
+                importlib.import_module(f"{package}.descriptor")
+        return self._games
+
+    def __getitem__(self, name: str) -> GameDescriptor:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._all()))
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._all()
+
+    def add(self, descriptor: GameDescriptor) -> None:
+        self._games[descriptor.name] = descriptor
+
+    def remove(self, name: str) -> None:
+        self._games.pop(name, None)
+
+
+#: Every game, by name: read it as a mapping (``GAMES["deal"]``, ``list(GAMES)``).
+GAMES = _Registry()
 
 _loaded: dict[str, Rules] = {}
+
+
+def register_game(descriptor: GameDescriptor) -> GameDescriptor:
+    """Make game ``descriptor.name`` known to every layer; returns the descriptor.
+
+    Registering the same descriptor again changes nothing; a different game under a name
+    already taken is an ``OptionError`` (one name, one game).
+    """
+    if not isinstance(descriptor, GameDescriptor):
+        raise OptionError(f"register_game takes a GameDescriptor, not {excerpt(descriptor)}")
+    GAMES._all()  # the shipped games first, whoever registers first
+    known = GAMES._games.get(descriptor.name)
+    if known is not None and known != descriptor:
+        raise OptionError(f"a game called {excerpt(descriptor.name)} is already registered")
+    GAMES.add(descriptor)
+    return descriptor
+
+
+def unregister_game(name: str) -> None:
+    """Forget game ``name`` (and its rules object): for tests that register a game of their own."""
+    GAMES.remove(name)
+    _loaded.pop(name, None)
 
 
 def describe(name: str) -> GameDescriptor:
@@ -163,7 +196,7 @@ def describe(name: str) -> GameDescriptor:
 
 
 def get_rules(name: str) -> Rules:
-    """The rules object for game ``name`` ("deal", "bid" or "cardgame"), made once."""
+    """The rules object for game ``name`` ("deal", "bid", "cardgame", any registered), made once."""
     descriptor = describe(name)
     if name not in _loaded:
         _loaded[name] = descriptor.load_rules()
@@ -171,5 +204,5 @@ def get_rules(name: str) -> Rules:
 
 
 def available_games() -> list[str]:
-    """The names of every game, in the order they are listed."""
+    """The names of every game, in the order they were registered."""
     return list(GAMES)

@@ -12,7 +12,6 @@ says what each slot stands for now.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -30,11 +29,11 @@ class Catalogue:
     """The numbered action ids of one game, player count and options."""
 
     def __init__(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
-        describe(game)  # an unknown name is an OptionError naming the games
+        descriptor = describe(game)  # an unknown name is an OptionError naming the games
         self.game = game
         self.players = players
         self._options = dict(options) if options else None
-        self._module = importlib.import_module(f"monopoly_widgets.{game}.catalogue")
+        self._module = descriptor.module("catalogue")
         #: The ids (and slots), in the engine's order: action ``i`` is ``ids[i]``.
         self.ids: tuple[str, ...] = self._module.action_catalogue(players, options)
         self.index: dict[str, int] = {action_id: i for i, action_id in enumerate(self.ids)}

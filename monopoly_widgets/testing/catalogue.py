@@ -1,18 +1,19 @@
 """The action-catalogue check: every id a game offers is in its engine's catalogue.
 
-Each game package that lists its action ids for learning code (``<game>/catalogue.py``:
-``action_catalogue(players, options)`` and ``slot_ids(state)``) must list every id it can
-ever offer. This plays random games and checks, at every step, that each legal id is in
-the catalogue or is what one of its slots stands for in that state; and that the
-catalogue has no id twice and is the same when asked again.
+Each game package that lists its action ids for learning code (``catalogue.py`` in the
+package its descriptor names: ``action_catalogue(players, options)`` and
+``slot_ids(state)``) must list every id it can ever offer. This plays random games and
+checks, at every step, that each legal id is in the catalogue or is what one of its
+slots stands for in that state; and that the catalogue has no id twice and is the same
+when asked again.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
+from monopoly_widgets.core.registry import describe
 from monopoly_widgets.core.serialization import new_game
 from monopoly_widgets.testing.api import expect
 
@@ -21,12 +22,8 @@ MAX_STEPS = 4000
 
 
 def has_catalogue(name: str) -> bool:
-    """True if game ``name``'s package lists its action ids (``<name>/catalogue.py``)."""
-    try:
-        importlib.import_module(f"monopoly_widgets.{name}.catalogue")
-    except ModuleNotFoundError:
-        return False
-    return True
+    """True if game ``name``'s package lists its action ids (``<package>/catalogue.py``)."""
+    return describe(name).has_module("catalogue")
 
 
 def check_catalogue_coverage(
@@ -34,7 +31,7 @@ def check_catalogue_coverage(
 ) -> int:
     """Play one random game; every legal id at every step must be in the catalogue.
     Returns how many steps were checked."""
-    module = importlib.import_module(f"monopoly_widgets.{name}.catalogue")
+    module = describe(name).module("catalogue")
     catalogue = module.action_catalogue(players, options)
     expect(
         module.action_catalogue(players, options) == catalogue,

@@ -10,11 +10,15 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, render_test, seed_test
 
-from monopoly_widgets.core.registry import describe
+from monopoly_widgets.core.registry import available_games, describe
 from monopoly_widgets.rl import SingleSeatEnv, env
 
-#: Every game has an action catalogue and an encoder.
-RL_GAMES = ("deal", "bid", "cardgame")
+#: Every game of the registry with an action catalogue and an encoder (all three do).
+RL_GAMES = tuple(
+    name
+    for name in available_games()
+    if describe(name).has_module("catalogue") and describe(name).has_module("encoding")
+)
 PARAMS = [
     pytest.param(game, players, id=f"{game}-{players}p")
     for game in RL_GAMES
