@@ -16,7 +16,10 @@ See README.md for a tour and ``docs/`` for the rules of each game.
 
 import importlib as _importlib
 
-from monopoly_widgets import agents
+from monopoly_widgets import (
+    agents,
+    league,  # the package, callable: mw.league(...) plays a league
+)
 from monopoly_widgets.core import (
     Action,
     Event,
@@ -33,7 +36,6 @@ from monopoly_widgets.core import (
     load_game,
     new_game,
 )
-from monopoly_widgets.league import league  # a function: the package's name stays taken by it
 
 __version__ = "0.1.0"
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from monopoly_widgets.cli import main, parse_option
+from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.registry import GAMES
 
 
@@ -139,3 +141,24 @@ def test_the_league_checks_its_csv_file_before_it_plays(
     assert "--csv: " in printed.err
     assert ("does not exist" if "missing" in where else "already exists") in printed.err
     assert (tmp_path / "taken.csv").read_text() == "last week's league\n"
+
+
+def test_the_league_command_and_the_league_package_stand_apart() -> None:
+    """Issue 47: ``cli.py`` and ``league/cli.py`` no longer import each other (the ``--csv``
+    option they share is ``csv_output.py``'s), and ``mw.league`` is the league package,
+    callable as before, so its modules are reached by a plain import."""
+    import ast
+    import importlib
+
+    import monopoly_widgets as mw
+    import monopoly_widgets.league.run as run
+
+    league_cli = importlib.import_module("monopoly_widgets.league.cli")
+    tree = ast.parse(Path(league_cli.__file__).read_text(encoding="utf-8"))
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert "monopoly_widgets.cli" not in imported and "monopoly_widgets.csv_output" in imported
+    assert mw.league.run is run
+    with pytest.raises(InputError, match="two entries are called 'random'"):
+        mw.league(["random", "random"], progress=False)  # the call reaches league.run

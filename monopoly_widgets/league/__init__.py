@@ -8,15 +8,17 @@ with a 95% interval), ``.chart()``, ``.replay(row)``.
 
 Importing this package is cheap (no pandas, no Plotly): ``monopoly_widgets`` imports it
 to offer ``mw.league``, and every bot's process (``sandbox="process"``) imports
-``monopoly_widgets``. As the attribute ``monopoly_widgets.league`` is that function,
-reach the modules with ``from
-monopoly_widgets.league import run`` (``import monopoly_widgets.league.run as run`` finds
-the function first and fails).
+``monopoly_widgets``. ``mw.league`` is this package, and calling it plays a league (the
+package is callable, :class:`CallablePackage`): so ``mw.league(...)`` works as it always
+has, and ``import monopoly_widgets.league.run`` finds the module, where a function
+standing in the package's name would hide it.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Any
 
 #: Names this package offers, and the module each is defined in (imported on first use).
@@ -33,6 +35,16 @@ def league(*args: Any, **kwargs: Any) -> Any:
     from monopoly_widgets.league.run import league as run_league
 
     return run_league(*args, **kwargs)
+
+
+class CallablePackage(types.ModuleType):
+    """This package, which ``mw.league(...)`` calls: the call is :func:`league`'s."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return league(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = CallablePackage
 
 
 def __getattr__(name: str) -> Any:

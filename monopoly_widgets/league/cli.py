@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from monopoly_widgets.agents.playout import AGENT_NAMES
+from monopoly_widgets.csv_output import add_csv_arguments, check_csv_target, write_csv
 
 
 def add_league_parser(commands: Any) -> None:
@@ -53,15 +54,12 @@ def add_league_parser(commands: Any) -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="worker processes (default: cores)"
     )
-    from monopoly_widgets.cli import add_csv_arguments  # called by its build_parser
-
     add_csv_arguments(parser)
 
 
 def run_league(args: argparse.Namespace) -> int:
     """Run the ``league`` command; 0 when every entry played, 1 when some sat out or the
     league was stopped (Ctrl-C: the games played so far are printed and saved)."""
-    from monopoly_widgets.cli import check_csv_target, write_csv
     from monopoly_widgets.league.run import league
 
     if args.csv:

@@ -13,7 +13,10 @@ from tests.input.helpers import MARK
     [
         (["simulate", "deal", "--games", "0"], "games must be from 1 to 10000000, not 0"),
         (["simulate", "deal", "--workers", "0"], "workers must be from 1 to 256, not 0"),
-        (["simulate", "deal", "--seed", "-1"], "seed must be 0 or more, not -1"),
+        (
+            ["simulate", "deal", "--seed", "-1"],
+            "seed must be from 0 to 9223372036854775807, not -1",
+        ),
         (["simulate", "deal", "--option", "max_turns=0"], "'max_turns' must be 1 or more"),
         (["simulate", "deal", "--option", "x=" + "[" * 5000], "options.x: is text of 5,000"),
         (["simulate", "deal", "--option", "x=1"], "unknown option(s) 'x'; known options are"),

@@ -61,7 +61,7 @@ def test_offline_lesson_gets_the_note_the_install_cell_and_the_pyodide_kernel() 
 
 
 def test_no_lesson_of_the_repository_lacks_anything_offline() -> None:
-    """Every lesson runs to its end offline (tests/lite/test_lessons_offline.py runs them)."""
+    """Every lesson runs to its end offline (tests/lite/test_lessons_in_pyodide.py runs them)."""
     for path in sorted((build.source_root() / "notebooks").glob("*.ipynb")):
         lesson = json.loads(path.read_text(encoding="utf-8"))
         assert build.offline_gaps(lesson) == [], path.name
