@@ -66,7 +66,7 @@ from typing import Any, Protocol
 
 from monopoly_widgets.agents.base import observer_of
 from monopoly_widgets.agents.heuristic import HeuristicAgent
-from monopoly_widgets.agents.playout import make_agent
+from monopoly_widgets.agents.playout import GAME_AGENTS, make_agent
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.game import Game
 from monopoly_widgets.core.registry import describe
@@ -543,17 +543,17 @@ class SearchAgent:
         return leaf_value(rules, state, seat)
 
 
-#: The agents a rollout or an opponent model may be named by (``playout.make_agent``).
-ROLLOUT_NAMES = ("heuristic", "deal_policy", "random")
+#: The agents a rollout or an opponent model may be named by (``playout.make_agent``): the
+#: heuristic, the agents the games add (their descriptors' ``agents``), and the random one;
+#: not "search", which would search inside its own rollouts.
+ROLLOUT_NAMES = ("heuristic", *GAME_AGENTS, "random")
 
 
 def _agent(field: str, value: str | Callable[..., Any]) -> Callable[..., Any]:
-    """An agent from its name (``playout.make_agent``: "heuristic", "deal_policy",
-    "random"; not "search", which would search inside its own rollouts) or the agent itself."""
+    """An agent from its name (one of :data:`ROLLOUT_NAMES`) or the agent itself."""
     if isinstance(value, str) and value in ROLLOUT_NAMES:
         return make_agent(value)
     if callable(value):
         return value
-    raise ValueError(
-        f"{field} must be 'heuristic', 'deal_policy', 'random' or an agent, not {value!r}"
-    )
+    names = ", ".join(repr(name) for name in ROLLOUT_NAMES)
+    raise ValueError(f"{field} must be {names} or an agent, not {value!r}")
