@@ -24,5 +24,6 @@ DESCRIPTOR = register_game(
         },
         odds_title="Odds with the next draw",
         progress="monopoly_widgets.agents.cardgame.evaluation:progress",
+        going_out="lay_down",
     )
 )

@@ -84,6 +84,11 @@ class GameDescriptor:
     leaf_value: str | None = None
     #: The action kinds that make a decision worth searching (``None``: every decision).
     search_kinds: frozenset[str] | None = None
+    #: The action kind by which a player ends a hand or the game by choice, listed last by
+    #: the engine (The Card Game's ``lay_down``): the random agent takes it with a set
+    #: chance when offered, as a uniform player would pass it up almost always
+    #: (``agents/random_agent.py``). ``None``: the game has none; the random agent is uniform.
+    going_out: str | None = None
     #: ``module:Class`` of how the search agent imagines the hands it cannot see, leaning
     #: towards what the heuristic holds (``SearchAgent(beliefs="heuristic")``; ``None``: a
     #: fair re-deal of the unseen cards, ``rules.determinize``).
