@@ -27,6 +27,7 @@ from monopoly_widgets.bid.cards import ACTION_NAMES, COLOURS, MONEY_NAMES, PROPE
 from monopoly_widgets.bid.observation import _bid_visible, _raise_visible, chosen_so_far
 from monopoly_widgets.bid.state import PHASES, BidState, current_player
 from monopoly_widgets.bid.table import set_is_complete
+from monopoly_widgets.core.slots import seat_slot_names
 
 _COLOURS = tuple(COLOURS)
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(_COLOURS)}
@@ -67,11 +68,7 @@ SEAT_FIELDS: tuple[str, ...] = (
 @lru_cache(maxsize=16)
 def slot_names(players: int) -> tuple[str, ...]:
     """What each slot of :func:`encode`'s vector means; seat 0 is the viewer."""
-    names = list(GLOBAL_FIELDS)
-    names += [f"host_is_seat{k}" for k in range(players)]
-    for k in range(players):
-        names += [f"seat{k}_{field}" for field in SEAT_FIELDS]
-    return tuple(names)
+    return tuple(seat_slot_names(GLOBAL_FIELDS, ("host",), SEAT_FIELDS, players))
 
 
 def encoding_size(players: int) -> int:

@@ -27,6 +27,7 @@ from monopoly_widgets.cardgame.state import (
     extra_pile_count,
 )
 from monopoly_widgets.core.memo import Memo
+from monopoly_widgets.core.slots import seat_slot_names
 
 #: Every card name, in deck order (the slots of a "count by name" block).
 CARD_NAMES: tuple[str, ...] = tuple(dict.fromkeys(card.name for card in build_deck()))
@@ -56,10 +57,7 @@ SEAT_FIELDS: tuple[str, ...] = (
 @lru_cache(maxsize=16)
 def slot_names(players: int) -> tuple[str, ...]:
     """What each slot of :func:`encode`'s vector means; seat 0 is the viewer."""
-    names = list(GLOBAL_FIELDS)
-    names += [f"turn_player_is_seat{k}" for k in range(players)]
-    for k in range(players):
-        names += [f"seat{k}_{field}" for field in SEAT_FIELDS]
+    names = seat_slot_names(GLOBAL_FIELDS, ("turn_player",), SEAT_FIELDS, players)
     for pile in range(extra_pile_count(players)):
         names += [f"extra{pile}_size", *(f"extra{pile}_top_{name}" for name in CARD_NAMES)]
     return tuple(names)
