@@ -36,6 +36,7 @@ from monopoly_widgets.classroom.result import (
     read_result,
 )
 from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.wording import wrapped
 from monopoly_widgets.sim.intervals import Estimate, estimate_from_counts
 from monopoly_widgets.sim.table import new_table
 
@@ -115,27 +116,32 @@ class Pool:
 
     @property
     def summary(self) -> str:
-        """The pool in one or two sentences (what the widget prints above the chart)."""
+        """The pool in a few sentences (what the widget prints above the chart).
+
+        Each remark starts a line, and a line longer than the reader's width is broken
+        (``core.wording.wrapped``): printed in a lesson, one long line ran past the
+        notebook's right edge (issue 43).
+        """
         pooled = self.pooled
         percent = round(pooled.confidence * 100)
-        text = (
+        lines = [
             f"{len(self.rows)} results of '{self.experiment}' (lesson {self.lesson}): "
             f"{pooled.successes}/{pooled.n} = {pooled.probability:.3f}, "
             f"{percent}% interval {pooled.low:.3f} to {pooled.high:.3f}."
-        )
+        ]
         if self.duplicates:
-            text += " Counted once: " + "; ".join(self.duplicates) + "."
+            lines.append("Counted once: " + "; ".join(self.duplicates) + ".")
         if self.unnamed:
-            text += (
-                f" {self.unnamed} result(s) came without a student's name, so they play "
+            lines.append(
+                f"{self.unnamed} result(s) came without a student's name, so they play "
                 "the same games and count once: ask those students to put their name in "
                 "STUDENT and run the cell again."
             )
         if self.unread:
-            text += f" Not read ({len(self.unread)}): " + "; ".join(self.unread) + "."
+            lines.append(f"Not read ({len(self.unread)}): " + "; ".join(self.unread) + ".")
         if len(self.versions) > 1:
-            text += f" Made with package versions {', '.join(self.versions)}."
-        return text
+            lines.append(f"Made with package versions {', '.join(self.versions)}.")
+        return wrapped("\n".join(lines))
 
     def chart(self, truth: float | None = None) -> Any:
         """The projector chart: each student's interval, and the running pooled estimate."""

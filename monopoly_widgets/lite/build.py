@@ -35,6 +35,12 @@ DEFAULT_OUT = Path("lite-site")
 #: The Pyodide kernel's settings in ``jupyter-lite.json``.
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
+#: JupyterLab settings the site ships (``settingsOverrides``). Each lesson opened in a
+#: browser starts its own Pyodide kernel, a few hundred MB of a school laptop's memory,
+#: and JupyterLab keeps it running after the lesson's tab is closed unless the notebook
+#: tracker's ``kernelShutdown`` is set: with it, closing a lesson frees its kernel.
+SITE_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"kernelShutdown": True}}
+
 #: Front-end extensions the widgets need; a site without them shows no explorer.
 NEEDED_EXTENSIONS = ("anywidget", "@jupyter-widgets/jupyterlab-manager")
 
@@ -236,6 +242,7 @@ def lite_config(offline: bool) -> dict[str, Any]:
         "jupyter-config-data": {
             "appName": "Monopoly widgets lessons",
             "litePluginSettings": {KERNEL_PLUGIN: settings},
+            "settingsOverrides": SITE_SETTINGS,
         },
     }
 
@@ -282,6 +289,10 @@ def check_site(out: Path, offline: bool) -> None:
         url = settings.get("pyodideUrl", "")
         if not url.startswith("./") or not (out / url).exists():
             raise LiteBuildError(f"the site's pyodideUrl is {url!r}, not the bundled Pyodide")
+    shipped = config["jupyter-config-data"].get("settingsOverrides", {})
+    for plugin, wanted in SITE_SETTINGS.items():
+        if any(shipped.get(plugin, {}).get(key) != value for key, value in wanted.items()):
+            raise LiteBuildError(f"the site's settings for {plugin} are not {wanted}")
     for name in NEEDED_EXTENSIONS:
         if not (out / "extensions" / name).is_dir():
             raise LiteBuildError(f"the front-end extension {name} is missing from the site")

@@ -269,3 +269,26 @@ def test_two_results_under_one_name_keep_a_row_each() -> None:
         "class (pooled)",
     ]
     assert [round(x, 2) for x in students.x[:3]] == [0.3, 0.45, 0.2]
+
+
+def test_the_summary_fits_a_notebook_line() -> None:
+    """Lesson 04 prints the summary; its one line of 105 characters or more ran past the
+    notebook's right edge (issue 43). Every line fits in 88 characters, the sentence is
+    the same once the breaks are read as spaces, and each remark starts its own line."""
+    unnamed = result("you", 41, seed=0, experiment="a wanted card in the next draw")
+    pooled = pool(
+        [
+            unnamed.code,
+            result("", 41, seed=0, experiment="a wanted card in the next draw").code,
+            *(
+                result(f"S{n}", 9, seed=n, experiment="a wanted card in the next draw")
+                for n in (1, 2, 3)
+            ),
+        ]
+    )
+    lines = pooled.summary.splitlines()
+    assert max(len(line) for line in lines) <= 88, pooled.summary
+    assert lines[0].startswith("4 results of 'a wanted card in the next draw' (lesson 04): ")
+    flat = " ".join(line.strip() for line in lines)
+    assert "95% interval" in flat and "2 result(s) came without a student's name" in flat
+    assert any(line.startswith("2 result(s) came without a student's name") for line in lines)

@@ -150,6 +150,8 @@ SPOILERS = (
         (
             *_shares("refuse.probability"),
             "f'{refuse.wins}/{refuse.playouts}'",
+            # section 3's estimates of the same chance, from more playouts of the same move
+            "[f\"{sum(outcomes['jsn'][:n]) / n:.1%}\" for n in (25, 100, 400)]",
         ),
         held=True,
     ),

@@ -207,3 +207,11 @@ def test_the_install_cell_shows_progress_and_no_monitor_warning(offline: bool) -
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Step 3 of 3: ready." in done.stdout
     assert "TqdmMonitorWarning" not in done.stderr and "monitor" not in done.stderr
+
+
+@pytest.mark.parametrize("offline", [True, False])
+def test_the_site_shuts_a_closed_lessons_kernel_down(offline: bool) -> None:
+    """Every lesson opened starts a kernel; the site's settings end it when the lesson is
+    closed (issue 43). tests/lite/test_kernels_of_closed_lessons.py counts them in Chromium."""
+    overrides = build.lite_config(offline)["jupyter-config-data"]["settingsOverrides"]
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["kernelShutdown"] is True
