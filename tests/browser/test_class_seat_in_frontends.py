@@ -4,10 +4,11 @@ As in JupyterLab (``test_class_seat_in_jupyterlab.py``): a class server runs in 
 process with one table (seat 0 a person, seats 1 and 2 bots), and the front end runs a
 notebook that joins seat 0 by its code (``class_seat_test.ipynb``; for marimo
 ``class_seat_test_marimo.py``) and writes every frame the seat's kernel was sent to
-``frames.json``. In each front end the test waits for the explorer's table (three seats,
-a move to make), clicks the first move, and waits for the server to have played it and
-for the table to show a later step. Then it checks every frame the kernel received
-against the true hands (``tests/server/leaks.py``): none holds another seat's hidden card.
+``frames.json``. In each front end the test waits for the explorer's table from seat
+0's view (three seats, its own hand face up and the others' hidden, a move to make),
+clicks the first move, and waits for the server to have played it and for the kernel to
+receive the frame of that step. Then it checks every frame the kernel received against
+the true hands (``tests/server/leaks.py``): none holds another seat's hidden card.
 Each front end is started as its docs say, on 127.0.0.1, and stopped by its PID.
 """
 
@@ -186,7 +187,13 @@ def test_a_joined_seat_plays_from_the_front_end(
             expect.set_options(timeout=120_000)
             try:
                 open_page(page, url)
-                expect(page.locator(".mw-seat")).to_have_count(3)
+                seats = page.locator(".mw-seat")
+                expect(seats).to_have_count(3)
+                # This seat's view: its own hand face up, the others' as counts only.
+                expect(seats.nth(0)).to_contain_text("you")
+                expect(seats.nth(0)).not_to_contain_text("hidden")
+                for other in (1, 2):
+                    expect(seats.nth(other)).to_contain_text("hidden")
                 choice = page.locator(".mw-choice")
                 expect(choice.first).to_be_visible()
                 action = choice.first.get_attribute("data-action")
