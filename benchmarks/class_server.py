@@ -5,13 +5,18 @@ Usage::
     python benchmarks/class_server.py                       # 100 tables of 3, 20 s
     python benchmarks/class_server.py --tables 10 --seconds 20   # a class of 30
     python benchmarks/class_server.py --tables 100 --people 3    # every seat a client
+    python benchmarks/class_server.py --think 2                  # students take 1 to 3 s
 
 The server runs in a process of its own, pinned to one core (``os.sched_setaffinity``),
 as ``python -m monopoly_widgets serve`` runs it, with its SQLite store in a temporary
 folder. The tables are made through the teacher's API: ``--people`` seats of each are
 simulated students (WebSocket clients, in this process, on the other cores), the rest
-random bots with no delay. A student answers each of its decisions at once with a random
-legal move (a refused one, ``rate``, is sent again 50 ms later). Printed:
+random bots with no delay. A student answers each of its decisions with a random legal
+move (a refused one, ``rate``, is sent again 50 ms later): at once by default
+(``--think 0``: the stress test, which finds one core's ceiling), or after a think time
+like a person's, drawn at random from half to one and a half times ``--think`` seconds
+(``--think 2``: 1 to 3 s), while its connection goes on reading the others' moves; the
+bots stay as fast as they can. A class is the ``--think`` run. Printed:
 
 - moves per second (the tables' steps over the run, from the teacher's API);
 - the latency from a move to every seat seeing it, p50 and p99: for a student's move, from
@@ -23,6 +28,10 @@ legal move (a refused one, ``rate``, is sent again 50 ms later). Printed:
   the server's, which the clients' wait for a core does not inflate;
 - the server's CPU (user + system, over the run, from ``/proc``) and its memory (RSS).
 
+The clients run on the other cores (when there are any): each frame they are sent wakes
+their process, and on the server's own core that wake-up took the core from the server in
+the middle of a move (a class of 30 answering after a think: the server's own time a move
+p50 10.0 ms with the clients free to use its core, 1.6 ms with them kept off it, load 10).
 The clients share the machine: on a loaded 2-core machine the latency includes their own
 wait for a core, so the figures are an upper bound of the server's.
 """
@@ -41,6 +50,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -103,15 +113,35 @@ class Student:
     """One simulated student's connection."""
 
     def __init__(
-        self, url: str, code: str, sent: dict[tuple[str, int], float], latencies: list[float]
+        self,
+        url: str,
+        code: str,
+        sent: dict[tuple[str, int], float],
+        latencies: list[float],
+        think: float = 0.0,
     ) -> None:
         self.url, self.code, self.sent, self.latencies = url, code, sent, latencies
+        self.think = think
         self.rng = random.Random(code)
         self.refused = 0
+        self.answering: set[asyncio.Task[None]] = set()
+
+    async def answer(self, connection: Any, move: dict[str, Any], table: str) -> str:
+        """Send ``move`` after the student's think time; the time sent is the move's start."""
+        if self.think > 0:
+            await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
+        text = json.dumps(move)
+        self.sent[(table, move["step"] + 1)] = time.time()
+        await connection.write_message(text)
+        return text
+
+    async def connect(self) -> None:
+        self.connection = await websocket_connect(self.url)
+        join = {"v": 1, "type": "join", "code": self.code}
+        await self.connection.write_message(json.dumps(join))
 
     async def run(self, stop: float) -> None:
-        connection = await websocket_connect(self.url)
-        await connection.write_message(json.dumps({"v": 1, "type": "join", "code": self.code}))
+        connection = self.connection
         token, seat, last = "", 0, None
         while time.time() < stop:
             try:
@@ -145,9 +175,15 @@ class Student:
                         "action": action,
                         "step": frame["step"],
                     }
-                    last = json.dumps(move)
-                    self.sent[(frame["table"], frame["step"] + 1)] = time.time()
-                    await connection.write_message(last)
+                    if self.think > 0:  # the connection reads on while the student thinks
+                        task = asyncio.create_task(self.answer(connection, move, frame["table"]))
+                        self.answering.add(task)
+                        task.add_done_callback(self.answering.discard)
+                        last = json.dumps(move)
+                    else:
+                        last = await self.answer(connection, move, frame["table"])
+        for task in list(self.answering):
+            task.cancel()
         connection.close()
 
 
@@ -156,10 +192,23 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-async def drive(url: str, codes: list[str], seconds: float) -> tuple[list[float], int]:
+async def drive(
+    url: str,
+    codes: list[str],
+    seconds: float,
+    think: float = 0.0,
+    started: Callable[[], None] = lambda: None,
+) -> tuple[list[float], int]:
+    """Every student connects and joins first; then ``started()``, and the timed run.
+
+    (No move is made before a student reads its first frame, so the 200 joins, which cost
+    the server more than moves do, are not in the figures.)
+    """
     sent: dict[tuple[str, int], float] = {}
     latencies: list[float] = []
-    students = [Student(url, code, sent, latencies) for code in codes]
+    students = [Student(url, code, sent, latencies, think) for code in codes]
+    await asyncio.gather(*(s.connect() for s in students))
+    started()
     stop = time.time() + seconds
     await asyncio.gather(*(s.run(stop) for s in students))
     return latencies, sum(s.refused for s in students)
@@ -173,11 +222,23 @@ def main() -> None:
         "--people", type=int, default=2, help="simulated students a table (the rest are bots)"
     )
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="a student's mean think time a decision, in seconds (drawn from half to one and "
+        "a half times it; default 0: answer at once, the one core's ceiling)",
+    )
     args = parser.parse_args()
+    if not 0 <= args.think <= 60:
+        parser.error(f"--think is seconds from 0 to 60, not {args.think:g}")
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         base = f"http://127.0.0.1:{port}/"
         server, key = start_server(Path(folder) / "class.sqlite", port)
+        others = os.sched_getaffinity(0) - {0}
+        if others:  # the clients keep off the server's core (see the docstring)
+            os.sched_setaffinity(0, others)
         try:
             bots = {str(seat): "random" for seat in range(args.people, args.players)}
             codes = []
@@ -196,11 +257,16 @@ def main() -> None:
                 )
                 codes += [s["code"] for s in table["seats"] if s["code"]]
             idle_mb = rss_mb(server.pid)
-            cpu0, wall0 = cpu_seconds(server.pid), time.time()
-            steps0 = sum(t["step"] for t in api(base, key, "api/tables"))
+            begun: dict[str, float] = {}
+
+            def started() -> None:
+                begun["cpu"], begun["wall"] = cpu_seconds(server.pid), time.time()
+                begun["steps"] = sum(t["step"] for t in api(base, key, "api/tables"))
+
             latencies, refused = asyncio.run(
-                drive(f"ws://127.0.0.1:{port}/ws", codes, args.seconds)
+                drive(f"ws://127.0.0.1:{port}/ws", codes, args.seconds, args.think, started)
             )
+            cpu0, wall0, steps0 = begun["cpu"], begun["wall"], begun["steps"]
             wall = time.time() - wall0
             tables = api(base, key, "api/tables")
             cpu = cpu_seconds(server.pid) - cpu0
@@ -212,7 +278,12 @@ def main() -> None:
             print(
                 f"{args.tables} tables of {args.players} ({args.people} students, {bots_each} bots"
             )
-            print(f"each), {len(codes)} clients, {wall:.1f} s; load average {load:.2f}")
+            thinking = (
+                f"students think {args.think / 2:g} to {1.5 * args.think:g} s"
+                if args.think
+                else "students answer at once"
+            )
+            print(f"each; {thinking}), {len(codes)} clients, {wall:.1f} s; load average {load:.2f}")
             print(f"moves: {moves} ({moves / wall:.0f} a second); games finished: {finished}")
             print(f"move to every seat: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms")
             print(f"({len(latencies)} frames read)")

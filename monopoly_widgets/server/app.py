@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 
 from tornado import web, websocket
 
-from monopoly_widgets.core.errors import MonopolyWidgetsError
+from monopoly_widgets.core.errors import InputError, MonopolyWidgetsError
+from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.server import codes, protocol
 from monopoly_widgets.server.hub import Hub
 from monopoly_widgets.server.protocol import ProtocolError, RateLimit
@@ -29,6 +30,10 @@ from monopoly_widgets.server.tables import Table
 log = logging.getLogger("monopoly_widgets.server")
 
 STATIC = Path(__file__).parent / "static"
+#: Most origins a teacher may allow besides the server's own.
+MAX_ORIGINS = 20
+#: Ports an origin leaves out (a browser's Origin header names none for them).
+DEFAULT_PORTS = {"http": 80, "https": 443}
 #: Longest request body the teacher's API reads (a table's description is < 1 kB).
 MAX_BODY_BYTES = 64 * 1024
 #: What every page of the server may do: load its own files and talk to its own host.
@@ -55,7 +60,7 @@ class SeatSocket(websocket.WebSocketHandler):
         origin = self.request.headers.get("Origin")
         if origin is None:
             return True  # not a browser: a notebook's client or a test (no page to forge)
-        if origin in self.origins:
+        if origin.lower() in self.origins:  # allowed by the teacher (``allowed_origins``)
             return True
         return urlsplit(origin).netloc.lower() == self.request.host.lower()
 
@@ -117,6 +122,53 @@ class SeatSocket(websocket.WebSocketHandler):
             table, seat = self.place
             self.place = None
             self.hub.leave(self, table, seat)
+
+
+def allowed_origins(given: Any) -> frozenset[str]:
+    """The other sites' pages a teacher lets open seats (``serve --allow-origin``), checked.
+
+    A browser names the page a WebSocket comes from in its Origin header; by default the
+    server takes only its own pages, so a site a student visits cannot play their seat.
+    A JupyterLite site is a page of another address, so its origin must be allowed by
+    name: each is ``http://`` or ``https://``, a host and maybe a port, with nothing
+    after it (``https://lite.school.example``, ``http://127.0.0.1:8000``). No wildcard,
+    and not ``null`` (a file or a sandboxed frame, which any page can make).
+    """
+    if isinstance(given, str):
+        given = [given]
+    if not isinstance(given, (list, tuple, set, frozenset)):
+        raise InputError(f"origins must be a list of addresses, not {type(given).__name__}")
+    if len(given) > MAX_ORIGINS:
+        raise InputError(f"origins: at most {MAX_ORIGINS} may be allowed, not {len(given)}")
+    return frozenset(_origin(item) for item in given)
+
+
+def _origin(text: Any) -> str:
+    form = "an origin like https://lite.school.example or http://127.0.0.1:8000"
+    if not isinstance(text, str) or len(text) > 200:
+        raise InputError(f"origins: each must be {form}, not {excerpt(text, 40)}")
+    try:
+        parts = urlsplit(text.strip().lower())
+        port = parts.port
+    except ValueError:
+        raise InputError(f"origins: each must be {form}, not {excerpt(text, 40)}") from None
+    if (
+        parts.scheme not in DEFAULT_PORTS
+        or not parts.hostname
+        or "*" in parts.netloc
+        or parts.username is not None
+        or parts.password is not None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise InputError(
+            f"origins: each must be {form} (http or https, a host, maybe a port, nothing "
+            f"after it), not {excerpt(text, 40)}"
+        )
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    shown_port = "" if port in (None, DEFAULT_PORTS[parts.scheme]) else f":{port}"
+    return f"{parts.scheme}://{host}{shown_port}"
 
 
 class PageHandler(web.RequestHandler):

@@ -5,6 +5,7 @@ Examples::
     python -m monopoly_widgets serve
     python -m monopoly_widgets serve --table "deal players=3 bots=2:heuristic clock=60"
     python -m monopoly_widgets serve --host 0.0.0.0 --port 8765 --db class.sqlite
+    python -m monopoly_widgets serve --allow-origin https://lite.school.example
 
 A ``--table`` is words: the game first, then ``name=value`` settings: ``players``,
 ``seed``, ``bots`` (``seat:bot`` separated by commas), ``clock``, ``stand_in``,
@@ -49,6 +50,14 @@ def add_serve_parser(commands: Any) -> None:
         "--db",
         default="class.sqlite",
         help="the SQLite file that keeps every table (default class.sqlite)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another site whose pages may open seats, like a JupyterLite site's "
+        "https://lite.school.example (repeatable; the server's own pages always may)",
     )
     serve.add_argument(
         "--table",
@@ -97,7 +106,7 @@ def run_serve(args: argparse.Namespace) -> int:
     for settings in wanted:  # every --table checked before anything starts or is kept
         make_spec(settings)
     try:
-        server = ClassServer(args.db, args.host, args.port)
+        server = ClassServer(args.db, args.host, args.port, origins=tuple(args.allow_origin))
     except OSError as exc:  # the port is taken, the address is not this computer's
         raise InputError(
             f"cannot listen on {excerpt(args.host, 40)} port {args.port}: {exc.strerror}; "
@@ -111,6 +120,8 @@ def run_serve(args: argparse.Namespace) -> int:
             print(NETWORK_WARNING)
         print(f"Class server: students open {server.url}", flush=True)
         print(f"Teacher key: {server.key} (the teacher's page: {server.url}teacher)")
+        for origin in sorted(server.origins):
+            print(f"Seats may also be opened from pages of {origin}")
         for problem in server.problems:
             print(f"warning: {problem}")
         for table in server.hub.tables.values():

@@ -9,13 +9,13 @@ click on a move is sent to the server, which checks it like any client's
 (money, properties and sets as the seat sees them, turn by turn) and the odds panel is the
 game's usual one, worked out from the observation, as in the explorer.
 
-The connection runs in a thread of its own (its own asyncio loop), and reconnects with
-the seat's token if it drops.
+The connection (``links.py``) runs in a thread of its own in a kernel process, or on the
+tab's own WebSocket when the kernel is Pyodide (JupyterLite); either reconnects with the
+seat's token if it drops.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import threading
@@ -24,6 +24,7 @@ from typing import Any
 from monopoly_widgets.core import Action
 from monopoly_widgets.core.errors import InputError, MessageError
 from monopoly_widgets.server.codes import normal_code
+from monopoly_widgets.server.links import in_browser_tab, make_link
 from monopoly_widgets.server.protocol import VERSION
 from monopoly_widgets.widgets import choices as choice_menu
 from monopoly_widgets.widgets import probability, views
@@ -40,7 +41,7 @@ NARRATION = 6
 class JoinedSeat:
     """One seat of a live table, shown as the explorer's table; display it in a cell."""
 
-    def __init__(self, code: str, server: str, name: str = "") -> None:
+    def __init__(self, code: str, server: str, name: str = "", keep_frames: bool = False) -> None:
         self.code = normal_code(code)
         self.server = server if server.endswith("/") else server + "/"
         self.name = name
@@ -48,6 +49,9 @@ class JoinedSeat:
         self.token: str | None = None
         self.last: dict[str, Any] = {}
         self.last_error = ""
+        #: With ``keep_frames``, the text of every frame the server sent this seat, in
+        #: order: what this computer was told, to check it holds no other seat's hand.
+        self.frames: list[str] | None = [] if keep_frames else None
         self.table = GameTable()
         self.table.set_handler(self.handle_message)
         self.table.add_class("mw-explorer")
@@ -55,52 +59,62 @@ class JoinedSeat:
         self._narration: list[dict[str, str]] = []
         self._points: dict[int, list[list[int | None]]] = {}
         self._joined = threading.Event()
-        self._loop = asyncio.new_event_loop()
-        self._socket: Any = None
-        self._closing = False
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="mw-join")
-        self._thread.start()
-        asyncio.run_coroutine_threadsafe(self._connect(), self._loop)
+        #: Set when the seat stops for good: a refused code or origin, another page took
+        #: the seat, or ``leave()``; the link then stops joining again.
+        self.stopped = False
+        self._link = make_link(self)
 
-    # --- the connection (on its own loop) ------------------------------------------------
-    async def _connect(self) -> None:
-        from tornado.websocket import websocket_connect
+    # --- the connection (``links.py`` carries it) ---------------------------------------
+    @property
+    def joined_once(self) -> bool:
+        return self.seat is not None
 
-        delay = 0.5
-        while not self._closing:
-            try:
-                url = self.server.replace("http", "ws", 1) + "ws"
-                self._socket = await websocket_connect(url)
-                join = {"token": self.token} if self.token else {"code": self.code}
-                if self.name and not self.token:
-                    join["name"] = self.name
-                await self._socket.write_message(json.dumps({"v": VERSION, "type": "join", **join}))
-                delay = 0.5
-                while True:
-                    text = await self._socket.read_message()
-                    if text is None:
-                        break
-                    self._receive(json.loads(text))
-            except OSError as exc:
-                self._show_error(f"cannot reach the class server at {self.server}: {exc}")
-            if self._closing or self.seat is None:
-                return
-            self.table.notice = "The connection to the class server was lost: joining again…"
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
+    def join_message(self) -> str:
+        """The join the link sends: by the seat's token once it has one, else by the code."""
+        join: dict[str, Any] = {"token": self.token} if self.token else {"code": self.code}
+        if self.name and not self.token:
+            join["name"] = self.name
+        return json.dumps({"v": VERSION, "type": "join", **join})
+
+    def arrived(self, text: str) -> None:
+        if self.frames is not None:
+            self.frames.append(text)
+        self._receive(json.loads(text))
+
+    def lost(self) -> None:
+        self.table.notice = "The connection to the class server was lost: joining again…"
+
+    def unreachable(self, reason: str) -> None:
+        self._show_error(f"cannot reach the class server at {self.server}: {reason}")
 
     def _receive(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
         if kind == "welcome":
             self.seat, self.token = frame["seat"], frame["token"]
         elif kind == "error":
-            self._show_error(str(frame.get("message", "")))
-            if frame.get("code") in ("code", "replaced"):
-                self._closing = True
+            code = frame.get("code")
+            self._show_error(
+                self._origin_refused() if code == "origin" else str(frame.get("message", ""))
+            )
+            if code in ("code", "replaced", "origin"):
+                self.stopped = True
                 self._joined.set()
         elif kind == "state":
             self._show(frame)
             self._joined.set()  # the table is drawn: join() returns
+
+    def _origin_refused(self) -> str:
+        """What a student is told when the server refuses the page (a JupyterLite site on
+        another address than the server's, which the teacher has not allowed)."""
+        origin = _page_origin()
+        return (
+            f"The class server at {self.server} does not accept seats from this page"
+            + (f" ({origin})" if origin else "")
+            + f". Open {self.server} in a new tab and join there with your code, or ask"
+            " your teacher to start the server with --allow-origin "
+            + (origin or "<this page's address>")
+            + "."
+        )
 
     # --- drawing ------------------------------------------------------------------------
     def _show(self, frame: dict[str, Any]) -> None:
@@ -207,24 +221,30 @@ class JoinedSeat:
         return [Action(**a) for a in self.last.get("legal", [])]
 
     def send(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
-        if self._socket is not None:
-            self._loop.call_soon_threadsafe(lambda: self._socket.write_message(text))
+        self._link.send(json.dumps(message))
 
     def leave(self) -> None:
         """Close the connection (the seat stays yours: join again with the same code)."""
-        self._closing = True
-        if self._socket is not None:
-            self._loop.call_soon_threadsafe(self._socket.close)
-        self._loop.call_soon_threadsafe(self._loop.stop)
+        self.stopped = True
+        self._link.close()
 
     def wait_joined(self, timeout: float = 10) -> JoinedSeat:
+        """Wait until the table is drawn (in a kernel process; a browser tab's kernel cannot
+        wait for its own page's events, so there the table fills in as the frames come)."""
+        if in_browser_tab():
+            return self
         if not self._joined.wait(timeout) or self.seat is None:
             raise InputError(self.last_error or f"could not join the class server at {self.server}")
         return self
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.table._repr_mimebundle_(**kwargs)
+
+    def _mime_(self) -> tuple[str, str]:
+        """marimo's display protocol: the table widget, as ``GameExplorer`` shows it."""
+        import marimo as mo
+
+        return mo.ui.anywidget(self.table)._mime_()
 
     def __repr__(self) -> str:
         step = self.last.get("step")
@@ -239,16 +259,28 @@ def _seat_values(seat: dict[str, Any]) -> list[int | None]:
     return [money, properties, seat.get("complete_sets")]
 
 
-def join(code: str, server: str | None = None, name: str = "") -> JoinedSeat:
+def _page_origin() -> str:
+    """The origin of the page this kernel runs in (a browser tab's only; else empty)."""
+    if not in_browser_tab():
+        return ""
+    import js
+
+    return str(js.location.origin)
+
+
+def join(
+    code: str, server: str | None = None, name: str = "", *, keep_frames: bool = False
+) -> JoinedSeat:
     """Join a seat of a class table with its join code; show the result in a cell.
 
     ``server`` is the address the teacher gave (default: ``MW_CLASS_SERVER``, else
     ``http://127.0.0.1:8765/``). Raises :class:`InputError` if the code is refused or
-    the server cannot be reached.
+    the server cannot be reached. ``keep_frames`` keeps the text of every frame received
+    (``JoinedSeat.frames``).
     """
     if not isinstance(code, str) or not code.strip():
         raise InputError("join needs the join code your teacher gave, like 'KD7QXH'")
     if not isinstance(name, str):
         raise InputError(f"name must be text, not {type(name).__name__}")
     address = server or os.environ.get("MW_CLASS_SERVER") or DEFAULT_SERVER
-    return JoinedSeat(code, address, name).wait_joined()
+    return JoinedSeat(code, address, name, keep_frames).wait_joined()

@@ -21,7 +21,7 @@ from tornado.netutil import bind_sockets
 
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.server import codes
-from monopoly_widgets.server.app import MAX_BODY_BYTES, make_app
+from monopoly_widgets.server.app import MAX_BODY_BYTES, allowed_origins, make_app
 from monopoly_widgets.server.hub import Hub
 from monopoly_widgets.server.store import Store
 
@@ -41,8 +41,9 @@ class ClassServer:
     """A class server: tables, seats and the pages that play them.
 
     ``db`` is the SQLite file that keeps everything (made if missing; reopened, every table
-    resumes where it was). ``port=0`` picks a free port. ``origins`` are other page
-    origins allowed to open the WebSocket (the server's own always are).
+    resumes where it was). ``port=0`` picks a free port. ``origins`` are the other sites
+    whose pages may open seats, like a JupyterLite site's ``https://lite.school.example``
+    (the server's own pages always may; ``app.allowed_origins`` checks them).
     """
 
     def __init__(
@@ -57,6 +58,7 @@ class ClassServer:
             raise InputError(f"host must be an address like 127.0.0.1, not {host!r:.40}")
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
             raise InputError(f"port must be a whole number from 0 to 65535, not {port!r:.20}")
+        self.origins = allowed_origins(origins)
         self.db = Path(db)
         self.host = host
         self.sockets = bind_sockets(
@@ -67,7 +69,6 @@ class ClassServer:
         #: The teacher key: kept in the store, so it stays the same when the server restarts.
         self.key = self.store.meta("teacher_key", codes.new_teacher_key())
         self.hub = Hub(self.store)
-        self.origins = frozenset(origins)
         self.loop: IOLoop | None = None
         self._thread: threading.Thread | None = None
         self._http: HTTPServer | None = None

@@ -227,3 +227,75 @@ def test_join_codes_cannot_be_tried_in_bulk(server: ClassServer) -> None:
 
     asyncio.run(run())
     assert all(not seat["connected"] for seat in server.tables()[0]["seats"])
+
+
+LITE = "http://127.0.0.1:8000"  # a JupyterLite site's page, allowed by the teacher
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://evil.example",
+        "http://127.0.0.1:8001",  # the allowed host on another port
+        "https://127.0.0.1:8000",  # another scheme
+        "http://127.0.0.1:8000.evil.example",  # the allowed origin as a prefix
+        "http://evil.example/http://127.0.0.1:8000",
+        "null",  # a file or a sandboxed frame
+        "*",
+    ],
+)
+def test_only_the_allowed_origins_open_seats(tmp_path: Any, origin: str) -> None:
+    server = ClassServer(tmp_path / "class.sqlite", "127.0.0.1", 0, origins=(LITE,)).start()
+    try:
+        table = table_with_people(server)
+
+        async def run() -> None:
+            other = await Client.open(server.url, origin=origin)
+            frame = await other.recv()
+            assert frame is not None and frame["code"] == "origin"
+            assert await other.recv() is None  # and closed
+            before = position(server, table["id"])
+            allowed = await Client.open(server.url, origin=LITE)
+            welcome, _ = await allowed.join(person_codes(table)[0])
+            assert welcome["seat"] == 0
+            assert position(server, table["id"]) == before
+            await still_answers(server)
+
+        asyncio.run(run())
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(
+    ("origins", "said"),
+    [
+        (["*"], "an origin like"),
+        (["null"], "an origin like"),
+        (["http://*.school.example"], "nothing after it"),
+        (["https://lite.school.example/lab"], "nothing after it"),
+        (["https://lite.school.example?x=1"], "nothing after it"),
+        (["ftp://lite.school.example"], "http or https"),
+        (["https://ana@lite.school.example"], "nothing after it"),
+        (["http://127.0.0.1:99999"], "an origin like"),
+        ([5], "an origin like"),
+        (5, "a list of addresses"),
+        ([f"http://h{n}.example" for n in range(21)], "at most 20"),
+    ],
+)
+def test_a_bad_allowed_origin_is_refused_before_anything_starts(
+    tmp_path: Any, origins: Any, said: str
+) -> None:
+    from monopoly_widgets.core.errors import InputError
+
+    with pytest.raises(InputError, match="origins") as refusal:
+        ClassServer(tmp_path / "class.sqlite", "127.0.0.1", 0, origins=origins)
+    assert said in str(refusal.value)
+    assert not (tmp_path / "class.sqlite").exists()
+
+
+def test_allowed_origins_are_kept_as_a_browser_writes_them() -> None:
+    from monopoly_widgets.server.app import allowed_origins
+
+    assert allowed_origins(
+        ["HTTPS://Lite.School.Example:443/", "http://127.0.0.1:8000", "http://[::1]:80"]
+    ) == {"https://lite.school.example", "http://127.0.0.1:8000", "http://[::1]"}

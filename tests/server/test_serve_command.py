@@ -53,3 +53,12 @@ def test_a_taken_port_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
         port = taken.getsockname()[1]
         assert main(["serve", "--port", str(port), "--db", str(tmp_path / "c.sqlite")]) == 2
     assert f"cannot listen on '127.0.0.1' port {port}" in capsys.readouterr().err
+
+
+def test_a_bad_allowed_origin_is_refused_before_the_server_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "class.sqlite"
+    assert main(["serve", "--port", "0", "--db", str(db), "--allow-origin", "*"]) == 2
+    assert "origins: each must be an origin like" in capsys.readouterr().err
+    assert not db.exists()
