@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.netutil import bind_sockets
@@ -23,6 +24,7 @@ from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.server import codes
 from monopoly_widgets.server.app import MAX_BODY_BYTES, make_app
 from monopoly_widgets.server.hub import Hub
+from monopoly_widgets.server.site import mount_site
 from monopoly_widgets.server.store import Store
 
 T = TypeVar("T")
@@ -42,7 +44,9 @@ class ClassServer:
 
     ``db`` is the SQLite file that keeps everything (made if missing; reopened, every table
     resumes where it was). ``port=0`` picks a free port. ``origins`` are other page
-    origins allowed to open the WebSocket (the server's own always are).
+    origins allowed to open the WebSocket (the server's own always are). ``site`` is a
+    built offline lessons site to serve under ``/lite/`` (``site.py``; ``ready_site``
+    builds one).
     """
 
     def __init__(
@@ -52,6 +56,7 @@ class ClassServer:
         port: int = DEFAULT_PORT,
         *,
         origins: tuple[str, ...] = (),
+        site: str | Path | None = None,
     ) -> None:
         if not isinstance(host, str) or not host:
             raise InputError(f"host must be an address like 127.0.0.1, not {host!r:.40}")
@@ -68,6 +73,7 @@ class ClassServer:
         self.key = self.store.meta("teacher_key", codes.new_teacher_key())
         self.hub = Hub(self.store)
         self.origins = frozenset(origins)
+        self.site = Path(site) if site is not None else None
         self.loop: IOLoop | None = None
         self._thread: threading.Thread | None = None
         self._http: HTTPServer | None = None
@@ -82,10 +88,15 @@ class ClassServer:
     def _start_on_loop(self) -> None:
         self.loop = IOLoop.current()
         self.problems = self.hub.resume()
-        self._http = HTTPServer(
-            make_app(self.hub, self.key, self.origins), max_body_size=MAX_BODY_BYTES
-        )
+        self._http = HTTPServer(self.make_app(), max_body_size=MAX_BODY_BYTES)
         self._http.add_sockets(self.sockets)
+
+    def make_app(self) -> web.Application:
+        """The application this server runs: the class's pages, and the lessons site."""
+        app = make_app(self.hub, self.key, self.origins)
+        if self.site is not None:
+            mount_site(app, self.site)
+        return app
 
     # --- running ---------------------------------------------------------------------
     def run(self, ready: Callable[[ClassServer], None] | None = None) -> None:

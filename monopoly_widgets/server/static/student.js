@@ -26,7 +26,9 @@
   }
 
   function connect(code, name) {
-    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    // Relative to this page, so it also works under a JupyterHub service's prefix.
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(url);
     socket.onopen = () => { retry = 0; send(token ? { type: "join", token } : { type: "join", code, ...(name ? { name } : {}) }); };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -151,4 +153,8 @@
   });
   const given = new URLSearchParams(location.search).get("code");
   if (given) $("code").value = given;
+  // The lessons, when this server serves the offline site (serve --site).
+  fetch("lite/jupyter-lite.json", { method: "HEAD" })
+    .then((response) => { $("lessons").hidden = !response.ok; })
+    .catch(() => {});
 })();

@@ -15,7 +15,7 @@
   function showError(text) { $("error").hidden = !text; $("error").textContent = text || ""; }
 
   async function api(path, body) {
-    const response = await fetch("/api/" + path, {
+    const response = await fetch("api/" + path, {
       method: body === undefined ? "GET" : "POST",
       headers: { Authorization: "Bearer " + key },
       body: body === undefined ? undefined : JSON.stringify(body),
