@@ -24,7 +24,7 @@ from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.server import codes
 from monopoly_widgets.server.app import MAX_BODY_BYTES, make_app
 from monopoly_widgets.server.hub import Hub
-from monopoly_widgets.server.site import mount_site
+from monopoly_widgets.server.site import checked_site, mount_site
 from monopoly_widgets.server.store import Store
 
 T = TypeVar("T")
@@ -62,6 +62,7 @@ class ClassServer:
             raise InputError(f"host must be an address like 127.0.0.1, not {host!r:.40}")
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
             raise InputError(f"port must be a whole number from 0 to 65535, not {port!r:.20}")
+        self.site = checked_site(site)  # before anything is made or bound
         self.db = Path(db)
         self.host = host
         self.sockets = bind_sockets(
@@ -73,7 +74,6 @@ class ClassServer:
         self.key = self.store.meta("teacher_key", codes.new_teacher_key())
         self.hub = Hub(self.store)
         self.origins = frozenset(origins)
-        self.site = Path(site) if site is not None else None
         self.loop: IOLoop | None = None
         self._thread: threading.Thread | None = None
         self._http: HTTPServer | None = None

@@ -19,6 +19,8 @@ from typing import Any
 
 from tornado import web
 
+from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.lite.site_folder import LiteBuildError
 
 #: Where the site is mounted on the class server (the student page links to it).
@@ -70,6 +72,20 @@ def ready_site(folder: str | Path, log: Callable[[str], None] = print) -> Path:
         return folder
     log(f"lessons: building the offline site in {folder} (a few minutes, once)")
     return build_site(folder, offline=True, log=log)
+
+
+def checked_site(folder: str | Path | None) -> Path | None:
+    """``folder`` if it holds an offline site (``ClassServer(site=...)``), else a clear error;
+    ``ready_site`` is the one that builds."""
+    if folder is None:
+        return None
+    found = Path(folder).resolve()
+    if not is_offline_site(found):
+        raise InputError(
+            f"site: {excerpt(str(folder), 60)} is not an offline lessons site; build one with "
+            "python -m monopoly_widgets lite build --offline --out FOLDER (serve --site does)"
+        )
+    return found
 
 
 class SiteHandler(web.StaticFileHandler):

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from monopoly_widgets.cli import main
+from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.server import ClassServer
 from monopoly_widgets.server.site import is_offline_site, ready_site
 
@@ -98,6 +99,14 @@ def test_the_student_page_links_to_the_lessons(site_server: ClassServer) -> None
 
 def test_without_a_site_there_is_no_lite(server: ClassServer) -> None:
     assert fetch(server.url + "lite/jupyter-lite.json")[0] == 404
+
+
+def test_a_folder_that_is_no_offline_site_is_refused_before_listening(tmp_path: Path) -> None:
+    online = stand_in_site(tmp_path / "online", pyodide_url="https://cdn.example/pyodide.mjs")
+    for folder in (online, tmp_path / "missing"):
+        with pytest.raises(InputError, match="is not an offline lessons site"):
+            ClassServer(tmp_path / "class.sqlite", "127.0.0.1", 0, site=folder)
+    assert not (tmp_path / "class.sqlite").exists()
 
 
 def test_an_offline_site_is_reused_and_an_online_one_is_not(
