@@ -68,6 +68,20 @@ def add_serve_parser(commands: Any) -> None:
         help="also serve the offline lessons site under /lite/: reuse the one built in PATH "
         "(default lite-site) or build it there (a classroom with no internet)",
     )
+    serve.add_argument(
+        "--hub",
+        action="store_true",
+        help="run as a JupyterHub managed service: behind the hub's proxy and login, "
+        "students seated by hub name (JupyterHub starts it; see docs/class.md)",
+    )
+    serve.add_argument(
+        "--teacher-group",
+        action="append",
+        default=None,
+        metavar="GROUP",
+        help="with --hub: members of this hub group are teachers, as the hub's admins "
+        "are (default: teachers), repeatable",
+    )
 
 
 def table_settings(text: str) -> dict[str, Any]:
@@ -109,7 +123,13 @@ def run_serve(args: argparse.Namespace) -> int:
         make_spec(settings)
     site = ready_site(args.site) if args.site is not None else None
     try:
-        server = ClassServer(args.db, args.host, args.port, site=site)
+        if args.hub:
+            from monopoly_widgets.server.hub_service import DEFAULT_TEACHER_GROUP, HubClassServer
+
+            groups = args.teacher_group or [DEFAULT_TEACHER_GROUP]
+            server = HubClassServer(args.db, teacher_groups=groups, site=site)
+        else:
+            server = ClassServer(args.db, args.host, args.port, site=site)
     except OSError as exc:  # the port is taken, the address is not this computer's
         raise InputError(
             f"cannot listen on {excerpt(args.host, 40)} port {args.port}: {exc.strerror}; "

@@ -151,10 +151,14 @@
     token = null;
     connect($("code").value.trim(), $("name").value.trim());
   });
-  const given = new URLSearchParams(location.search).get("code");
+  const params = new URLSearchParams(location.search);
+  const given = params.get("code");
   if (given) $("code").value = given;
-  // The lessons, when this server serves the offline site (serve --site).
-  fetch("lite/jupyter-lite.json", { method: "HEAD" })
+  // Behind JupyterHub the server seats the student by hub name and sends join=now.
+  if (given && params.get("join") === "now") connect(given, "");
+  // The lessons, when this server serves the offline site (serve --site). A no-cors
+  // request is a plain read, which a JupyterHub service takes with its login cookie.
+  fetch("lite/jupyter-lite.json", { method: "HEAD", mode: "no-cors" })
     .then((response) => { $("lessons").hidden = !response.ok; })
     .catch(() => {});
 })();
