@@ -12,7 +12,9 @@ is spawned, so no spawner is needed. Checked:
   the other by that name;
 - a student may not use the teacher's API; the hub admin (the teacher) may, without
   the key, and sees both students seated by hub name on the teacher's page;
-- a student cannot join the other student's seat with its code.
+- a student cannot join the other student's seat with its code;
+- a second class server (its own store) behind the same hub seats a logged-in student
+  by hub name too: how a school runs several servers behind the hub's proxy.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from tests.browser.test_explorer_in_jupyterlab import CHROMIUM, CHROMIUM_ARGS, f
 
 ROOT = Path(__file__).parents[2]
 SERVICE = "/services/class/"
+SERVICE_B = "/services/class-b/"
 
 pytestmark = [
     pytest.mark.browser,
@@ -46,19 +49,22 @@ pytestmark = [
 ]
 
 
-def hub_config(port: int, hub_port: int, proxy_api_port: int, service_port: int, db: Path) -> str:
+def service(name: str, port: int, db: Path) -> dict[str, Any]:
+    """One class server as a managed service (each with its own store and prefix)."""
+    command = [sys.executable, "-m", "monopoly_widgets", "serve", "--hub", "--db", str(db)]
+    command += ["--table", "deal players=3 seed=7 bots=2:heuristic bot_delay=0"]
+    return {
+        "name": name,
+        "url": f"http://127.0.0.1:{port}",
+        "command": command,
+        "environment": {"PYTHONPATH": str(ROOT)},
+        "oauth_no_confirm": True,
+    }
+
+
+def hub_config(port: int, hub_port: int, proxy_api_port: int, services: list[dict]) -> str:
     """The jupyterhub_config.py of docs/class.md, with this test's ports and folder."""
-    command = [
-        sys.executable,
-        "-m",
-        "monopoly_widgets",
-        "serve",
-        "--hub",
-        "--db",
-        str(db),
-        "--table",
-        "deal players=3 seed=7 bots=2:heuristic bot_delay=0",
-    ]
+    access = [f"access:services!service={s['name']}" for s in services]
     return f"""
 c = get_config()  # noqa
 c.JupyterHub.ip = "127.0.0.1"
@@ -72,18 +78,8 @@ c.Authenticator.admin_users = {{"teacher"}}
 c.JupyterHub.redirect_to_server = False
 c.JupyterHub.db_url = "sqlite:///jupyterhub.sqlite"
 c.JupyterHub.cookie_secret_file = "jupyterhub_cookie_secret"
-c.JupyterHub.load_roles = [
-    {{"name": "user", "scopes": ["self", "access:services!service=class"]}},
-]
-c.JupyterHub.services = [
-    {{
-        "name": "class",
-        "url": "http://127.0.0.1:{service_port}",
-        "command": {json.dumps(command)},
-        "environment": {{"PYTHONPATH": {json.dumps(str(ROOT))}}},
-        "oauth_no_confirm": True,
-    }},
-]
+c.JupyterHub.load_roles = [{{"name": "user", "scopes": {["self", *access]!r}}}]
+c.JupyterHub.services = {services!r}
 """
 
 
@@ -109,8 +105,13 @@ def status_of(url: str, headers: dict[str, str] | None = None) -> tuple[int, Any
 def jupyterhub(tmp_path: Path) -> Iterator[str]:
     pytest.importorskip("jupyterhub")
     port = free_port()
-    ports = (port, free_port(), free_port(), free_port())
-    (tmp_path / "jupyterhub_config.py").write_text(hub_config(*ports, tmp_path / "class.sqlite"))
+    # Two class servers behind one hub (a school past one machine's class: docs/class.md).
+    services = [
+        service("class", free_port(), tmp_path / "class.sqlite"),
+        service("class-b", free_port(), tmp_path / "class-b.sqlite"),
+    ]
+    config = hub_config(port, free_port(), free_port(), services)
+    (tmp_path / "jupyterhub_config.py").write_text(config)
     log = (tmp_path / "jupyterhub.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "jupyterhub", "-f", "jupyterhub_config.py"],
@@ -121,7 +122,10 @@ def jupyterhub(tmp_path: Path) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
-        while "oauth2/authorize" not in status_of(base + SERVICE)[1].get("Location", ""):
+        while not all(
+            "oauth2/authorize" in status_of(base + where)[1].get("Location", "")
+            for where in (SERVICE, SERVICE_B)
+        ):
             # until the service answers "log in first" (the hub's own 404 comes before)
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError((tmp_path / "jupyterhub.log").read_text()[-3000:])
@@ -222,5 +226,13 @@ def test_students_are_seated_by_hub_name_behind_the_hub(jupyterhub: str) -> None
             )
             assert said and said[0]["type"] == "error" and said[0]["code"] == "seat", said
             expect(ana.locator("#seats")).to_contain_text("ana, here")
+
+            # A second class server behind the same hub and login: its own tables and
+            # store; Ana, already logged in to the hub, is seated there by her hub name too.
+            ana.goto(base + SERVICE_B)
+            ana.wait_for_selector("#seat:not([hidden])")
+            expect(ana.locator("#seats")).to_contain_text("ana, here")
+            assert ana.url.startswith(base + SERVICE_B)
+            assert ana.request.get(base + SERVICE_B + "api/tables").status == 403
         finally:
             browser.close()
