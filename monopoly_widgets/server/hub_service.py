@@ -43,6 +43,7 @@ from monopoly_widgets.server.app import PageHandler, SeatSocket, TeacherHandler
 from monopoly_widgets.server.hub import Hub
 from monopoly_widgets.server.protocol import ProtocolError
 from monopoly_widgets.server.running import ClassServer
+from monopoly_widgets.server.site import SiteHandler
 from monopoly_widgets.server.tables import Table
 
 try:
@@ -199,6 +200,18 @@ class MeHandler(HubUserMixin, web.RequestHandler):
         )
 
 
+class HubSiteMixin(HubUserMixin):
+    """The lessons site: JupyterLite reads its files with ``fetch`` (CORS mode), which the
+    hub's cookie login takes only with an ``_xsrf`` token that a static site cannot send.
+    Reading a file changes nothing and another site's page cannot read the answer (the
+    same-origin rule), so a read needs the login alone."""
+
+    def check_xsrf_cookie(self) -> None:
+        if self.request.method in ("GET", "HEAD"):
+            return None
+        return super().check_xsrf_cookie()
+
+
 def behind_hub(handler: type[web.RequestHandler], hub: Hub, groups: frozenset[str]) -> type:
     """``handler`` with the hub login checked first (the mixin that fits its kind)."""
     mixin: type = HubUserMixin
@@ -208,6 +221,8 @@ def behind_hub(handler: type[web.RequestHandler], hub: Hub, groups: frozenset[st
         mixin = HubTeacherMixin
     elif issubclass(handler, PageHandler):
         mixin = HubPageMixin
+    elif issubclass(handler, SiteHandler):
+        mixin = HubSiteMixin
     return type(f"Hub{handler.__name__}", (mixin, handler), {"teacher_groups": groups, "hub": hub})
 
 

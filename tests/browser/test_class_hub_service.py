@@ -13,6 +13,8 @@ is spawned, so no spawner is needed. Checked:
 - a student may not use the teacher's API; the hub admin (the teacher) may, without
   the key, and sees both students seated by hub name on the teacher's page;
 - a student cannot join the other student's seat with its code;
+- the lessons site (a stand-in) is read by the logged-in page with ``fetch``, as
+  JupyterLite reads it, and refused without a login;
 - a second class server (its own store) behind the same hub seats a logged-in student
   by hub name too: how a school runs several servers behind the hub's proxy.
 """
@@ -34,6 +36,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_explorer_in_jupyterlab import CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.server.test_site import stand_in_site
 
 ROOT = Path(__file__).parents[2]
 SERVICE = "/services/class/"
@@ -49,9 +52,10 @@ pytestmark = [
 ]
 
 
-def service(name: str, port: int, db: Path) -> dict[str, Any]:
+def service(name: str, port: int, db: Path, site: Path | None = None) -> dict[str, Any]:
     """One class server as a managed service (each with its own store and prefix)."""
     command = [sys.executable, "-m", "monopoly_widgets", "serve", "--hub", "--db", str(db)]
+    command += ["--site", str(site)] if site else []
     command += ["--table", "deal players=3 seed=7 bots=2:heuristic bot_delay=0"]
     return {
         "name": name,
@@ -107,7 +111,7 @@ def jupyterhub(tmp_path: Path) -> Iterator[str]:
     port = free_port()
     # Two class servers behind one hub (a school past one machine's class: docs/class.md).
     services = [
-        service("class", free_port(), tmp_path / "class.sqlite"),
+        service("class", free_port(), tmp_path / "class.sqlite", stand_in_site(tmp_path / "site")),
         service("class-b", free_port(), tmp_path / "class-b.sqlite"),
     ]
     config = hub_config(port, free_port(), free_port(), services)
@@ -193,6 +197,11 @@ def test_students_are_seated_by_hub_name_behind_the_hub(jupyterhub: str) -> None
             for page in (ana, ben):
                 expect(page.locator("#seats")).to_contain_text("ana, here")
                 expect(page.locator("#seats")).to_contain_text("ben, here")
+            # The lessons site behind the hub: JupyterLite reads its files with fetch.
+            expect(ana.get_by_role("link", name="The lessons")).to_be_visible()
+            read = "(path) => fetch(path).then((r) => r.status)"
+            assert ana.evaluate(read, "lite/jupyter-lite.json") == 200
+            assert status_of(base + SERVICE + "lite/jupyter-lite.json")[0] == 403
             codes = {
                 name: page.evaluate("() => new URLSearchParams(location.search).get('code')")
                 for name, page in (("ana", ana), ("ben", ben))
