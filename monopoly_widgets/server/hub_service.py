@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -230,7 +231,12 @@ class HubApplication(web.Application):
     """The class server's application under the hub's prefix, behind the hub's login."""
 
     def __init__(
-        self, inner: web.Application, prefix: str, hub: Hub, teacher_groups: frozenset[str]
+        self,
+        inner: web.Application,
+        prefix: str,
+        hub: Hub,
+        teacher_groups: frozenset[str],
+        cookie_secret: str,
     ) -> None:
         self.inner = inner
         self.prefix = prefix if prefix.endswith("/") else prefix + "/"
@@ -244,7 +250,7 @@ class HubApplication(web.Application):
                 (self.prefix + "hub/me", me),
                 (self.prefix.rstrip("/"), web.RedirectHandler, {"url": self.prefix}),
             ],
-            **{**inner.settings, "cookie_secret": os.urandom(32)},
+            **{**inner.settings, "cookie_secret": cookie_secret},
         )
 
     def find_handler(self, request: HTTPServerRequest, **kwargs: Any) -> Any:
@@ -298,4 +304,9 @@ class HubClassServer(ClassServer):
 
     def make_app(self) -> web.Application:
         HubOAuth.instance()  # reads the JUPYTERHUB_* environment once, on the loop's thread
-        return HubApplication(super().make_app(), self.prefix, self.hub, self.teacher_groups)
+        # Kept in the store like the teacher key, so that the signed cookies (the login's
+        # state, the _xsrf token of an open teacher's page) stay valid across a restart.
+        secret = self.store.meta("hub_cookie_secret", secrets.token_hex(32))
+        return HubApplication(
+            super().make_app(), self.prefix, self.hub, self.teacher_groups, secret
+        )

@@ -53,3 +53,20 @@ def test_serve_hub_outside_a_hub_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="started by JupyterHub"):
         HubClassServer(tmp_path / "class.sqlite", environ={})
     assert not (tmp_path / "class.sqlite").exists()
+
+
+def test_the_signed_cookies_secret_is_kept_across_a_restart(tmp_path: Path) -> None:
+    """An open teacher's page keeps working when the hub restarts the service."""
+    environ = {"JUPYTERHUB_SERVICE_URL": "http://127.0.0.1:0", "JUPYTERHUB_SERVICE_PREFIX": "/s/"}
+    secrets = []
+    for _ in range(2):
+        server = HubClassServer(tmp_path / "class.sqlite", environ=environ)
+        try:
+            app = server.make_app()
+            secrets.append(app.settings["cookie_secret"])
+            assert app.prefix == "/s/"
+        finally:
+            server.store.close()
+            for sock in server.sockets:
+                sock.close()
+    assert secrets[0] == secrets[1] and len(secrets[0]) == 64
