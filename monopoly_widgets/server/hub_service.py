@@ -177,8 +177,10 @@ class HubPageMixin(HubUserMixin):
         if self.page != "student.html":
             return
         place = seat_for(self.hub, hub_user_name(user))
-        if place is None:
-            return  # every seat is taken: the page says "Not joined yet."
+        if place is None:  # every person's seat is taken: the page says so
+            if self.get_query_argument("seat", "") != "none":
+                self.redirect("?seat=none")
+            return
         table, seat = place
         code = table.seats[seat].code or ""
         if self.get_query_argument("code", "") != code:

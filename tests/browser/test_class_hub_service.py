@@ -10,6 +10,7 @@ is spawned, so no spawner is needed. Checked:
 - two students log in through the hub's login page in two browser contexts, open the
   service and are seated with no join code, each under their hub name, and each sees
   the other by that name;
+- a third student, with every person's seat taken, is told so;
 - a student may not use the teacher's API; the hub admin (the teacher) may, without
   the key, and sees both students seated by hub name on the teacher's page;
 - a student cannot join the other student's seat with its code;
@@ -209,6 +210,9 @@ def test_students_are_seated_by_hub_name_behind_the_hub(jupyterhub: str) -> None
             assert codes["ana"] and codes["ben"] and codes["ana"] != codes["ben"]
 
             assert ana.request.get(base + SERVICE + "api/tables").status == 403
+            cy = log_in(browser, base, "cy")  # the table's two person's seats are taken
+            expect(cy.locator("#status")).to_contain_text("Every seat is taken")
+            assert "seat=none" in cy.url
             teacher = log_in(browser, base, "teacher")
             teacher.goto(base + SERVICE + "teacher")
             teacher.wait_for_selector("#teacher:not([hidden])")

@@ -156,6 +156,9 @@
   if (given) $("code").value = given;
   // Behind JupyterHub the server seats the student by hub name and sends join=now.
   if (given && params.get("join") === "now") connect(given, "");
+  if (params.get("seat") === "none") {
+    $("status").textContent = "Every seat is taken: when your teacher opens another table, reload this page.";
+  }
   // The lessons, when this server serves the offline site (serve --site). A no-cors
   // request is a plain read, which a JupyterHub service takes with its login cookie.
   fetch("lite/jupyter-lite.json", { method: "HEAD", mode: "no-cors" })
