@@ -209,4 +209,6 @@ def serve(
         print(NETWORK_WARNING)
     print(f"Class server: students open {server.url}")
     print(f"Teacher key: {server.key} (the teacher's page: {server.url}teacher)")
+    if server.site is not None:
+        print(f"Lessons: {server.url}lite/ (linked from the student page)")
     return server
