@@ -11,7 +11,9 @@ observation and the public events (``docs/class.md`` for teachers,
 - ``app.py``: the tornado application: the student page, the WebSocket, the teacher's API;
 - ``running.py``: :class:`ClassServer`, :func:`serve` (in a thread, from a notebook);
 - ``joined.py``: :func:`join`, a student's seat in a notebook, fed by the server;
-- ``links.py``: its WebSocket, from a kernel process or from a browser tab (Pyodide).
+- ``links.py``: its WebSocket, from a kernel process or from a browser tab (Pyodide);
+- ``site.py``: the offline lessons site under ``/lite/`` (``serve --site``);
+- ``hub_service.py``: the server as a JupyterHub managed service (``serve --hub``).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ Examples::
     python -m monopoly_widgets serve --table "deal players=3 bots=2:heuristic clock=60"
     python -m monopoly_widgets serve --host 0.0.0.0 --port 8765 --db class.sqlite
     python -m monopoly_widgets serve --allow-origin https://lite.school.example
+    python -m monopoly_widgets serve --host 0.0.0.0 --site   # and the lessons, offline
 
 A ``--table`` is words: the game first, then ``name=value`` settings: ``players``,
 ``seed``, ``bots`` (``seat:bot`` separated by commas), ``clock``, ``stand_in``,
@@ -21,6 +22,7 @@ from typing import Any
 from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.server.running import DEFAULT_HOST, DEFAULT_PORT, NETWORK_WARNING, ClassServer
+from monopoly_widgets.server.site import ready_site
 from monopoly_widgets.server.tables import make_spec
 
 
@@ -66,6 +68,29 @@ def add_serve_parser(commands: Any) -> None:
         metavar="'GAME name=value ...'",
         help="create a table at start, repeatable",
     )
+    serve.add_argument(
+        "--site",
+        nargs="?",
+        const="lite-site",
+        default=None,
+        metavar="PATH",
+        help="also serve the offline lessons site under /lite/: reuse the one built in PATH "
+        "(default lite-site) or build it there (a classroom with no internet)",
+    )
+    serve.add_argument(
+        "--hub",
+        action="store_true",
+        help="run as a JupyterHub managed service: behind the hub's proxy and login, "
+        "students seated by hub name (JupyterHub starts it; see docs/class.md)",
+    )
+    serve.add_argument(
+        "--teacher-group",
+        action="append",
+        default=None,
+        metavar="GROUP",
+        help="with --hub: members of this hub group are teachers, as the hub's admins "
+        "are (default: teachers), repeatable",
+    )
 
 
 def table_settings(text: str) -> dict[str, Any]:
@@ -105,8 +130,17 @@ def run_serve(args: argparse.Namespace) -> int:
     wanted = [table_settings(text) for text in args.table]
     for settings in wanted:  # every --table checked before anything starts or is kept
         make_spec(settings)
+    site = ready_site(args.site) if args.site is not None else None
     try:
-        server = ClassServer(args.db, args.host, args.port, origins=tuple(args.allow_origin))
+        if args.hub:
+            from monopoly_widgets.server.hub_service import DEFAULT_TEACHER_GROUP, HubClassServer
+
+            groups = args.teacher_group or [DEFAULT_TEACHER_GROUP]
+            server = HubClassServer(args.db, teacher_groups=groups, site=site)
+        else:
+            server = ClassServer(
+                args.db, args.host, args.port, origins=tuple(args.allow_origin), site=site
+            )
     except OSError as exc:  # the port is taken, the address is not this computer's
         raise InputError(
             f"cannot listen on {excerpt(args.host, 40)} port {args.port}: {exc.strerror}; "
@@ -122,6 +156,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"Teacher key: {server.key} (the teacher's page: {server.url}teacher)")
         for origin in sorted(server.origins):
             print(f"Seats may also be opened from pages of {origin}")
+        if site is not None:
+            print(f"Lessons: {server.url}lite/ (linked from the student page)", flush=True)
         for problem in server.problems:
             print(f"warning: {problem}")
         for table in server.hub.tables.values():

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.netutil import bind_sockets
@@ -23,6 +24,7 @@ from monopoly_widgets.core.errors import InputError
 from monopoly_widgets.server import codes
 from monopoly_widgets.server.app import MAX_BODY_BYTES, allowed_origins, make_app
 from monopoly_widgets.server.hub import Hub
+from monopoly_widgets.server.site import checked_site, mount_site
 from monopoly_widgets.server.store import Store
 
 T = TypeVar("T")
@@ -43,7 +45,9 @@ class ClassServer:
     ``db`` is the SQLite file that keeps everything (made if missing; reopened, every table
     resumes where it was). ``port=0`` picks a free port. ``origins`` are the other sites
     whose pages may open seats, like a JupyterLite site's ``https://lite.school.example``
-    (the server's own pages always may; ``app.allowed_origins`` checks them).
+    (the server's own pages always may; ``app.allowed_origins`` checks them). ``site`` is
+    a built offline lessons site to serve under ``/lite/`` (``site.py``; ``ready_site``
+    builds one).
     """
 
     def __init__(
@@ -53,12 +57,14 @@ class ClassServer:
         port: int = DEFAULT_PORT,
         *,
         origins: tuple[str, ...] = (),
+        site: str | Path | None = None,
     ) -> None:
         if not isinstance(host, str) or not host:
             raise InputError(f"host must be an address like 127.0.0.1, not {host!r:.40}")
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
             raise InputError(f"port must be a whole number from 0 to 65535, not {port!r:.20}")
         self.origins = allowed_origins(origins)
+        self.site = checked_site(site)  # before anything is made or bound
         self.db = Path(db)
         self.host = host
         self.sockets = bind_sockets(
@@ -83,10 +89,15 @@ class ClassServer:
     def _start_on_loop(self) -> None:
         self.loop = IOLoop.current()
         self.problems = self.hub.resume()
-        self._http = HTTPServer(
-            make_app(self.hub, self.key, self.origins), max_body_size=MAX_BODY_BYTES
-        )
+        self._http = HTTPServer(self.make_app(), max_body_size=MAX_BODY_BYTES)
         self._http.add_sockets(self.sockets)
+
+    def make_app(self) -> web.Application:
+        """The application this server runs: the class's pages, and the lessons site."""
+        app = make_app(self.hub, self.key, self.origins)
+        if self.site is not None:
+            mount_site(app, self.site)
+        return app
 
     # --- running ---------------------------------------------------------------------
     def run(self, ready: Callable[[ClassServer], None] | None = None) -> None:
@@ -199,4 +210,6 @@ def serve(
         print(NETWORK_WARNING)
     print(f"Class server: students open {server.url}")
     print(f"Teacher key: {server.key} (the teacher's page: {server.url}teacher)")
+    if server.site is not None:
+        print(f"Lessons: {server.url}lite/ (linked from the student page)")
     return server

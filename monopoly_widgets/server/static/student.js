@@ -26,7 +26,9 @@
   }
 
   function connect(code, name) {
-    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    // Relative to this page, so it also works under a JupyterHub service's prefix.
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(url);
     socket.onopen = () => { retry = 0; send(token ? { type: "join", token } : { type: "join", code, ...(name ? { name } : {}) }); };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -149,6 +151,17 @@
     token = null;
     connect($("code").value.trim(), $("name").value.trim());
   });
-  const given = new URLSearchParams(location.search).get("code");
+  const params = new URLSearchParams(location.search);
+  const given = params.get("code");
   if (given) $("code").value = given;
+  // Behind JupyterHub the server seats the student by hub name and sends join=now.
+  if (given && params.get("join") === "now") connect(given, "");
+  if (params.get("seat") === "none") {
+    $("status").textContent = "Every seat is taken: when your teacher opens another table, reload this page.";
+  }
+  // The lessons, when this server serves the offline site (serve --site). A no-cors
+  // request is a plain read, which a JupyterHub service takes with its login cookie.
+  fetch("lite/jupyter-lite.json", { method: "HEAD", mode: "no-cors" })
+    .then((response) => { $("lessons").hidden = !response.ok; })
+    .catch(() => {});
 })();

@@ -14,10 +14,22 @@
   }
   function showError(text) { $("error").hidden = !text; $("error").textContent = text || ""; }
 
+  // Behind JupyterHub the hub's login stands for the key: the requests carry the hub's
+  // _xsrf cookie back as a header instead (hub_service.py).
+  let hub = false;
+  function cookie(name) {
+    const found = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
+    return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+  }
+  function requestHeaders() {
+    if (hub) return { "X-XSRFToken": cookie("_xsrf") };
+    return { Authorization: "Bearer " + key };
+  }
+
   async function api(path, body) {
-    const response = await fetch("/api/" + path, {
+    const response = await fetch("api/" + path, {
       method: body === undefined ? "GET" : "POST",
-      headers: { Authorization: "Bearer " + key },
+      headers: requestHeaders(),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (path.endsWith(".html")) return response.ok ? response.text() : Promise.reject(new Error("refused"));
@@ -94,4 +106,8 @@
     api("tables", body).then(refresh, (error) => showError(error.message));
   });
   setInterval(() => { if (key) refresh(); }, 3000);
+  fetch("hub/me", { headers: { "X-XSRFToken": cookie("_xsrf") } })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((me) => { if (me && me.teacher) { hub = true; key = "hub"; refresh(); } })
+    .catch(() => {});
 })();
