@@ -16,6 +16,7 @@ import pytest
 
 from monopoly_widgets.cli import main
 from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.lite.build import SITE_SETTINGS
 from monopoly_widgets.server import ClassServer
 from monopoly_widgets.server.site import is_offline_site, ready_site
 
@@ -28,7 +29,8 @@ def stand_in_site(folder: Path, pyodide_url: str = "./static/pyodide/pyodide.mjs
         "jupyter-config-data": {
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {"pyodideUrl": pyodide_url}
-            }
+            },
+            "settingsOverrides": SITE_SETTINGS,
         }
     }
     (folder / "static" / "pyodide").mkdir(parents=True)
