@@ -81,13 +81,13 @@ class Dashboard:
         public = public_view(table.game)
         current = table.game.current_player
         names = [s["name"] or (f"{s['bot']} bot" if s["bot"] else "") for s in table.seat_status()]
+        summary = table.summary()
         return {
-            **table.summary(),
+            **summary,
             "moves": table.game.step,
             "turn_of": None if current is None else f"Player {current}: {names[current]}",
             "lines": [
-                {**status, **seat_line(public["seats"][status["seat"]])}
-                for status in table.seat_status()
+                {**seat, **seat_line(public["seats"][seat["seat"]])} for seat in summary["seats"]
             ],
         }
 
