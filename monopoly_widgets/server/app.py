@@ -255,4 +255,5 @@ def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.A
         websocket_ping_interval=25,
         websocket_ping_timeout=20,
         compress_response=False,
+        questions=questions,
     )

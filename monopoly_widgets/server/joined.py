@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import threading
+import time
 from typing import Any
 
 from monopoly_widgets.core import Action
@@ -53,6 +54,10 @@ class JoinedSeat:
         self.table.add_class("mw-explorer")
         self._charts: Charts | None = None
         self._narration: list[dict[str, str]] = []
+        #: The teacher's latest question (its ``question`` frame), and the answers the
+        #: server has kept from this seat, by question id.
+        self.question: dict[str, Any] | None = None
+        self.answered: dict[str, Any] = {}
         self._points: dict[int, list[list[int | None]]] = {}
         self._joined = threading.Event()
         self._loop = asyncio.new_event_loop()
@@ -101,6 +106,10 @@ class JoinedSeat:
         elif kind == "state":
             self._show(frame)
             self._joined.set()  # the table is drawn: join() returns
+        elif kind == "question":
+            self.question = frame
+        elif kind == "answered":
+            self.answered[frame["question"]] = frame["answer"]
 
     # --- drawing ------------------------------------------------------------------------
     def _show(self, frame: dict[str, Any]) -> None:
@@ -201,6 +210,26 @@ class JoinedSeat:
                 "step": self.last.get("step", -1),
             }
         )
+
+    def answer(self, answer: str | float, timeout: float = 10) -> Any:
+        """Answer the teacher's question now: a choice's text or id, a number, or a move's
+        action id. Returns the answer once the server has kept it; raises
+        :class:`InputError` with the server's reason if it was refused."""
+        asked = self.question
+        if asked is None:
+            raise InputError("the teacher has not asked a question yet")
+        by_text = {c["text"]: c["id"] for c in asked["choices"]}
+        value = by_text.get(answer, answer) if isinstance(answer, str) else answer
+        self.last_error = ""
+        self.send({"v": VERSION, "type": "answer", "question": asked["question"], "answer": value})
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if asked["question"] in self.answered and self.answered[asked["question"]] == value:
+                return value
+            if self.last_error:
+                raise InputError(self.last_error)
+            time.sleep(0.02)
+        raise InputError(f"the class server did not answer within {timeout:g} seconds")
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal moves now (empty unless it is its decision)."""

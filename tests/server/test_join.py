@@ -45,3 +45,23 @@ def test_a_wrong_code_or_server_is_a_clear_error(server: ClassServer) -> None:
         mw.join("ZZZZZZ", server=server.url)
     with pytest.raises(InputError, match="join code"):
         mw.join("  ", server=server.url)
+
+
+def test_a_joined_seat_answers_the_teachers_question(server: ClassServer) -> None:
+    table = server.create_table("deal", 3, seed=1, bots={2: "heuristic"}, bot_delay=5)
+    seat = mw.join(person_codes(table)[0], server=server.url, name="Ana")
+    try:
+        with pytest.raises(InputError, match="not asked"):
+            seat.answer("Yes")
+        asked = server.ask("choice", "Is a Deal Breaker worth $5M?", choices=["Yes", "No"])
+        wait_for(lambda: seat.question is not None)
+        assert seat.answer("No") == "1"  # a choice's text or its id
+        with pytest.raises(InputError, match="not one of the choices"):
+            seat.answer("Maybe")
+        seen = server.question(asked["question"])
+        assert seen["answered"] == [{"name": "Ana", "answer": "No"}]
+        server.reveal_question(asked["question"])
+        wait_for(lambda: (seat.question or {}).get("revealed") is True)
+        assert [b["count"] for b in seat.question["distribution"]["bars"]] == [0, 1]
+    finally:
+        seat.leave()
