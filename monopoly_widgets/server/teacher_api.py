@@ -7,13 +7,17 @@ key in the ``Authorization`` header a request gets 403 and changes nothing; a ba
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tornado import web
 
-from monopoly_widgets.server.app import TeacherHandler
+from monopoly_widgets.core.errors import InputError
+from monopoly_widgets.server.app import MAX_BODY_BYTES, TeacherHandler
 from monopoly_widgets.server.dashboard import Dashboard
+from monopoly_widgets.server.protocol import ProtocolError
 from monopoly_widgets.server.questions import Questions
+from monopoly_widgets.server.submissions import RateError, Submissions
 from monopoly_widgets.widgets.plotly_library import PLOTLY_JS
 
 
@@ -77,6 +81,50 @@ class QuestionHandler(QuestionsHandler):
         self.answer(lambda: (200, actions[what](question_id).teacher_view()))
 
 
+class PoolHandler(TeacherHandler):
+    """``GET /api/pool``: every experiment's pool, chart included; ``GET /api/records``:
+    the attempt records handed in (``pool_records`` reads them)."""
+
+    def initialize(self, hub: Any, key: str, submissions: Submissions) -> None:  # type: ignore[override]
+        super().initialize(hub, key)
+        self.submissions = submissions
+
+    def get(self, what: str) -> None:  # type: ignore[override]
+        if what == "pool":
+            self.answer(lambda: (200, self.submissions.pools()))
+        else:
+            self.answer(lambda: (200, self.submissions.records()))
+
+
+class HandInHandler(web.RequestHandler):
+    """``POST /submit``: a student's result or record (no key: the student has none).
+    201 once it is kept; 400 naming what is wrong; 429 when one computer sends too many."""
+
+    def initialize(self, submissions: Submissions) -> None:
+        self.submissions = submissions
+
+    def reply(self, status: int, data: Any) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.write(json.dumps(data))
+
+    def post(self) -> None:
+        try:
+            if len(self.request.body) > MAX_BODY_BYTES:
+                raise ProtocolError("too_large", f"a hand-in is at most {MAX_BODY_BYTES:,} bytes")
+            try:
+                given = json.loads(self.request.body or b"null")
+            except (ValueError, RecursionError):
+                raise InputError("the hand-in is not valid JSON") from None
+            kept = self.submissions.hand_in(given, self.request.remote_ip or "")
+        except RateError as exc:
+            self.reply(429, {"error": str(exc)})
+        except InputError as exc:
+            self.reply(400, {"error": str(exc)})
+        else:
+            self.reply(201, kept)
+
+
 class PlotlyHandler(web.StaticFileHandler):
     """The plotly.js the package already installs (``widgets/plotly_library.py``): the
     dashboard's charts work on a classroom network with no internet."""
@@ -90,8 +138,11 @@ def routes(hub: Any, key: str) -> tuple[list[Any], Questions]:
     the questions, which the seats' socket hands its answers."""
     dashboard = Dashboard(hub)
     questions = Questions(hub)
+    submissions = Submissions(hub.store.db)
     teacher = {"hub": hub, "key": key}
     return [
+        (r"/submit", HandInHandler, {"submissions": submissions}),
+        (r"/api/(pool|records)", PoolHandler, {**teacher, "submissions": submissions}),
         (r"/api/dashboard", DashboardHandler, {**teacher, "dashboard": dashboard}),
         (
             r"/api/tables/([a-z0-9]+)/(spectate|reveal|pause|resume)",
