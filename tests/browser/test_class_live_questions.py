@@ -120,3 +120,36 @@ def test_the_dashboard_and_a_live_question_in_the_browser(server: ClassServer) -
             wait_until(lambda: students[0].locator("#answer-choices button").count() == 0, 10)
         finally:
             browser.close()
+
+
+def test_three_results_handed_in_redraw_the_pooled_chart(server: ClassServer) -> None:
+    pytest.importorskip("playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    from monopoly_widgets.classroom.result import ExperimentResult
+
+    sent = [
+        ExperimentResult("03", "a set in five draws", {"draws": 5}, k, 100, name, seed)
+        for k, name, seed in ((31, "<b>Sam</b>", 1), (27, "Ana", 2), (35, "Ben", 3))
+    ]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            teacher = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+            teacher.goto(server.url + "teacher")
+            teacher.fill("#key", server.key)
+            teacher.click("#key-form button")
+            expect(teacher.locator("#pool-line")).to_contain_text("result.submit(")
+            chart = teacher.locator("#pools .pool")
+            for number, result in enumerate(sent, 1):
+                result.submit(server.url)
+                expect(chart).to_have_attribute("data-results", str(number))
+                expect(teacher.locator("#pool-line")).to_contain_text(f"/{100 * number} =")
+                # one row a student, and the class's pooled row, on the chart
+                expect(chart.locator(".ytick text")).to_have_count(number + 1)
+            ticks = chart.locator(".ytick text").all_text_contents()
+            assert "<b>Sam</b>" in ticks and chart.locator("b").count() == 0
+            teacher.locator("#pools").scroll_into_view_if_needed()
+            teacher.screenshot(path=str(IMAGES / "class-pool.png"))
+        finally:
+            browser.close()

@@ -151,6 +151,37 @@
   $("reveal").addEventListener("click", () => api("questions/" + asked.question + "/reveal", {}).then(drawQuestion, (e) => showError(e.message)));
   $("close-question").addEventListener("click", () => api("questions/" + asked.question + "/close", {}).then(drawQuestion, (e) => showError(e.message)));
 
+  // Results handed in: one pool an experiment, drawn with the package's own pool chart
+  // (its figure comes from the server, names already literal), redrawn as results come.
+  const poolCharts = new Map();
+  async function refreshPools() {
+    try {
+      const pools = await api("pool");
+      if (!pools.length) {
+        $("pool-line").textContent = "No results yet: a student hands one in with result.submit(\"" + location.origin + "/\").";
+        return;
+      }
+      $("pool-line").textContent = pools.map((p) => p.summary).join(" ");
+      for (const [n, found] of pools.entries()) {
+        let box = poolCharts.get(n);
+        if (!box) {
+          box = el("div", undefined, "box pool");
+          box.setAttribute("role", "img");
+          box.setAttribute("aria-label", "The pooled estimate as results come in");
+          $("pools").append(box);
+          poolCharts.set(n, box);
+        }
+        if (window.Plotly && box.dataset.results !== String(found.results)) {
+          const layout = { ...found.chart.layout, height: 360, margin: { t: 50, b: 40, l: 110, r: 10 } };
+          await window.Plotly.react(box, found.chart.data, layout, { displayModeBar: false, responsive: true });
+          box.dataset.results = String(found.results);
+        }
+      }
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+
   async function refresh() {
     try {
       const tables = await api("dashboard");
@@ -188,5 +219,5 @@
     api("tables", body).then(refresh, (error) => showError(error.message));
   });
   setInterval(() => { if (key) refresh(); }, 3000);
-  setInterval(() => { if (key) refreshQuestion(); }, 1000);
+  setInterval(() => { if (key) { refreshQuestion(); refreshPools(); } }, 1000);
 })();
