@@ -10,7 +10,9 @@ its refusal comes back as :class:`InputError` with its words.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 import urllib.error
 import urllib.request
 from typing import Any
@@ -21,6 +23,38 @@ from monopoly_widgets.core.errors import InputError
 DEFAULT_SERVER = "http://127.0.0.1:8765/"
 #: Seconds to wait for the server.
 TIMEOUT = 10
+#: The class server this kernel joined with ``mw.join`` (``server/joined.py`` sets it):
+#: the lessons hand their attempt records in there as each answer is checked.
+_JOINED: dict[str, str] = {}
+log = logging.getLogger("monopoly_widgets.classroom")
+
+
+def joined_class(server: str) -> None:
+    """Remember that this kernel joined the class server at ``server``."""
+    _JOINED["server"] = server
+
+
+def left_class() -> None:
+    _JOINED.pop("server", None)
+
+
+def hand_in_if_joined(kind: str, payload: Any) -> threading.Thread | None:
+    """Hand ``payload`` in to the joined class server, in the background (a lesson never
+    waits for the network, and a server that cannot be reached costs nothing: the record
+    is kept in its file as before). None when no class is joined."""
+    server = _JOINED.get("server")
+    if server is None:
+        return None
+
+    def send() -> None:
+        try:
+            hand_in(kind, payload, server)
+        except InputError as exc:
+            log.warning("could not hand in the %s: %s", kind, exc)
+
+    thread = threading.Thread(target=send, daemon=True, name="mw-hand-in")
+    thread.start()
+    return thread
 
 
 def server_address(server: str | None) -> str:

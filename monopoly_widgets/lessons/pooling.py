@@ -40,18 +40,27 @@ def _files(sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -
 
 
 def _from_server(server: str, key: str | None) -> list[tuple[AttemptRecord | LessonError, Path]]:
-    """The records handed in to a class server, each read as a file would be."""
+    """The records handed in to a class server, each read as a file would be. A notebook
+    hands its record in again after every checked answer, so a student's latest one is
+    the one kept (the earlier are older copies of it, not another hand-in)."""
     from monopoly_widgets.classroom.hand_in import handed_in_records
 
     if not key:
         raise LessonError("reading records from a class server needs its teacher key: key=...")
     read: list[tuple[AttemptRecord | LessonError, Path]] = []
+    latest: dict[str, int] = {}
     for number, data in enumerate(handed_in_records(server, key), 1):
         where = Path(f"record {number} handed in")
         try:
-            read.append((record_from_json(data, where.name), where))
+            record = record_from_json(data, where.name)
         except LessonError as exc:
             read.append((exc, where))
+            continue
+        if record.student in latest:
+            read[latest[record.student]] = (record, where)
+        else:
+            latest[record.student or ""] = len(read)
+            read.append((record, where))
     return read
 
 

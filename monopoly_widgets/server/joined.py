@@ -22,6 +22,7 @@ import threading
 import time
 from typing import Any
 
+from monopoly_widgets.classroom.hand_in import joined_class, left_class
 from monopoly_widgets.core import Action
 from monopoly_widgets.core.errors import InputError, MessageError
 from monopoly_widgets.server.codes import normal_code
@@ -98,6 +99,7 @@ class JoinedSeat:
         kind = frame.get("type")
         if kind == "welcome":
             self.seat, self.token = frame["seat"], frame["token"]
+            joined_class(self.server)  # the lessons' checked answers are handed in here
         elif kind == "error":
             self._show_error(str(frame.get("message", "")))
             if frame.get("code") in ("code", "replaced"):
@@ -241,8 +243,10 @@ class JoinedSeat:
             self._loop.call_soon_threadsafe(lambda: self._socket.write_message(text))
 
     def leave(self) -> None:
-        """Close the connection (the seat stays yours: join again with the same code)."""
+        """Close the connection (the seat stays yours: join again with the same code); the
+        lessons stop handing records in to this class."""
         self._closing = True
+        left_class()
         if self._socket is not None:
             self._loop.call_soon_threadsafe(self._socket.close)
         self._loop.call_soon_threadsafe(self._loop.stop)
