@@ -6,6 +6,7 @@ The dashboard shows both tables (whose turn, moves, who is here, money), pauses 
 resumes one, and spectates it with public information only. The teacher asks a question
 from the page; the students answer on their pages; the teacher's Plotly chart follows
 the answers, and the students' pages show the distribution only after the reveal.
+axe-core finds nothing on a student's page and the teacher's with the question shown.
 Screenshots go to ``test-output/browser/`` (``docs/images/class-dashboard.png`` and
 ``docs/images/class-question.png`` are copies).
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from monopoly_widgets.server import ClassServer
+from tests.browser.test_class_pages_accessible import no_violations
 from tests.browser.test_class_server import CHROMIUM, CHROMIUM_ARGS, IMAGES, wait_until
 from tests.server.wsclient import person_codes
 
@@ -112,6 +114,9 @@ def test_the_dashboard_and_a_live_question_in_the_browser(server: ClassServer) -
                 expect(student.locator("#bars")).to_contain_text("Play it: 2")
                 expect(student.locator("#bars")).to_contain_text("<i>Keep it</i>: 1")
             expect(teacher.locator("#question-line")).to_contain_text("shown to the class")
+            # The new parts are held to the class pages' checks (axe-core, WCAG 2.1 AA).
+            no_violations(students[0], "student page with a revealed question")
+            no_violations(teacher, "teacher page with a question's chart")
             teacher.locator("#question").scroll_into_view_if_needed()
             teacher.screenshot(path=str(IMAGES / "class-question.png"))
             students[0].screenshot(path=str(IMAGES / "class-question-phone.png"))
