@@ -239,7 +239,7 @@ def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.A
     questions' are ``teacher_api.py``'s)."""
     from monopoly_widgets.server import teacher_api
 
-    classroom, questions = teacher_api.routes(hub, key)
+    classroom, questions, dashboard = teacher_api.routes(hub, key)
     return web.Application(
         [
             *classroom,
@@ -256,4 +256,5 @@ def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.A
         websocket_ping_timeout=20,
         compress_response=False,
         questions=questions,
+        dashboard=dashboard,
     )

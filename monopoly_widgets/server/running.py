@@ -177,6 +177,16 @@ class ClassServer:
     def _questions(self) -> Any:
         return self.app.settings["questions"]
 
+    def dashboard(self) -> list[dict[str, Any]]:
+        """Every table's line of the teacher's dashboard (public facts only)."""
+        return self._on_loop(lambda: self.app.settings["dashboard"].tables())
+
+    def dashboard_widget(self, every: float = 2.0) -> Any:
+        """The dashboard as a widget that redraws itself every ``every`` seconds."""
+        from monopoly_widgets.server.dashboard_widget import DashboardWidget
+
+        return DashboardWidget(self, every)
+
     def export_json(self, table_id: str) -> str:
         """The table's game as the package's JSON save (``mw.load_game`` opens it)."""
         return self._on_loop(lambda: self.hub.table(table_id).game.to_json())

@@ -133,31 +133,35 @@ class PlotlyHandler(web.StaticFileHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
 
 
-def routes(hub: Any, key: str) -> tuple[list[Any], Questions]:
-    """The dashboard's and the questions' routes (``app.make_app`` puts them first), and
-    the questions, which the seats' socket hands its answers."""
+def routes(hub: Any, key: str) -> tuple[list[Any], Questions, Dashboard]:
+    """The dashboard's and the questions' routes (``app.make_app`` puts them first), the
+    questions (the seats' socket hands them its answers) and the dashboard."""
     dashboard = Dashboard(hub)
     questions = Questions(hub)
     submissions = Submissions(hub.store.db)
     teacher = {"hub": hub, "key": key}
-    return [
-        (r"/submit", HandInHandler, {"submissions": submissions}),
-        (r"/api/(pool|records)", PoolHandler, {**teacher, "submissions": submissions}),
-        (r"/api/dashboard", DashboardHandler, {**teacher, "dashboard": dashboard}),
-        (
-            r"/api/tables/([a-z0-9]+)/(spectate|reveal|pause|resume)",
-            TableControlHandler,
-            {**teacher, "dashboard": dashboard},
-        ),
-        (r"/api/questions", QuestionsHandler, {**teacher, "questions": questions}),
-        (
-            r"/api/questions/(q[a-z0-9]+)(?:/([a-z]+))?",
-            QuestionHandler,
-            {**teacher, "questions": questions},
-        ),
-        (
-            r"/lib/(plotly\.min\.js)",
-            PlotlyHandler,
-            {"path": str(PLOTLY_JS.parent)},
-        ),
-    ], questions
+    return (
+        [
+            (r"/submit", HandInHandler, {"submissions": submissions}),
+            (r"/api/(pool|records)", PoolHandler, {**teacher, "submissions": submissions}),
+            (r"/api/dashboard", DashboardHandler, {**teacher, "dashboard": dashboard}),
+            (
+                r"/api/tables/([a-z0-9]+)/(spectate|reveal|pause|resume)",
+                TableControlHandler,
+                {**teacher, "dashboard": dashboard},
+            ),
+            (r"/api/questions", QuestionsHandler, {**teacher, "questions": questions}),
+            (
+                r"/api/questions/(q[a-z0-9]+)(?:/([a-z]+))?",
+                QuestionHandler,
+                {**teacher, "questions": questions},
+            ),
+            (
+                r"/lib/(plotly\.min\.js)",
+                PlotlyHandler,
+                {"path": str(PLOTLY_JS.parent)},
+            ),
+        ],
+        questions,
+        dashboard,
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import pytest
 
@@ -71,3 +72,25 @@ def test_a_paused_table_waits_and_a_reveal_in_play_is_told(server: ClassServer) 
         assert REVEAL_NOTE in [n["text"] for n in told["notes"]]  # … and the table is told
 
     asyncio.run(run())
+
+
+def test_the_dashboard_widget_shows_names_as_text_and_follows_the_class(
+    server: ClassServer,
+) -> None:
+    made = server.create_table("deal", 2, seed=2, bots={1: "random"}, bot_delay=0)
+    widget = server.dashboard_widget(every=0.1)
+    try:
+        assert "nobody yet" in widget.value and f"Table {made['id']}" in widget.value
+
+        async def run() -> None:
+            ana = await Client.open(server.url)
+            await ana.join(person_codes(made)[0], "<b>Ana</b>")
+
+        asyncio.run(run())
+        wait = time.monotonic() + 10
+        while "Ana" not in widget.value:
+            assert time.monotonic() < wait, widget.value
+            time.sleep(0.05)
+        assert "&lt;b&gt;Ana&lt;/b&gt;" in widget.value and "<b>Ana" not in widget.value
+    finally:
+        widget.stop()
