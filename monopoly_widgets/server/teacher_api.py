@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 from tornado import web
 
@@ -98,7 +99,8 @@ class PoolHandler(TeacherHandler):
 
 class HandInHandler(web.RequestHandler):
     """``POST /submit``: a student's result or record (no key: the student has none).
-    201 once it is kept; 400 naming what is wrong; 429 when one computer sends too many."""
+    201 once it is kept; 400 naming what is wrong; 429 when one computer sends too many;
+    403 from a page of another site (a notebook's request has no Origin)."""
 
     def initialize(self, submissions: Submissions) -> None:
         self.submissions = submissions
@@ -109,6 +111,11 @@ class HandInHandler(web.RequestHandler):
         self.write(json.dumps(data))
 
     def post(self) -> None:
+        origin = self.request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc.lower() != self.request.host.lower():
+            # a page of another site, in a student's browser, may not hand in for them
+            self.reply(403, {"error": "this page's origin may not hand in to the class server"})
+            return
         try:
             if len(self.request.body) > MAX_BODY_BYTES:
                 raise ProtocolError("too_large", f"a hand-in is at most {MAX_BODY_BYTES:,} bytes")

@@ -78,6 +78,17 @@ def test_hostile_hand_ins_are_refused_and_keep_nothing(server: ClassServer) -> N
     ):
         code, answer = fetch(server, "submit", body=body)
         assert code in (400, 413) and (len(body) > 65_536 or answer["error"]), body[:40]
+    request = HTTPRequest(
+        server.url + "submit",
+        method="POST",
+        headers={"Origin": "http://elsewhere.example"},
+        body=json.dumps({"result": good}),
+    )
+    client = HTTPClient()
+    with pytest.raises(HTTPClientError) as refused:
+        client.fetch(request)
+    client.close()
+    assert refused.value.code == 403  # another site's page may not hand in
     assert fetch(server, "api/pool", server.key)[1] == []
     with pytest.raises(InputError, match="refused"):
         ExperimentResult("03", "x", {}, 1, 2, "Ana").submit(server.url + "nowhere/")
