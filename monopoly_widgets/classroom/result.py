@@ -129,6 +129,14 @@ class ExperimentResult:
         written."""
         return files.write_numbered(path, self.to_json() + "\n", "result file")
 
+    def submit(self, server: str | None = None) -> dict[str, Any]:
+        """Hand the result to the class server (``server``, else ``MW_CLASS_SERVER``): the
+        teacher's pooled chart takes it at once. Returns the server's acknowledgement,
+        sent once the result is kept; the code still works offline (``code``)."""
+        from monopoly_widgets.classroom.hand_in import hand_in
+
+        return hand_in("result", self.code, server)
+
     def same_experiment_as(self, other: ExperimentResult) -> bool:
         """Can the two be pooled: the same lesson, experiment and settings?"""
         return self.key == other.key

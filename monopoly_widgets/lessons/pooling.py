@@ -18,7 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from monopoly_widgets.lessons.exercise import LessonError
-from monopoly_widgets.lessons.record import RECORD_PREFIX, AttemptRecord, read_record
+from monopoly_widgets.lessons.record import (
+    RECORD_PREFIX,
+    AttemptRecord,
+    read_record,
+    record_from_json,
+)
 from monopoly_widgets.sim.table import new_table
 
 EXERCISE_COLUMNS = ["student", "exercise", "tries", "correct", "correct_on_try", "shown", "last"]
@@ -34,17 +39,59 @@ def _files(sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -
     return [Path(source) for source in sources]
 
 
-def read_records(
-    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, skip_bad: bool = False
-) -> list[AttemptRecord]:
-    """Every record in a folder (or the given files), one per student."""
-    found: dict[str, tuple[AttemptRecord, Path]] = {}
-    problems: list[str] = []
+def _from_server(server: str, key: str | None) -> list[tuple[AttemptRecord | LessonError, Path]]:
+    """The records handed in to a class server, each read as a file would be. A notebook
+    hands its record in again after every checked answer, so a student's latest one is
+    the one kept (the earlier are older copies of it, not another hand-in)."""
+    from monopoly_widgets.classroom.hand_in import handed_in_records
+
+    if not key:
+        raise LessonError("reading records from a class server needs its teacher key: key=...")
+    read: list[tuple[AttemptRecord | LessonError, Path]] = []
+    latest: dict[str, int] = {}
+    for number, data in enumerate(handed_in_records(server, key), 1):
+        where = Path(f"record {number} handed in")
+        try:
+            record = record_from_json(data, where.name)
+        except LessonError as exc:
+            read.append((exc, where))
+            continue
+        if record.student in latest:
+            read[latest[record.student]] = (record, where)
+        else:
+            latest[record.student or ""] = len(read)
+            read.append((record, where))
+    return read
+
+
+def _read_each(
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], key: str | None
+) -> list[tuple[AttemptRecord | LessonError, Path]]:
+    if isinstance(sources, str) and sources.startswith(("http://", "https://")):
+        return _from_server(sources, key)
+    read: list[tuple[AttemptRecord | LessonError, Path]] = []
     for path in _files(sources):
         try:
-            record = read_record(path)
+            read.append((read_record(path), path))
         except LessonError as exc:
-            problems.append(str(exc))
+            read.append((exc, path))
+    return read
+
+
+def read_records(
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    skip_bad: bool = False,
+    key: str | None = None,
+) -> list[AttemptRecord]:
+    """Every record in a folder (or the given files), one per student. ``sources`` may be
+    a class server's address (``"http://…:8765/"``) with its teacher ``key``: the records
+    handed in there (``AttemptRecord.submit``)."""
+    found: dict[str, tuple[AttemptRecord, Path]] = {}
+    problems: list[str] = []
+    for record, path in _read_each(sources, key):
+        if isinstance(record, LessonError):
+            problems.append(str(record))
             continue
         assert record.student is not None  # read_record requires a name
         earlier = found.get(record.student)
@@ -73,21 +120,25 @@ def _total_tries(record: AttemptRecord) -> int:
 
 
 def pool_records(
-    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, skip_bad: bool = False
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    skip_bad: bool = False,
+    key: str | None = None,
 ) -> Any:
-    """One row per student and exercise: tries, correct, the try that was right, shown."""
+    """One row per student and exercise: tries, correct, the try that was right, shown.
+    ``sources``: a folder, files, or a class server's address with its teacher ``key``."""
     rows = [
         [
             record.student,
-            key,
+            exercise,
             entry.tries,
             entry.correct,
             entry.correct_on_try,
             entry.shown,
             entry.last,
         ]
-        for record in read_records(sources, skip_bad=skip_bad)
-        for key, entry in sorted(record.exercises.items())
+        for record in read_records(sources, skip_bad=skip_bad, key=key)
+        for exercise, entry in sorted(record.exercises.items())
     ]
     return new_table(
         [dict(zip(EXERCISE_COLUMNS, row, strict=True)) for row in rows], EXERCISE_COLUMNS

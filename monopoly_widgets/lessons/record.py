@@ -107,6 +107,13 @@ class AttemptRecord:
             "predictions": {key: asdict(p) for key, p in sorted(self.predictions.items())},
         }
 
+    def submit(self, server: str | None = None) -> dict[str, Any]:
+        """Hand this record to the class server (``server``, else ``MW_CLASS_SERVER``);
+        ``pool_records(server, key=...)`` reads it there. Returns the acknowledgement."""
+        from monopoly_widgets.classroom.hand_in import hand_in
+
+        return hand_in("record", self.to_json(), server)
+
     def save(self) -> None:
         """Write the record atomically beside the notebook; warn (never raise) if it cannot."""
         path = self.path

@@ -25,6 +25,7 @@ from monopoly_widgets.core.validation import excerpt
 from monopoly_widgets.server import codes, protocol
 from monopoly_widgets.server.hub import Hub
 from monopoly_widgets.server.protocol import ProtocolError, RateLimit
+from monopoly_widgets.server.questions import Questions
 from monopoly_widgets.server.tables import Table
 
 log = logging.getLogger("monopoly_widgets.server")
@@ -41,13 +42,16 @@ PAGE_POLICY = (
     "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
+#: The teacher's page draws its charts with plotly.js, which sets styles of its own.
+TEACHER_PAGE_POLICY = PAGE_POLICY + "; style-src 'self' 'unsafe-inline'"
 
 
 class SeatSocket(websocket.WebSocketHandler):
     """One student's page (or notebook) connected to the server."""
 
-    def initialize(self, hub: Hub, origins: frozenset[str]) -> None:
+    def initialize(self, hub: Hub, origins: frozenset[str], questions: Questions) -> None:
         self.hub = hub
+        self.questions = questions
         self.origins = origins
         self.rate = RateLimit()
         self.place: tuple[Table, int] | None = None
@@ -107,6 +111,13 @@ class SeatSocket(websocket.WebSocketHandler):
             if self.place is not None:
                 raise ProtocolError("joined", "this connection has already joined a seat")
             self.place = self.hub.join(self, message, self.request.remote_ip or "")
+            asked = self.questions.current()
+            if asked is not None:
+                self.send(protocol.frame("question", **asked.student_frame()))
+        elif kind == "answer":
+            if self.place is None:
+                raise ProtocolError("join_first", "join a seat before answering")
+            self.questions.answer(self, self.place, message)
         else:  # move
             if self.place is None:
                 raise ProtocolError("join_first", "join a seat before moving")
@@ -175,12 +186,12 @@ class PageHandler(web.RequestHandler):
     """A page or file of the student's site, with headers that keep it to its own host."""
 
     def set_default_headers(self) -> None:
-        self.set_header("Content-Security-Policy", PAGE_POLICY)
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
 
-    def initialize(self, page: str) -> None:
+    def initialize(self, page: str, policy: str = PAGE_POLICY) -> None:
         self.page = page
+        self.set_header("Content-Security-Policy", policy)
 
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -255,8 +266,6 @@ class TableHandler(TeacherHandler):
             table = self.hub.table(table_id)
             if not what:
                 return 200, table.summary()
-            if what == "reveal":
-                return 200, table.game.observation(None)
             if what == "export.json":
                 self.set_header("Content-Type", "application/json")
                 return 200, table.game.to_json()
@@ -278,13 +287,18 @@ class TableHandler(TeacherHandler):
 
 def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.Application:
     """The application: ``/`` the student page, ``/teacher`` the teacher's page (it asks for
-    the key), ``/ws`` the seats, ``/api/`` the teacher's requests."""
+    the key), ``/ws`` the seats, ``/api/`` the teacher's requests (the dashboard's and the
+    questions' are ``teacher_api.py``'s)."""
+    from monopoly_widgets.server import teacher_api
+
+    classroom, questions, dashboard = teacher_api.routes(hub, key)
     return web.Application(
         [
+            *classroom,
             (r"/", PageHandler, {"page": "student.html"}),
-            (r"/teacher", PageHandler, {"page": "teacher.html"}),
+            (r"/teacher", PageHandler, {"page": "teacher.html", "policy": TEACHER_PAGE_POLICY}),
             (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
-            (r"/ws", SeatSocket, {"hub": hub, "origins": origins}),
+            (r"/ws", SeatSocket, {"hub": hub, "origins": origins, "questions": questions}),
             (r"/api/tables", TablesHandler, {"hub": hub, "key": key}),
             (r"/api/stats", StatsHandler, {"hub": hub, "key": key}),
             (r"/api/tables/([a-z0-9]+)(?:/([a-z.]+))?", TableHandler, {"hub": hub, "key": key}),
@@ -293,4 +307,6 @@ def make_app(hub: Hub, key: str, origins: frozenset[str] = frozenset()) -> web.A
         websocket_ping_interval=25,
         websocket_ping_timeout=20,
         compress_response=False,
+        questions=questions,
+        dashboard=dashboard,
     )

@@ -19,8 +19,10 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from typing import Any
 
+from monopoly_widgets.classroom.hand_in import joined_class, left_class
 from monopoly_widgets.core import Action
 from monopoly_widgets.core.errors import InputError, MessageError
 from monopoly_widgets.server.codes import normal_code
@@ -57,6 +59,10 @@ class JoinedSeat:
         self.table.add_class("mw-explorer")
         self._charts: Charts | None = None
         self._narration: list[dict[str, str]] = []
+        #: The teacher's latest question (its ``question`` frame), and the answers the
+        #: server has kept from this seat, by question id.
+        self.question: dict[str, Any] | None = None
+        self.answered: dict[str, Any] = {}
         self._points: dict[int, list[list[int | None]]] = {}
         self._joined = threading.Event()
         #: Set when the seat stops for good: a refused code or origin, another page took
@@ -91,6 +97,7 @@ class JoinedSeat:
         kind = frame.get("type")
         if kind == "welcome":
             self.seat, self.token = frame["seat"], frame["token"]
+            joined_class(self.server)  # the lessons' checked answers are handed in here
         elif kind == "error":
             code = frame.get("code")
             self._show_error(
@@ -102,6 +109,10 @@ class JoinedSeat:
         elif kind == "state":
             self._show(frame)
             self._joined.set()  # the table is drawn: join() returns
+        elif kind == "question":
+            self.question = frame
+        elif kind == "answered":
+            self.answered[frame["question"]] = frame["answer"]
 
     def _origin_refused(self) -> str:
         """What a student is told when the server refuses the page (a JupyterLite site on
@@ -216,6 +227,26 @@ class JoinedSeat:
             }
         )
 
+    def answer(self, answer: str | float, timeout: float = 10) -> Any:
+        """Answer the teacher's question now: a choice's text or id, a number, or a move's
+        action id. Returns the answer once the server has kept it; raises
+        :class:`InputError` with the server's reason if it was refused."""
+        asked = self.question
+        if asked is None:
+            raise InputError("the teacher has not asked a question yet")
+        by_text = {c["text"]: c["id"] for c in asked["choices"]}
+        value = by_text.get(answer, answer) if isinstance(answer, str) else answer
+        self.last_error = ""
+        self.send({"v": VERSION, "type": "answer", "question": asked["question"], "answer": value})
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if asked["question"] in self.answered and self.answered[asked["question"]] == value:
+                return value
+            if self.last_error:
+                raise InputError(self.last_error)
+            time.sleep(0.02)
+        raise InputError(f"the class server did not answer within {timeout:g} seconds")
+
     def legal_actions(self) -> list[Action]:
         """This seat's legal moves now (empty unless it is its decision)."""
         return [Action(**a) for a in self.last.get("legal", [])]
@@ -224,8 +255,10 @@ class JoinedSeat:
         self._link.send(json.dumps(message))
 
     def leave(self) -> None:
-        """Close the connection (the seat stays yours: join again with the same code)."""
+        """Close the connection (the seat stays yours: join again with the same code); the
+        lessons stop handing records in to this class."""
         self.stopped = True
+        left_class()
         self._link.close()
 
     def wait_joined(self, timeout: float = 10) -> JoinedSeat:

@@ -1,6 +1,6 @@
 """The class server's messages: their version, their checks, and the frames it sends.
 
-Every message a client sends is one JSON object with ``"v": 1`` and a ``"type"``
+Every message a client sends is one JSON object with ``"v": 2`` and a ``"type"``
 (``docs/class-protocol.md`` lists them all). A server trusts none of them: each is checked
 here for size, JSON, type and fields before anything reads it, and a connection that sends
 too fast is refused by a token bucket. A refused message gets an ``error`` frame and
@@ -18,7 +18,10 @@ from monopoly_widgets.core.text import plain
 from monopoly_widgets.core.validation import excerpt, type_name
 
 #: The protocol's version: every message carries it as ``"v"``.
-VERSION = 1
+VERSION = 2
+#: Versions whose messages are still read: a version 1 client (one made before live
+#: questions) keeps joining and moving; only its types are allowed (``FIRST_VERSION``).
+SUPPORTED_VERSIONS = (1, 2)
 #: Longest message a client may send, in characters (a move is about 150).
 MAX_MESSAGE_CHARS = 4_096
 #: Longest frame the WebSocket reads at all: a longer one closes the connection (code
@@ -35,12 +38,16 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "join": {},  # "code" or "token" (one of them), and an optional "name"
     "move": {"seat": int, "token": str, "action": str, "step": int},
     "ping": {},
+    "answer": {"question": str, "answer": (str, int, float)},
 }
+#: The first version that has each message type (an older client cannot send it).
+FIRST_VERSION = {"join": 1, "move": 1, "ping": 1, "answer": 2}
 #: Optional fields, with their types.
 OPTIONAL: dict[str, dict[str, type | tuple[type, ...]]] = {
     "join": {"code": str, "token": str, "name": str},
     "move": {},
     "ping": {"sent": (int, float)},
+    "answer": {},
 }
 
 
@@ -68,15 +75,23 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("json", f"the message is not valid JSON{where}") from None
     if not isinstance(message, dict):
         raise ProtocolError("type", f"a message is a JSON object, not {type_name(message)}")
-    if message.get("v") != VERSION:
+    version = message.get("v")
+    if isinstance(version, bool) or version not in SUPPORTED_VERSIONS:
         raise ProtocolError(
             "version",
-            f"'v' must be {VERSION} (the protocol's version), not {excerpt(message.get('v'), 20)}",
+            f"'v' must be {VERSION} (the protocol's version; {SUPPORTED_VERSIONS[0]} is still"
+            f" read), not {excerpt(message.get('v'), 20)}",
         )
     kind = message.get("type")
     if kind not in FIELDS:
         raise ProtocolError(
             "type", f"'type' must be one of {', '.join(FIELDS)}, not {excerpt(kind, 30)}"
+        )
+    if version < FIRST_VERSION[kind]:
+        raise ProtocolError(
+            "version",
+            f'a {kind} message is protocol version {FIRST_VERSION[kind]}: send "v": {VERSION}'
+            " (this client is older than the server: update monopoly_widgets or reload the page)",
         )
     _check_fields(message, kind)
     return message
@@ -112,6 +127,8 @@ def _is(value: Any, wanted: type | tuple[type, ...]) -> bool:
 
 
 def _type_words(wanted: type | tuple[type, ...]) -> str:
+    if isinstance(wanted, tuple) and str in wanted:
+        return "text or a number"
     return {str: "text", int: "a whole number", bool: "true or false"}.get(wanted, "a number")  # type: ignore[call-overload]
 
 

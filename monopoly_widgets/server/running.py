@@ -89,7 +89,8 @@ class ClassServer:
     def _start_on_loop(self) -> None:
         self.loop = IOLoop.current()
         self.problems = self.hub.resume()
-        self._http = HTTPServer(self.make_app(), max_body_size=MAX_BODY_BYTES)
+        self.app = self.make_app()
+        self._http = HTTPServer(self.app, max_body_size=MAX_BODY_BYTES)
         self._http.add_sockets(self.sockets)
 
     def make_app(self) -> web.Application:
@@ -172,6 +173,33 @@ class ClassServer:
 
     def close_table(self, table_id: str) -> dict[str, Any]:
         return self._on_loop(lambda: self.hub.close_table(table_id).summary())
+
+    def ask(self, form: str, prompt: str, **fields: Any) -> dict[str, Any]:
+        """Ask every seat a question (``questions.py``: ``form`` is move, choice or
+        number; ``choices``, ``position``, ``low``, ``high``); returns the teacher's view."""
+        given = {"form": form, "prompt": prompt, **fields}
+        return self._on_loop(lambda: self._questions().ask(given).teacher_view())
+
+    def question(self, question_id: str) -> dict[str, Any]:
+        """A question's answers so far: the distribution and who answered what."""
+        return self._on_loop(lambda: self._questions().get(question_id).teacher_view())
+
+    def reveal_question(self, question_id: str) -> dict[str, Any]:
+        """Show the class the answers (every seat's page is sent the distribution)."""
+        return self._on_loop(lambda: self._questions().reveal(question_id).teacher_view())
+
+    def _questions(self) -> Any:
+        return self.app.settings["questions"]
+
+    def dashboard(self) -> list[dict[str, Any]]:
+        """Every table's line of the teacher's dashboard (public facts only)."""
+        return self._on_loop(lambda: self.app.settings["dashboard"].tables())
+
+    def dashboard_widget(self, every: float = 2.0) -> Any:
+        """The dashboard as a widget that redraws itself every ``every`` seconds."""
+        from monopoly_widgets.server.dashboard_widget import DashboardWidget
+
+        return DashboardWidget(self, every)
 
     def export_json(self, table_id: str) -> str:
         """The table's game as the package's JSON save (``mw.load_game`` opens it)."""

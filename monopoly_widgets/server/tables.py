@@ -163,6 +163,8 @@ class Table:
         self.seats = seats
         self.game: Game = new_game(spec.game, spec.players, spec.seed, spec.options)
         self.closed = False
+        #: Paused by the teacher (``dashboard.py``): no moves, no bots, no clock until resumed.
+        self.paused = False
         #: Who played each step (``BY_*``), in order.
         self.played_by: list[str] = []
         #: The server's own lines for the narration: ``{"step", "text"}``.
@@ -195,6 +197,8 @@ class Table:
         """The legal action a person asks for, or :class:`ProtocolError` saying why not."""
         if self.closed:
             raise ProtocolError("closed", "this table is closed")
+        if self.paused:
+            raise ProtocolError("paused", "the teacher paused this table: wait until it resumes")
         if not 0 <= seat < len(self.seats) or self.seats[seat].bot is not None:
             raise ProtocolError(
                 "seat", f"seat {excerpt(seat, 10)} is not a person's seat at this table"
@@ -254,7 +258,7 @@ class Table:
         """Whose decision it is and who will make it: ``BY_PERSON``, ``BY_BOT`` or
         ``BY_STAND_IN`` (a person's seat empty for longer than ``away_after``)."""
         seat = self.game.current_player
-        if seat is None or self.game.is_over or self.closed:
+        if seat is None or self.game.is_over or self.closed or self.paused:
             return None, ""
         if self.seats[seat].bot is not None:
             return seat, BY_BOT
@@ -286,7 +290,9 @@ class Table:
     def seat_frame(self, seat: int, events: list[Event], *, joined: bool = False) -> dict[str, Any]:
         """Everything seat ``seat`` is sent after a move (or on joining): its own view only."""
         game = self.game
-        deciding = game.current_player == seat and not game.is_over and not self.closed
+        deciding = (
+            game.current_player == seat and not game.is_over and not self.closed and not self.paused
+        )
         shown = events[-EVENTS_ON_JOIN:] if joined else events
         return {
             "table": self.id,
@@ -298,6 +304,7 @@ class Table:
             "over": game.is_over,
             "winner": game.winner,
             "closed": self.closed,
+            "paused": self.paused,
             "current_player": game.current_player,
             "observation": game.observation(seat),
             "legal": [a.to_dict() for a in game.legal_actions()] if deciding else [],
@@ -328,6 +335,7 @@ class Table:
             "over": self.game.is_over,
             "winner": self.game.winner,
             "closed": self.closed,
+            "paused": self.paused,
             "seats": [{**s, "code": self.seats[s["seat"]].code} for s in self.seat_status()],
         }
 

@@ -4,7 +4,7 @@
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  const V = 1;
+  const V = 2;
   let socket = null;
   let seat = null;
   let token = null;
@@ -50,6 +50,8 @@
       return;
     }
     if (frame.type === "seats") { drawSeats(frame.seats); return; }
+    if (frame.type === "question") { drawQuestion(frame); return; }
+    if (frame.type === "answered") { $("answer-status").textContent = "Your answer is in: " + answerText(frame.answer) + ". You may change it while the question is open."; return; }
     if (frame.type === "state") { showError(""); drawState(frame); }
   }
 
@@ -58,6 +60,7 @@
     const obs = frame.observation;
     let line = "Step " + frame.step + ". You are " + me + ". ";
     if (frame.closed) line += "The teacher closed this table.";
+    else if (frame.paused) line += "The teacher paused this table.";
     else if (frame.over) line += frame.winner === null ? "The game is over: a draw." : "The game is over: Player " + frame.winner + " wins.";
     else line += frame.current_player === seat ? "Your decision." : "Waiting for Player " + frame.current_player + ".";
     $("status").textContent = line;
@@ -91,6 +94,56 @@
       return li;
     }));
   }
+
+  // A live question: the choices as buttons (or a number), the position for a move
+  // question; the class's answers only once the teacher shows them.
+  let question = null;
+  function answerText(answer) {
+    const choice = question && question.choices.find((c) => c.id === answer);
+    return choice ? choice.text : String(answer);
+  }
+  function drawQuestion(q) {
+    const fresh = !question || question.question !== q.question;
+    question = q;
+    $("question").hidden = false;
+    $("prompt").textContent = q.prompt + (q.closed ? " (closed)" : "");
+    if (fresh) {
+      $("answer-status").textContent = "";
+      $("position").replaceChildren();
+      if (q.position) {
+        const obs = q.position.observation;
+        $("position").append(el("p", "Player " + q.position.seat + " to decide, step " + q.position.step + ". " + (obs.decision || ""), "row"));
+        $("position").append(seatBox(obs.seats[q.position.seat], false), tableBox(obs));
+      }
+    }
+    const choices = $("answer-choices");
+    choices.replaceChildren();
+    $("number-form").hidden = q.form !== "number" || q.closed;
+    if (q.form !== "number" && !q.closed) {
+      for (const choice of q.choices) {
+        const b = el("button", choice.text);
+        b.type = "button";
+        b.dataset.answer = choice.id;
+        b.addEventListener("click", () => send({ type: "answer", question: q.question, answer: choice.id }));
+        choices.append(b);
+      }
+    }
+    $("distribution").hidden = !q.distribution;
+    if (q.distribution) {
+      const most = Math.max(1, ...q.distribution.bars.map((b) => b.count));
+      $("bars").replaceChildren(...q.distribution.bars.map((b) => {
+        const li = el("li", b.label + ": " + b.count);
+        const bar = el("span", undefined, "bar");
+        bar.style.width = (100 * b.count / most) + "%";
+        li.append(bar);
+        return li;
+      }));
+    }
+  }
+  $("number-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (question) send({ type: "answer", question: question.question, answer: Number($("number").value) });
+  });
 
   function tickClock() {
     $("clock").hidden = !deadline;
