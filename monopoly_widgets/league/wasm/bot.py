@@ -1,5 +1,9 @@
 """A student's bot in the WebAssembly sandbox: :class:`WasmBot`, one Deno process per bot.
 
+Each of its sandboxes is a Worker in that process (``host.mjs``); :meth:`WasmBot.renew`
+replaces the Worker with a new one restored from the snapshot, for a deal the old one
+has played (no sandbox plays one deal twice), at a fraction of a new process's cost.
+
 It speaks the same JSON lines as the process mode's :class:`~monopoly_widgets.league.
 sandbox.BotProcess`, and is stopped the same way (its process group killed, at the time
 limit or at the end of its task). The differences: the league reads the bot's file and
@@ -67,12 +71,23 @@ class WasmBot(BotProcess):
                 "op": "start",
                 "runtime": str(sandbox.runtime),
                 "snapshot": str(sandbox.snapshot or ""),
-                "files": sandbox.files,
+                "modules": str(sandbox.modules),
                 "source": source,
                 "filename": os.path.basename(self.path),
                 "memory_mb": limits.memory_mb,
             }
         )
+
+    def renew(self) -> bool:
+        """A fresh sandbox for the same bot: a new Worker from the snapshot, in which
+        nothing of the old one is left (``host.mjs``); it has played no deal. False if
+        this process has ended (then a new one is started)."""
+        if self.process.poll() is not None:
+            return False
+        self._send({"op": "fresh"})
+        self.deals.clear()
+        self.wait_ready()
+        return True
 
     def _overflow(self) -> None:
         """Text the bot wrote to stdout itself is dropped, not read on: all of it before
