@@ -8,11 +8,14 @@
 // MARK, so the league can tell its replies from anything else that reaches stdout.
 //
 // The bot runs in worker.mjs (a Worker: its own thread, its own V8 isolate and heap, its
-// own WebAssembly memory), so this main thread stays free while the bot computes: it
-// polls the whole process's resident memory (Deno.memoryUsage().rss) and ends everything
-// past the limit, and it ends the process as soon as stdin closes, so the sandbox never
-// outlives the league. The time limit per move is the league's to enforce: it kills this
-// process's group (sandbox.py).
+// own WebAssembly memory), which reads the league's requests from stdin and writes its
+// replies itself (worker.mjs's pipe: one thread woken per move). So this main thread
+// stays free while the bot computes: it polls the whole process's resident memory
+// (Deno.memoryUsage().rss) and ends everything past the limit, and it ends the process
+// as soon as stdin closes (the worker says so) or the league's process is gone (its
+// parent changes, even while the bot loops), so the sandbox never outlives the league.
+// The time limit per move is the league's to enforce: it kills this process's group
+// (sandbox.py).
 //
 // A fresh sandbox ("fresh": the league's rule that no sandbox plays one deal twice) is a
 // new Worker restored from the memory snapshot, not a new process: the old Worker is
@@ -25,12 +28,11 @@
 // memory_mb} (or {op: "snapshot", runtime, modules, preload, output}: write a memory
 // snapshot to `output`, no bot; only with --allow-write of that one file). Then
 // {op: "fresh"} (a new sandbox for the same bot: its reply is the new one's "ready"),
-// {op: "quit"}, or lines passed on to the worker as they are, unparsed ("game", "choose").
+// {op: "quit"}, or "game" and "choose", which the worker reads itself.
 
 const MARK = "\u001eMW ";
 const encoder = new TextEncoder();
 const here = new URL(".", import.meta.url);
-const PASSED_ON = /^\{\s*"op"\s*:\s*"(game|choose)"/;
 
 function writeLine(text) {
   const bytes = encoder.encode(MARK + text + "\n");
@@ -56,6 +58,7 @@ function workerRequest(first) {
   if (first.modules) request.modules = Deno.readFileSync(first.modules);
   if (first.op === "snapshot") request.preload = first.preload;
   if (first.op === "start") {
+    request.pipe = true;
     request.source = first.source;
     request.filename = first.filename;
     if (first.snapshot) request.snapshot = Deno.readFileSync(first.snapshot);
@@ -77,17 +80,38 @@ function watchMemory(megabytes) {
   }, 10);
 }
 
-async function* lines(stream) {
+// The first line, read here; every later one is the worker's to read (see the top).
+function firstLine() {
   const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of stream) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end;
-    while ((end = buffer.indexOf("\n")) >= 0) {
-      yield buffer.slice(0, end);
-      buffer = buffer.slice(end + 1);
-    }
+  const chunk = new Uint8Array(65536);
+  let line = "";
+  while (!line.includes("\n")) {
+    const count = Deno.stdin.readSync(chunk);
+    if (count === null) Deno.exit(0);
+    line += decoder.decode(chunk.subarray(0, count), { stream: true });
   }
+  return line.slice(0, line.indexOf("\n"));
+}
+
+function watchParent() {
+  const parent = Deno.ppid;
+  setInterval(() => {
+    if (Deno.ppid !== parent) Deno.exit(0);
+  }, 100);
+}
+
+// A line the worker passed back: "fresh" (a new sandbox), else "quit" or the end of stdin.
+function control(line) {
+  if (line === "eof") Deno.exit(0);
+  let message = null;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    stop(JSON.stringify({ error: "the league sent a line that is not JSON", fatal: true }));
+  }
+  if (message.op !== "fresh") Deno.exit(0);
+  worker.terminate(); // the old sandbox and everything in it
+  worker = newWorker();
 }
 
 let first = null;
@@ -107,6 +131,7 @@ function newWorker() {
   };
   current.onmessage = (event) => {
     if (current !== worker) return;
+    if (event.data && typeof event.data.control === "string") return control(event.data.control);
     if (first.op === "snapshot") {
       Deno.writeFileSync(first.output, event.data);
       stop(JSON.stringify({ ok: true }));
@@ -119,26 +144,10 @@ function newWorker() {
   return current;
 }
 
-for await (const line of lines(Deno.stdin.readable)) {
-  if (!line.trim()) continue;
-  if (first !== null && PASSED_ON.test(line)) {
-    worker.postMessage(line);
-    continue;
-  }
-  const message = JSON.parse(line);
-  if (message.op === "quit") break;
-  if (first === null) {
-    first = message;
-    if (message.memory_mb) watchMemory(message.memory_mb);
-    request = workerRequest(message);
-    worker = newWorker();
-  } else if (message.op === "fresh" && first.op === "start") {
-    worker.terminate(); // the old sandbox and everything in it
-    worker = newWorker();
-  } else {
-    worker.postMessage(message);
-  }
-}
-// stdin closed (the league ended or died) or "quit": nothing outlives it. Only a snapshot
-// (no bot in it) is waited for: it ends this process when written.
-if (first === null || first.op !== "snapshot") Deno.exit(0);
+first = JSON.parse(firstLine());
+if (first.memory_mb) watchMemory(first.memory_mb);
+watchParent();
+request = workerRequest(first);
+worker = newWorker();
+// Every later line is read by the worker; this thread waits for its messages and timers.
+// A snapshot (no bot in it) ends this process when written.
