@@ -22,7 +22,7 @@ import pytest
 import monopoly_widgets as mw
 from monopoly_widgets.league.sandbox import BotFailure, Limits
 from monopoly_widgets.league.wasm import runtime
-from monopoly_widgets.league.wasm.bot import WasmBot
+from monopoly_widgets.league.wasm.bot import MAX_RENEWALS, WasmBot
 
 MARKER = """
 import builtins
@@ -119,13 +119,16 @@ def test_a_renewed_sandbox_has_nothing_of_the_last(marker: Path) -> None:
     try:
         bot.wait_ready()
         pid = bot.pid
-        for seed in (1, 2, 3):
+        for seed in range(MAX_RENEWALS):
             bot.new_game(seed)
             assert bot.choose(A_DEAL, LEGAL) == 0  # never "saw this deal before"
             bot.deals.add(seed)
             assert bot.renew()
             assert not bot.deals
         assert bot.pid == pid and bot.process.poll() is None  # the same Deno process
+        bot.new_game(MAX_RENEWALS)
+        assert bot.choose(A_DEAL, LEGAL) == 0
+        assert not bot.renew()  # then a new process: its memory back to a first start's
     finally:
         bot.stop()
 
