@@ -32,6 +32,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -176,6 +177,12 @@ def sandbox_key(modules: bytes) -> str:
     return digest.hexdigest()[:16]
 
 
+#: Another version's snapshot and zip (another checkout of the package, an older
+#: install) are deleted once none of its leagues has started for this long: deleted at
+#: once, two versions' leagues on one machine would delete each other's while in use.
+UNUSED_SECONDS = 7 * 24 * 3600
+
+
 def make_modules(runtime: Path) -> Path:
     """The zip of the package's modules, in Pyodide's folder (made once per version)."""
     data = modules_zip(package_files())
@@ -183,6 +190,23 @@ def make_modules(runtime: Path) -> Path:
     if not path.exists():
         write_whole(path, data)
     return path
+
+
+def mark_used(*paths: Path) -> None:
+    """Note that a league uses ``paths`` now (their modification time), and delete the
+    other versions' snapshots and zips unused for :data:`UNUSED_SECONDS`."""
+    for path in paths:
+        try:
+            os.utime(path)
+        except OSError:
+            pass
+    runtime = paths[0].parent
+    for old in (*runtime.glob("league-*.snapshot"), *runtime.glob("league-*.zip")):
+        try:
+            if old not in paths and time.time() - old.stat().st_mtime > UNUSED_SECONDS:
+                old.unlink()
+        except OSError:
+            pass
 
 
 def make_snapshot(deno: str, runtime: Path, modules: Path) -> Path | None:
@@ -224,9 +248,6 @@ def make_snapshot(deno: str, runtime: Path, modules: Path) -> Path | None:
         )
         if partial.exists() and partial.stat().st_size > 0:
             os.replace(partial, path)  # whole or not at all: another league may read it
-            for old in (*runtime.glob("league-*.snapshot"), *runtime.glob("league-*.zip")):
-                if old not in (path, modules):  # this module's, for older versions
-                    old.unlink(missing_ok=True)
             return path
     except (OSError, subprocess.SubprocessError):
         pass
@@ -245,4 +266,6 @@ def prepare() -> Sandbox:
     deno = find_deno()
     runtime = find_runtime()
     modules = make_modules(runtime)
-    return Sandbox(deno, runtime, make_snapshot(deno, runtime, modules), modules)
+    snapshot = make_snapshot(deno, runtime, modules)
+    mark_used(modules, *([snapshot] if snapshot else []))
+    return Sandbox(deno, runtime, snapshot, modules)
