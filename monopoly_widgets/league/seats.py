@@ -62,10 +62,10 @@ class BuiltinSeat:
 #:
 #: A bot's memory lasts as long as its sandbox (its process; in the WebAssembly sandbox,
 #: its Worker), so no sandbox plays one deal twice (``BotProcess.deals``, checked in
-#: :meth:`ProcessSeat.new_game`). Every pairing plays
-#: the same deals, in both seat orders: a bot that remembered deal 3 from seat 0 would
-#: know its opponent's hand in seat 1, and one that remembered the cards a classmate
-#: showed from seat 0 of deal 3 would know the next opponent's. A sandbox that has seen
+#: :meth:`ProcessSeat.new_game`). Every pairing plays the same deals, in both seat
+#: orders: a bot that remembered deal 3 from seat 0 would know its opponent's hand in
+#: seat 1, and one that remembered the cards a classmate showed from seat 0 of deal 3
+#: would know the next opponent's. A sandbox that has seen
 #: the deal is renewed (``BotProcess.renew``: in the WebAssembly sandbox a new Worker from
 #: the snapshot, in the same Deno process) or, where it cannot be, stopped and started
 #: again; so is each bot of a game played again (``games.play_game``).

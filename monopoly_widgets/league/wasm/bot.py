@@ -2,7 +2,9 @@
 
 Each of its sandboxes is a Worker in that process (``host.mjs``); :meth:`WasmBot.renew`
 replaces the Worker with a new one restored from the snapshot, for a deal the old one
-has played (no sandbox plays one deal twice), at a fraction of a new process's cost.
+has played (no sandbox plays one deal twice). It costs about the processor time of a new
+process (0.95 against 0.94 CPU-s measured), but its moves reuse the code V8 compiled for
+Pyodide in the earlier sandboxes (``benchmarks/RESULTS.md``).
 
 It speaks the same JSON lines as the process mode's :class:`~monopoly_widgets.league.
 sandbox.BotProcess`, and is stopped the same way (its process group killed, at the time
