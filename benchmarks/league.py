@@ -110,34 +110,69 @@ def a_position() -> tuple[dict, list[dict]]:
     return game.observation(seat), [action.to_dict() for action in game.legal_actions()]
 
 
-def bot_costs(folder: Path, starts: int, moves: int) -> dict[str, tuple[float, float]]:
-    """Per mode, median seconds to start one bot until ready, and median seconds per
-    move; the two modes alternate, start by start and move by move, under the same load."""
+def processor_seconds(pid: int) -> float:
+    """User and system time of process ``pid`` and its threads so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+#: Per mode, the medians of: wall seconds to start a bot until ready, the same in
+#: processor seconds of the bot's process, wall seconds per move; and for the sandbox,
+#: a fresh sandbox in a started process (``WasmBot.renew``: a new Worker), wall and CPU.
+COSTS = ("start", "start CPU", "move", "fresh", "fresh CPU")
+
+
+def bot_costs(folder: Path, starts: int, moves: int) -> dict[str, dict[str, float]]:
+    """Per mode, the medians of :data:`COSTS`; the two modes alternate, start by start and
+    move by move, under the same load."""
     from monopoly_widgets.league.sandbox import Limits
     from monopoly_widgets.league.seats import start_bot
 
     observation, legal = a_position()
-    times: dict[str, tuple[list[float], list[float]]] = {"wasm": ([], []), "process": ([], [])}
+    times: dict[str, dict[str, list[float]]] = {
+        sandbox: {name: [] for name in COSTS} for sandbox in ("wasm", "process")
+    }
     for _ in range(starts):
         bots = {}
-        for sandbox, (start_times, _) in times.items():
+        for sandbox, measured in times.items():
             limits = Limits(start_seconds=300, move_seconds=60, sandbox=sandbox)
             started = time.perf_counter()
             bots[sandbox] = start_bot(str(folder / "eager.py"), limits)
             bots[sandbox].wait_ready()
-            start_times.append(time.perf_counter() - started)
+            measured["start"].append(time.perf_counter() - started)
+            measured["start CPU"].append(processor_seconds(bots[sandbox].pid))
+            if sandbox == "wasm":
+                before, started = processor_seconds(bots[sandbox].pid), time.perf_counter()
+                bots[sandbox].renew()
+                measured["fresh"].append(time.perf_counter() - started)
+                measured["fresh CPU"].append(processor_seconds(bots[sandbox].pid) - before)
             bots[sandbox].new_game(1)
         for _ in range(moves):
-            for sandbox, (_, move_times) in times.items():
+            for sandbox, measured in times.items():
                 started = time.perf_counter()
                 bots[sandbox].choose(observation, legal)
-                move_times.append(time.perf_counter() - started)
+                measured["move"].append(time.perf_counter() - started)
         for bot in bots.values():
             bot.stop()
     return {
-        sandbox: (statistics.median(start_times), statistics.median(move_times))
-        for sandbox, (start_times, move_times) in times.items()
+        sandbox: {name: statistics.median(values) for name, values in measured.items() if values}
+        for sandbox, measured in times.items()
     }
+
+
+def print_costs(costs: dict[str, dict[str, float]]) -> None:
+    for sandbox, cost in costs.items():
+        fresh = (
+            f"; a fresh sandbox (a new Worker) {cost['fresh']:.2f} s, {cost['fresh CPU']:.2f} CPU-s"
+            if "fresh" in cost
+            else ""
+        )
+        print(
+            f"{sandbox}: start one bot (until ready) median {cost['start']:.2f} s, "
+            f"{cost['start CPU']:.2f} CPU-s{fresh}; one move (round trip) median "
+            f"{1000 * cost['move']:.2f} ms",
+            flush=True,
+        )
 
 
 def compare_sandbox(folder: Path, games: int, rounds: int, workers: int) -> None:
@@ -161,12 +196,7 @@ def compare_sandbox(folder: Path, games: int, rounds: int, workers: int) -> None
         f"median sandbox {statistics.median(rates['wasm']):.2f}, process "
         f"{statistics.median(rates['process']):.2f}; sandbox/process {ratio:.2f}"
     )
-    for sandbox, (start, move) in bot_costs(folder, max(3, rounds), 200).items():
-        print(
-            f"{sandbox}: start one bot (until ready) median {start:.2f} s; one move "
-            f"(round trip) median {1000 * move:.2f} ms",
-            flush=True,
-        )
+    print_costs(bot_costs(folder, max(3, rounds), 200))
 
 
 def big_league(bots: int, workers: int) -> None:
@@ -203,8 +233,7 @@ def main() -> None:
     if args.costs:
         with tempfile.TemporaryDirectory(prefix="league-bench-") as name:
             write_bots(Path(name))
-            for sandbox, (start, move) in bot_costs(Path(name), args.rounds, 200).items():
-                print(f"{sandbox}: start {start:.2f} s; one move {1000 * move:.2f} ms")
+            print_costs(bot_costs(Path(name), args.rounds, 200))
         return
     if args.sandbox or args.big:
         with tempfile.TemporaryDirectory(prefix="league-bench-") as name:

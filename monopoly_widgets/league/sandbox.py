@@ -112,6 +112,11 @@ class BotProcess:
             self.stop()
             raise BotFailure(str(reply.get("error", "did not start")), self.printed())
 
+    def renew(self) -> bool:
+        """A fresh sandbox for the same bot in this process, if its kind has one (the
+        WebAssembly sandbox's ``WasmBot``); a plain process has none: False."""
+        return False
+
     def new_game(self, seed: int) -> None:
         """Start a game: the bot's ``rng`` is ``random.Random(seed)``."""
         self._send({"op": "game", "seed": seed})

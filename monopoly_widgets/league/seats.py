@@ -52,20 +52,23 @@ class BuiltinSeat:
         pass
 
 
-#: A started sandbox takes about a second of processor time (Pyodide), far more than a
-#: batch's games may. So the league's own processes keep a few idle sandboxes between
-#: tasks, by bot file, for the next task with the same bot: :func:`keep_sandboxes`
-#: switches it on (the league's workers and, during a league, its own process); never on
-#: someone's executor (Dask), where nothing would end them. Each is its bot's own (no bot
-#: ever gets another's), and it is ended by :func:`close_kept` or when its process ends.
+#: A started sandbox's process takes about a second of processor time (Deno, compiling
+#: Pyodide), far more than a batch's games may. So the league's own processes keep a few
+#: idle sandboxes between tasks, by bot file, for the next task with the same bot:
+#: :func:`keep_sandboxes` switches it on (the league's workers and, during a league, its
+#: own process); never on someone's executor (Dask), where nothing would end them. Each is
+#: its bot's own (no bot ever gets another's), and it is ended by :func:`close_kept` or
+#: when its process ends.
 #:
-#: A bot's memory lasts as long as its process, so no process plays one deal twice
-#: (``BotProcess.deals``, checked in :meth:`ProcessSeat.new_game`). Every pairing plays
-#: the same deals, in both seat orders: a bot that remembered deal 3 from seat 0 would
-#: know its opponent's hand in seat 1, and one that remembered the cards a classmate
-#: showed from seat 0 of deal 3 would know the next opponent's. A kept sandbox is taken
-#: only for a deal it has not seen, and a game played again (``games.play_game``) starts
-#: both bots afresh.
+#: A bot's memory lasts as long as its sandbox (its process; in the WebAssembly sandbox,
+#: its Worker), so no sandbox plays one deal twice (``BotProcess.deals``, checked in
+#: :meth:`ProcessSeat.new_game`). Every pairing plays the same deals, in both seat
+#: orders: a bot that remembered deal 3 from seat 0 would know its opponent's hand in
+#: seat 1, and one that remembered the cards a classmate showed from seat 0 of deal 3
+#: would know the next opponent's. A sandbox that has seen
+#: the deal is renewed (``BotProcess.renew``: in the WebAssembly sandbox a new Worker from
+#: the snapshot, in the same Deno process) or, where it cannot be, stopped and started
+#: again; so is each bot of a game played again (``games.play_game``).
 KEPT: OrderedDict[tuple[str, Limits], BotProcess] = OrderedDict()
 #: How many idle sandboxes one process keeps (each holds about 300 MB); the oldest goes.
 MAX_KEPT = 3
@@ -90,13 +93,10 @@ def close_kept() -> None:
         bot.stop()
 
 
-def _take_kept(path: str, limits: Limits, deal: int) -> BotProcess | None:
-    """The bot's kept sandbox, if it has one that has not played ``deal`` (see :data:`KEPT`)."""
-    kept = KEPT.get((path, limits))
-    if kept is None or deal in kept.deals:
-        return None
-    bot = KEPT.pop((path, limits))
-    if bot.process.poll() is not None:
+def _take_kept(path: str, limits: Limits) -> BotProcess | None:
+    """The bot's kept sandbox, if it has one still running (see :data:`KEPT`)."""
+    bot = KEPT.pop((path, limits), None)
+    if bot is not None and bot.process.poll() is not None:
         bot.stop()
         return None
     return bot
@@ -138,11 +138,14 @@ class ProcessSeat:
 
     def new_game(self, game: Game, seed: int) -> None:
         deal = game.seed  # the same for every pairing and seat order: never twice (KEPT)
-        if self.bot is not None and deal in self.bot.deals:
-            self.bot.stop()
-            self.bot = None
         if self.bot is None or self.bot.process.poll() is not None:
-            self.bot = _take_kept(self.entry.path, self.limits, deal)  # type: ignore[arg-type]
+            self.bot = _take_kept(self.entry.path, self.limits)  # type: ignore[arg-type]
+        if self.bot is not None and deal in self.bot.deals:
+            bot, self.bot = self.bot, None
+            if bot.renew():  # BotFailure (its file no longer imports...): stopped, raised
+                self.bot = bot
+            else:
+                bot.stop()
         if self.bot is None:
             bot = start_bot(self.entry.path, self.limits)  # type: ignore[arg-type]
             self.pids.append(bot.pid)

@@ -1,4 +1,5 @@
-// The sandbox's host under Deno: one student's bot per Deno process, in a Worker.
+// The sandbox's host under Deno: one student's bot per Deno process, each of its
+// sandboxes a new Worker.
 //
 // Started by runtime.py as `deno run --allow-read=<Pyodide's folder>,<this folder> host.mjs`
 // and nothing more: no network, no environment, no writing, no other processes, and no
@@ -6,15 +7,28 @@
 // over stdin and stdout, one JSON object a line; each line this host writes starts with
 // MARK, so the league can tell its replies from anything else that reaches stdout.
 //
-// The bot runs in worker.mjs (a Worker: its own thread and heap), so this main thread
+// The bot runs in worker.mjs (a Worker: its own thread, its own V8 isolate and heap, its
+// own WebAssembly memory), which reads the league's requests from stdin and writes its
+// replies itself (worker.mjs's pipe: one thread woken per move). So this main thread
 // stays free while the bot computes: it polls the whole process's resident memory
 // (Deno.memoryUsage().rss) and ends everything past the limit, and it ends the process
-// as soon as stdin closes, so the sandbox never outlives the league. The time limit per
-// move is the league's to enforce: it kills this process's group (sandbox.py).
+// as soon as stdin closes (the worker says so) or the league's process is gone (its
+// parent changes, even while the bot loops), so the sandbox never outlives the league.
+// The time limit per move is the league's to enforce: it kills this process's group
+// (sandbox.py).
 //
-// The first line is {op: "start", runtime, snapshot, files, source, filename, memory_mb}
-// (or {op: "snapshot", runtime, output}: write a memory snapshot to `output`, no
-// bot; only with --allow-write of that one file). Later lines are passed on to the worker.
+// A fresh sandbox ("fresh": the league's rule that no sandbox plays one deal twice) is a
+// new Worker restored from the memory snapshot, not a new process: the old Worker is
+// terminated, and nothing the bot left in it (Python's modules and globals, JavaScript's
+// globalThis, the file system in its memory) exists in the next. What the Workers share
+// is read-only: Pyodide's compiled WebAssembly.Module (compiled here once), the snapshot's
+// bytes and the modules' zip, each copied into the new Worker's own memory.
+//
+// The first line is {op: "start", runtime, snapshot, modules, source, filename,
+// memory_mb} (or {op: "snapshot", runtime, modules, preload, output}: write a memory
+// snapshot to `output`, no bot; only with --allow-write of that one file). Then
+// {op: "fresh"} (a new sandbox for the same bot: its reply is the new one's "ready"),
+// {op: "quit"}, or "game" and "choose", which the worker reads itself.
 
 const MARK = "\u001eMW ";
 const encoder = new TextEncoder();
@@ -40,12 +54,15 @@ function workerRequest(first) {
     moduleURL: new URL("pyodide.mjs", "file://" + runtime).href,
     indexURL: runtime,
     bootstrap: Deno.readTextFileSync(new URL("bootstrap.py", here)),
-    files: first.files,
   };
+  if (first.modules) request.modules = Deno.readFileSync(first.modules);
+  if (first.op === "snapshot") request.preload = first.preload;
   if (first.op === "start") {
+    request.pipe = true;
     request.source = first.source;
     request.filename = first.filename;
     if (first.snapshot) request.snapshot = Deno.readFileSync(first.snapshot);
+    request.wasm = new WebAssembly.Module(Deno.readFileSync(runtime + "pyodide.asm.wasm"));
   }
   return request;
 }
@@ -63,48 +80,74 @@ function watchMemory(megabytes) {
   }, 10);
 }
 
-async function* lines(stream) {
+// The first line, read here; every later one is the worker's to read (see the top).
+function firstLine() {
   const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of stream) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end;
-    while ((end = buffer.indexOf("\n")) >= 0) {
-      yield buffer.slice(0, end);
-      buffer = buffer.slice(end + 1);
-    }
+  const chunk = new Uint8Array(65536);
+  let line = "";
+  while (!line.includes("\n")) {
+    const count = Deno.stdin.readSync(chunk);
+    if (count === null) Deno.exit(0);
+    line += decoder.decode(chunk.subarray(0, count), { stream: true });
   }
+  return line.slice(0, line.indexOf("\n"));
 }
 
-const worker = new Worker(new URL("worker.mjs", here), { type: "module" });
+function watchParent() {
+  const parent = Deno.ppid;
+  setInterval(() => {
+    if (Deno.ppid !== parent) Deno.exit(0);
+  }, 100);
+}
+
+// A line the worker passed back: "fresh" (a new sandbox), else "quit" or the end of stdin.
+function control(line) {
+  if (line === "eof") Deno.exit(0);
+  let message = null;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    stop(JSON.stringify({ error: "the league sent a line that is not JSON", fatal: true }));
+  }
+  if (message.op !== "fresh") Deno.exit(0);
+  worker.terminate(); // the old sandbox and everything in it
+  worker = newWorker();
+}
+
 let first = null;
-worker.onerror = (event) => {
-  event.preventDefault();
-  stop(JSON.stringify({ error: `its sandbox ended (${String(event.message).slice(0, 200)})`, fatal: true }));
-};
-worker.onmessageerror = () => stop(JSON.stringify({ error: "sent a message that cannot be read", fatal: true }));
-worker.onmessage = (event) => {
-  if (first.op === "snapshot") {
-    Deno.writeFileSync(first.output, event.data);
-    stop(JSON.stringify({ ok: true }));
-  }
-  const text = typeof event.data === "string" ? event.data : "{}";
-  if (text.includes('"fatal": true') || text.includes('"fatal":true')) stop(text);
-  writeLine(text);
-};
+let request = null; // the first line's request for the worker, kept for each fresh sandbox
+let worker = null;
 
-for await (const line of lines(Deno.stdin.readable)) {
-  if (!line.trim()) continue;
-  const request = JSON.parse(line);
-  if (request.op === "quit") break;
-  if (first === null) {
-    first = request;
-    if (request.memory_mb) watchMemory(request.memory_mb);
-    worker.postMessage(workerRequest(request));
-  } else {
-    worker.postMessage(request);
-  }
+// A new sandbox: a new Worker, sent the start request; only the current Worker is heard.
+function newWorker() {
+  const current = new Worker(new URL("worker.mjs", here), { type: "module" });
+  current.onerror = (event) => {
+    event.preventDefault();
+    if (current !== worker) return;
+    stop(JSON.stringify({ error: `its sandbox ended (${String(event.message).slice(0, 200)})`, fatal: true }));
+  };
+  current.onmessageerror = () => {
+    if (current === worker) stop(JSON.stringify({ error: "sent a message that cannot be read", fatal: true }));
+  };
+  current.onmessage = (event) => {
+    if (current !== worker) return;
+    if (event.data && typeof event.data.control === "string") return control(event.data.control);
+    if (first.op === "snapshot") {
+      Deno.writeFileSync(first.output, event.data);
+      stop(JSON.stringify({ ok: true }));
+    }
+    const text = typeof event.data === "string" ? event.data : "{}";
+    if (text.includes('"fatal": true') || text.includes('"fatal":true')) stop(text);
+    writeLine(text);
+  };
+  current.postMessage(request);
+  return current;
 }
-// stdin closed (the league ended or died) or "quit": nothing outlives it. Only a snapshot
-// (no bot in it) is waited for: it ends this process when written.
-if (first === null || first.op !== "snapshot") Deno.exit(0);
+
+first = JSON.parse(firstLine());
+if (first.memory_mb) watchMemory(first.memory_mb);
+watchParent();
+request = workerRequest(first);
+worker = newWorker();
+// Every later line is read by the worker; this thread waits for its messages and timers.
+// A snapshot (no bot in it) ends this process when written.

@@ -9,12 +9,15 @@
 * **This package's pure-Python modules**, so that a bot may ``import monopoly_widgets``
   (``from monopoly_widgets.deal.cards import CARDS``, as lesson 06 does) as before; only
   the standard library and this package, no numpy (Pyodide's wheels are not bundled).
-  They are sent to each sandbox as it starts (Pyodide keeps files in JavaScript's
-  memory, which a snapshot does not hold).
-* **A memory snapshot** of Pyodide after it has started and run ``bootstrap.py`` (no bot):
-  made once per machine, it lets every bot start in about a tenth of the processor time
-  (measured: 0.8 s instead of 8.7 s; ``benchmarks/league.py``). Each bot starts from the
-  same clean snapshot, so nothing one bot does reaches another.
+  They are one zip file (``league-<key>.zip``, next to the snapshot) on Python's path in
+  the sandbox: one file written into each sandbox's memory as it starts, where 242 files
+  one by one took 1 to 2 s of a start (Pyodide keeps files in JavaScript's memory, which
+  a snapshot does not hold).
+* **A memory snapshot** of Pyodide after it has started, run ``bootstrap.py`` (no bot)
+  and imported the package's rules engines and agents (:data:`PRELOADED`): made once per
+  machine and package version, it lets a sandbox start without compiling any of them.
+  Each sandbox is a new Worker restored from the same clean snapshot, so nothing one
+  sandbox's bot does reaches another (``host.mjs``; ``benchmarks/league.py`` measures it).
 
 A missing piece is a :class:`SandboxUnavailable` error saying what to install, and that
 ``sandbox="process"`` runs without the sandbox (and what that does not protect).
@@ -23,11 +26,14 @@ A missing piece is a :class:`SandboxUnavailable` error saying what to install, a
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import time
+import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -53,14 +59,21 @@ class SandboxUnavailable(InputError):
     """Deno or Pyodide is missing: the message says what to install."""
 
 
+#: The package's sub-packages imported before the snapshot is taken (each module that
+#: imports in Pyodide), so that a bot importing them costs its sandbox nothing: the games'
+#: rules and the agents. Any other module is imported from the zip when a bot asks.
+PRELOADED = ("core", "deal", "bid", "cardgame", "agents")
+
+
 @dataclass(frozen=True)
 class Sandbox:
-    """Where the sandbox's pieces are: the Deno program, Pyodide's folder, the snapshot."""
+    """Where the sandbox's pieces are: the Deno program, Pyodide's folder, the snapshot,
+    and the zip of the package's modules."""
 
     deno: str
     runtime: Path
     snapshot: Path | None
-    files: dict[str, str]  # the package's modules, sent to each bot's sandbox
+    modules: Path  # the package's modules, one zip written into each sandbox
 
     def command(self) -> list[str]:
         """The command that starts one sandbox (``host.mjs``) with its only permission."""
@@ -127,10 +140,79 @@ def package_files() -> dict[str, str]:
     }
 
 
-def make_snapshot(deno: str, runtime: Path) -> Path | None:
-    """The memory snapshot for this Pyodide and bootstrap (made once; None if it cannot be)."""
-    key = hashlib.sha256((HERE / "bootstrap.py").read_bytes() + (HERE / "worker.mjs").read_bytes())
-    path = runtime / f"league-{key.hexdigest()[:16]}.snapshot"
+def preloaded_modules(files: dict[str, str]) -> list[str]:
+    """The dotted names of the modules under :data:`PRELOADED`, packages first."""
+    names = []
+    for name in files:
+        parts = name.removesuffix(".py").split("/")
+        if len(parts) > 2 and parts[1] in PRELOADED:
+            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return ["monopoly_widgets", *sorted(set(names), key=lambda dotted: (dotted.count("."), dotted))]
+
+
+def modules_zip(files: dict[str, str]) -> bytes:
+    """The package's modules as one zip (fixed dates, so the same files give the same bytes)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for name, text in files.items():
+            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), text)
+    return buffer.getvalue()
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all (another league may be reading it)."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    try:
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)  # only the file this call made
+
+
+def sandbox_key(modules: bytes) -> str:
+    """What a snapshot depends on: the bootstrap, the worker and the package's modules."""
+    digest = hashlib.sha256((HERE / "bootstrap.py").read_bytes())
+    digest.update((HERE / "worker.mjs").read_bytes())
+    digest.update(modules)
+    return digest.hexdigest()[:16]
+
+
+#: Another version's snapshot and zip (another checkout of the package, an older
+#: install) are deleted once none of its leagues has started for this long: deleted at
+#: once, two versions' leagues on one machine would delete each other's while in use.
+UNUSED_SECONDS = 7 * 24 * 3600
+
+
+def make_modules(runtime: Path) -> Path:
+    """The zip of the package's modules, in Pyodide's folder (made once per version)."""
+    data = modules_zip(package_files())
+    path = runtime / f"league-{sandbox_key(data)}.zip"
+    if not path.exists():
+        write_whole(path, data)
+    return path
+
+
+def mark_used(*paths: Path) -> None:
+    """Note that a league uses ``paths`` now (their modification time), and delete the
+    other versions' snapshots and zips unused for :data:`UNUSED_SECONDS`."""
+    for path in paths:
+        try:
+            os.utime(path)
+        except OSError:
+            pass
+    runtime = paths[0].parent
+    for old in (*runtime.glob("league-*.snapshot"), *runtime.glob("league-*.zip")):
+        try:
+            if old not in paths and time.time() - old.stat().st_mtime > UNUSED_SECONDS:
+                old.unlink()
+        except OSError:
+            pass
+
+
+def make_snapshot(deno: str, runtime: Path, modules: Path) -> Path | None:
+    """The memory snapshot for this Pyodide, bootstrap and package (made once; None if it
+    cannot be)."""
+    path = modules.with_suffix(".snapshot")
     if path.exists():
         return path
     partial = runtime / f"{path.name}.{os.getpid()}.partial"
@@ -147,7 +229,13 @@ def make_snapshot(deno: str, runtime: Path) -> Path | None:
         f"--allow-write={partial}",
         str(HERE / "host.mjs"),
     ]
-    request = {"op": "snapshot", "runtime": str(runtime), "output": str(partial)}
+    request = {
+        "op": "snapshot",
+        "runtime": str(runtime),
+        "modules": str(modules),
+        "preload": preloaded_modules(package_files()),
+        "output": str(partial),
+    }
     try:
         subprocess.run(
             command,
@@ -160,9 +248,6 @@ def make_snapshot(deno: str, runtime: Path) -> Path | None:
         )
         if partial.exists() and partial.stat().st_size > 0:
             os.replace(partial, path)  # whole or not at all: another league may read it
-            for old in runtime.glob("league-*.snapshot"):  # this module's, for older scripts
-                if old != path:
-                    old.unlink(missing_ok=True)
             return path
     except (OSError, subprocess.SubprocessError):
         pass
@@ -180,4 +265,7 @@ def prepare() -> Sandbox:
         raise SandboxUnavailable("the Deno sandbox cannot start inside a browser tab")
     deno = find_deno()
     runtime = find_runtime()
-    return Sandbox(deno, runtime, make_snapshot(deno, runtime), package_files())
+    modules = make_modules(runtime)
+    snapshot = make_snapshot(deno, runtime, modules)
+    mark_used(modules, *([snapshot] if snapshot else []))
+    return Sandbox(deno, runtime, snapshot, modules)
