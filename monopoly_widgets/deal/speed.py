@@ -164,6 +164,16 @@ HAND_PLAYS: tuple[Memo[int, tuple[str, list[Action], bool, int]], ...] = tuple(
 #: Each action id cut into its parts (``verb:...``): the same ids come back all game long, and
 #: a dict lookup costs less than splitting the id again. Used by ``plays.py``.
 ID_PARTS: Memo[str, tuple[str, ...]] = Memo(name="speed.ID_PARTS")
+
+
+def id_parts(action_id: str) -> tuple[str, ...]:
+    """The id cut at its colons, remembered (``ID_PARTS``)."""
+    parts = ID_PARTS.get(action_id)
+    if parts is None:
+        parts = ID_PARTS.keep(action_id, tuple(action_id.split(":")))
+    return parts
+
+
 #: One object per (owner, colour, set label, the pile's wilds): see ``pile_moves``.
 PILE_MOVES: Memo[tuple[int, int, str, tuple[int, ...]], PileMoves] = Memo(name="speed.PILE_MOVES")
 #: (a pile's moves, a wild taken out of it or put at its end) -> the pile's moves after that.
