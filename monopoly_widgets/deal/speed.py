@@ -54,13 +54,10 @@ COLOUR_OF = attrgetter("colour")
 
 
 # --- the switch ---------------------------------------------------------------------------------
-def set_enabled(on: bool) -> None:
-    """Turn every cache and fast path on or off (``core.memo.set_enabled``); either way every
-    memo and the remembered hand are emptied. A game made while it was on may still hold
-    remembered wild moves: make the games to compare after switching."""
-    global _last_hand
-    memo.set_enabled(on)
-    _last_hand = (-1, [], None)
+#: Turn every cache and fast path on or off (``core.memo.set_enabled``, the one switch: every
+#: cache here is a ``Memo`` or reads it); either way every memo is emptied. A game made while
+#: it was on may still hold remembered wild moves: make the games to compare after switching.
+set_enabled = memo.set_enabled
 
 
 def enabled() -> bool:
@@ -69,12 +66,10 @@ def enabled() -> bool:
 
 
 def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
-    """The caches that hold something: the memos (``core.memo.filled``), the remembered hand,
-    and for each of ``states`` its remembered wild moves, those of its piles, the seats
+    """The caches that hold something: the memos (``core.memo.filled``; the remembered hand is
+    one), and for each of ``states`` its remembered wild moves, those of its piles, the seats
     noted for the win check and the RL encoder's seat slots."""
     found = memo.filled()
-    if _last_hand[0] >= 0:
-        found.append("speed.same_hand")
     for state in states:
         if state.wild_moves_memo:
             found.append("state.wild_moves_memo")
@@ -316,8 +311,9 @@ def table_changed(
         state.completed_by.add(player)
 
 
-#: The hand ``same_hand`` saw last: (seat, a copy of the hand, what was worked out from it).
-_last_hand: tuple[int, list[int], Any] = (-1, [], None)
+#: The hand ``same_hand`` saw last: seat -> (a copy of the hand, what was worked out from it),
+#: for one seat at a time.
+LAST_HAND: Memo[int, tuple[list[int], Any]] = Memo(limit=1, name="speed.same_hand")
 
 
 def same_hand(player: int, hand: list[int], work_out: Callable[[int, list[int]], T]) -> T:
@@ -325,13 +321,11 @@ def same_hand(player: int, hand: list[int], work_out: Callable[[int, list[int]],
     hand asked about. A turn's decisions mostly see the same hand (moving a wild, the commonest
     random move, changes no hand), and comparing two short lists costs far less than going
     through the cards again. The result is shared: read it, do not change it."""
-    global _last_hand
-    seat, seen, found = _last_hand
-    if seat == player and seen == hand and memo.ENABLED:
-        return found  # type: ignore[no-any-return]
+    seen = LAST_HAND.get(player)
+    if seen is not None and seen[0] == hand:
+        return seen[1]  # type: ignore[no-any-return]
     result = work_out(player, hand)
-    if memo.ENABLED:
-        _last_hand = (player, hand.copy(), result)
+    LAST_HAND.keep(player, (hand.copy(), result))
     return result
 
 
