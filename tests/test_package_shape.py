@@ -246,7 +246,7 @@ def test_every_kind_of_action_has_its_carry_out_function(game: str) -> None:
     table = rules_module.CARRY_OUT
     assert kinds <= set(table), sorted(kinds - set(table))
     assert len(kinds) >= 10
-    assert rules_module.carry_out.__qualname__ == carry_out_by_kind("").__qualname__
+    assert rules_module.carry_out.__qualname__ == carry_out_by_kind("", {}).__qualname__
     assert rules_module.carry_out.table is table
     for kind, function in table.items():
         names = list(inspect.signature(function).parameters)

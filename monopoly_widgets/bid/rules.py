@@ -123,7 +123,7 @@ CARRY_OUT: dict[str, CarryOut] = {
 }
 
 #: Carry out a legal action: the function for the id's kind does it.
-carry_out = carry_out_by_kind(CARRY_OUT)
+carry_out = carry_out_by_kind("bid", CARRY_OUT)
 
 
 class BidRules(Rules):

@@ -48,7 +48,7 @@ CARRY_OUT: dict[str, CarryOut] = {
 
 #: Carry out a legal action: the function for the id's kind does it, and returns the events
 #: it caused, each citing its rule.
-carry_out = carry_out_by_kind(CARRY_OUT)
+carry_out = carry_out_by_kind("cardgame", CARRY_OUT)
 
 
 class CardGameRules(Rules):

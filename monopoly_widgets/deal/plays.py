@@ -125,13 +125,6 @@ def end_the_turn(state: DealState, action: Action, rest: str) -> list[Event]:
     return events
 
 
-def move_wild(state: DealState, action: Action, rest: str) -> list[Event]:
-    """``wild:<set>:<wild>:<colour>``: a free move (see ``_move_wild``)."""
-    events: list[Event] = []
-    _move_wild(state, state.turn_player, action, id_parts(action.id), events)
-    return events
-
-
 def _play_from_hand(state: DealState, action: Action) -> tuple[int, int, tuple[str, ...]]:
     """What every play of a hand card starts with: the moved wilds are freed, the card leaves
     the hand and uses one of the 3 plays. Returns (player, card, the id's parts).
@@ -286,13 +279,13 @@ def _play_rent(state: DealState, player: int, parts: tuple[str, ...], events: li
     begin(state, Pending("rent", player, played, targets, amount=amount, colour=colour), events)
 
 
-def _move_wild(
-    state: DealState, player: int, action: Action, parts: tuple[str, ...], events: list[Event]
-) -> None:
+def move_wild(state: DealState, action: Action, rest: str) -> list[Event]:
     """Move a wild (free): ``wild:<set>:<wild>:<colour>``. With option ``wild_moves`` =
     "once_between_plays" the card is remembered, so it is not offered again until the
     player does something else."""
-    label, name, colour = parts[1], parts[2], COLOUR_INDEX[parts[3]]
+    _, label, name, to = id_parts(action.id)
+    colour = COLOUR_INDEX[to]
+    player = state.turn_player
     table = state.tables[player]
     card = action.card
     index = -1
@@ -303,8 +296,10 @@ def _move_wild(
     if index < 0:  # an action made by hand (say, in a test) may not name the card: find it by name
         index = pile_by_label(table, label)
         card = find_card_in_pile(table[index], name, state.moved_wilds)
+    events: list[Event] = []
     move_card(state, player, index, card, colour, events)
     if state.options["wild_moves"] == "once_between_plays":
         state.moved_wilds.append(card)
-    text = ("Player {} moves {} from their {} set to {}.", player, name, label, parts[3])
+    text = ("Player {} moves {} from their {} set to {}.", player, name, label, to)
     events.append(Event(text, RULE_WILD_MOVE, player, "move_wild"))
+    return events

@@ -93,7 +93,7 @@ CARRY_OUT: dict[str, CarryOut] = {
 }
 
 #: Carry out a legal action: the function for the id's kind does it (no winner looked for).
-carry_out = carry_out_by_kind(CARRY_OUT)
+carry_out = carry_out_by_kind("deal", CARRY_OUT)
 
 
 class DealRules(Rules):
