@@ -90,7 +90,8 @@ OWN: dict[str, dict[str, set[str]]] = {
             "observed_pile_views",
             "pile_views",
         },
-        "cards": {"card_dict", "packs_for", "spec"},
+        # The wilds rule, written once below properties.py and speed.py (issue 47, item 3).
+        "cards": {"card_dict", "packs_for", "spec", "full_set", "only_wilds"},
         "rulebook": {"jsn_rule", "rent_rule"},
         "encoding": {"NAME_SLOT", "PENDING_KINDS", "PHASES"},
     },

@@ -11,6 +11,7 @@ views too, and its fast paths one by one).
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 from collections.abc import Callable
@@ -106,3 +107,54 @@ def test_every_cache_in_the_engines_is_a_memo() -> None:
                 if re.search(r"\blru_cache\b|@(functools\.)?cache\b|\bcached_property\b", line):
                     found.append(f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+#: Deal's caches: its memos, and the fields of a state and a pile kept only for speed.
+DEAL_MEMOS = {"ACTIONS", "STEALS", "PLAYS", "HAND_PLAYS", "ID_PARTS", "PILE_MOVES", "CHANGES"}
+DEAL_MEMOS |= {"WILD_MOVES", "LAST_HAND"}
+SPEED_FIELDS = {"wild_moves_memo", "completed_by", "table_changes", "seat_slots_memo"}
+SPEED_FIELDS |= {"table_copies", "wild_moves", "keep"}
+
+
+def cache_traffic(source: str) -> list[int]:
+    """The lines of ``source`` that read or fill one of Deal's caches themselves (a memo
+    imported from ``speed.py`` or read as ``speed.<MEMO>``, ``.keep``, or a field kept for
+    speed; ``speed.wild_moves`` is a named function)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("speed"):
+            if any(alias.name in DEAL_MEMOS for alias in node.names):
+                found.add(node.lineno)
+        elif isinstance(node, ast.Attribute):
+            by_speed = isinstance(node.value, ast.Name) and node.value.id == "speed"
+            if (node.attr in SPEED_FIELDS and not by_speed) or (
+                node.attr in DEAL_MEMOS and by_speed
+            ):
+                found.add(node.lineno)
+    return sorted(found)
+
+
+def test_only_speed_py_touches_deals_caches() -> None:
+    """Deal's speed is in one place (issue 47, item 3): every read and fill of a cache is in
+    ``deal/speed.py``, behind named functions (``known_action``, ``known_plays``,
+    ``id_parts``, ``take_completed``, ...); ``state.py`` only declares the fields."""
+    found = []
+    for path in sorted((PACKAGE / "deal").glob("*.py")):
+        if path.name in ("speed.py", "state.py"):
+            continue
+        lines = cache_traffic(path.read_text(encoding="utf-8"))
+        found += [f"deal/{path.name}:{line}" for line in lines]
+    assert not found, found
+
+
+def test_cache_traffic_is_caught() -> None:
+    """The check can fail: a memo read, a ``keep`` and a state's speed field are each found."""
+    source = (
+        "from monopoly_widgets.deal.speed import ACTIONS, same_hand\n"
+        "found = speed.PLAYS.get(key)\n"
+        "x = table.keep(key, 1)\n"
+        "state.completed_by.clear()\n"
+        "y = speed.wild_moves(state, 0, f)\n"
+        "HAND_PLAYS = ('bank', 'lay')\n"
+    )
+    assert cache_traffic(source) == [1, 2, 3, 4]
