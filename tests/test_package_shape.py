@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from monopoly_widgets.core.registry import available_games, describe, get_rules
-from monopoly_widgets.core.rules import LAYOUT, PHASE_OVER, Rules
+from monopoly_widgets.core.rules import LAYOUT, PHASE_OVER, Rules, carry_out_by_kind
 
 #: The games as the registry lists them (each game package registers its own descriptor).
 GAMES = tuple(available_games())
@@ -25,7 +25,9 @@ GAMES = tuple(available_games())
 #: Every shared module, and the names it defines in every game package.
 SHARED: dict[str, set[str]] = {
     "descriptor": {"DESCRIPTOR"},  # the game's entry in core/registry.py, registered there
-    "rules": {"carry_out"},
+    # One way to carry out a move (issue 47, item 2): CARRY_OUT maps each kind of id to a
+    # core.rules.CarryOut, and carry_out is core.rules.carry_out_by_kind over it.
+    "rules": {"carry_out", "CARRY_OUT"},
     "state": {"PHASE_OVER", "current_player"},
     "setup": {"new_state", "setup_events"},
     "position": {"KEYS", "from_position", "to_position"},
@@ -55,9 +57,7 @@ OWN_CONSTANTS = {"cards", "rulebook"}
 #: The names only some games have, because the games differ; each group says why.
 OWN: dict[str, dict[str, set[str]]] = {
     "deal": {
-        # The rules class is named after its game (core/registry.py lists it). Deal's
-        # carry_out branches by phase and leaves the play phase to plays.apply_play: the
-        # hot path (issue 30 item 1), so it has no CARRY_OUT table.
+        # The rules class is named after its game (core/registry.py lists it).
         "rules": {"DealRules"},
         # Deal's phases and what a pending play holds; its phase list lives with the
         # position format that reads it (Bid and Card Game keep PHASES in state.py).
@@ -90,14 +90,13 @@ OWN: dict[str, dict[str, set[str]]] = {
             "observed_pile_views",
             "pile_views",
         },
-        "cards": {"card_dict", "packs_for", "spec"},
+        # The wilds rule, written once below properties.py and speed.py (issue 47, item 3).
+        "cards": {"card_dict", "packs_for", "spec", "full_set", "only_wilds"},
         "rulebook": {"jsn_rule", "rent_rule"},
         "encoding": {"NAME_SLOT", "PENDING_KINDS", "PHASES"},
     },
     "bid": {
-        # Bid's carry-out table gets the whole action: a played action card is the very
-        # card the listing chose (action.card).
-        "rules": {"BidRules", "CARRY_OUT"},
+        "rules": {"BidRules"},
         "state": {"BidState", "PropertySet", "Link", "TradeOffer", "Deal", "PHASES"}
         | {"PHASE_ACTIONS", "PHASE_RESPOND", "PHASE_OFFER", "PHASE_TRADE", "PHASE_DEALS"}
         | {"PHASE_DRAFT", "PHASE_DEAL", "PHASE_BID", "PHASE_RAISE", "bidder", "raiser"},
@@ -116,7 +115,7 @@ OWN: dict[str, dict[str, set[str]]] = {
         "cards": {"build_deck", "money_name"},
     },
     "cardgame": {
-        "rules": {"CardGameRules", "CARRY_OUT"},
+        "rules": {"CardGameRules"},
         "state": {"CardGameState", "PHASES", "DONE_VALUES", "HAND_LIMIT", "REWARD_CARDS"}
         | {"PHASE_TURN", "PHASE_DISCARD", "PHASE_PASS", "PHASE_REWARD"}
         | {"add_to_hand", "extra_pile_count", "extra_pile_label", "next_passer"},
@@ -232,10 +231,12 @@ def test_each_rules_class_writes_only_what_is_its_own(game: str) -> None:
         assert getattr(cls, method) is getattr(Rules, method), (game, method)
 
 
-@pytest.mark.parametrize("game", ["bid", "cardgame"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_kind_of_action_has_its_carry_out_function(game: str) -> None:
-    """Every id the game can ever offer starts with a kind its CARRY_OUT table carries out
-    (Deal branches by phase in its hot path instead)."""
+    """Every id the game can ever offer starts with a kind its CARRY_OUT table carries out,
+    and every game carries out a move the one way (issue 47, item 2): ``carry_out`` is
+    ``core.rules.carry_out_by_kind`` over ``CARRY_OUT``, whose every function takes
+    ``(state, action, rest)``."""
     rules_module = describe(game).module("rules")
     catalogue = describe(game).module("catalogue")
     rules = get_rules(game)
@@ -244,8 +245,14 @@ def test_every_kind_of_action_has_its_carry_out_function(game: str) -> None:
         for players in range(rules.min_players, rules.max_players + 1)
         for action_id in catalogue.action_catalogue(players)
     }
-    assert kinds <= set(rules_module.CARRY_OUT), sorted(kinds - set(rules_module.CARRY_OUT))
+    table = rules_module.CARRY_OUT
+    assert kinds <= set(table), sorted(kinds - set(table))
     assert len(kinds) >= 10
+    assert rules_module.carry_out.__qualname__ == carry_out_by_kind("", {}).__qualname__
+    assert rules_module.carry_out.table is table
+    for kind, function in table.items():
+        names = list(inspect.signature(function).parameters)
+        assert names[0] == "state" and names[1] == "action" and len(names) == 3, (kind, names)
 
 
 def test_a_class_extending_a_game_keeps_what_the_game_wrote() -> None:

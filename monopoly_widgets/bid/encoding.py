@@ -18,7 +18,6 @@ they agree at every step, and that re-dealing the hidden cards changes nothing.
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -27,6 +26,7 @@ from monopoly_widgets.bid.cards import ACTION_NAMES, COLOURS, MONEY_NAMES, PROPE
 from monopoly_widgets.bid.observation import _bid_visible, _raise_visible, chosen_so_far
 from monopoly_widgets.bid.state import PHASES, BidState, current_player
 from monopoly_widgets.bid.table import set_is_complete
+from monopoly_widgets.core.memo import remembered
 from monopoly_widgets.core.slots import seat_slot_names
 
 _COLOURS = tuple(COLOURS)
@@ -65,7 +65,7 @@ SEAT_FIELDS: tuple[str, ...] = (
 )
 
 
-@lru_cache(maxsize=16)
+@remembered(16)
 def slot_names(players: int) -> tuple[str, ...]:
     """What each slot of :func:`encode`'s vector means; seat 0 is the viewer."""
     return tuple(seat_slot_names(GLOBAL_FIELDS, ("host",), SEAT_FIELDS, players))

@@ -15,20 +15,12 @@ its table, one entry per kind of action id, and where the cards are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from monopoly_widgets.bid import actions_cards, auction, card_choice, deals, trading
 from monopoly_widgets.bid.options import OPTIONS
 from monopoly_widgets.bid.rounds import end_round_without_auction, next_round
 from monopoly_widgets.bid.state import BidState, Link
 from monopoly_widgets.core.actions import Action, Event
-from monopoly_widgets.core.rules import Rules
-
-
-def carry_out(state: BidState, action: Action) -> list[Event]:
-    """Carry out a legal action: the function for the id's first part does it."""
-    head, _, rest = action.id.partition(":")
-    return CARRY_OUT[head](state, action, rest)
+from monopoly_widgets.core.rules import CarryOut, Rules, carry_out_by_kind
 
 
 def _auction(state: BidState, action: Action, rest: str) -> list[Event]:
@@ -110,8 +102,10 @@ def _link(state: BidState, action: Action) -> Link:
     return Link(host, action.card, "steal", set_index=index, victim=victim, target=parts[3])
 
 
-#: Each kind of action id (its first part) -> the function that carries it out.
-CARRY_OUT: dict[str, Callable[[BidState, Action, str], list[Event]]] = {
+#: Each kind of action id (its first part) -> the function that carries it out, given the
+#: state, the action and the rest of the id (``core.rules.CarryOut``, the same shape in
+#: every game).
+CARRY_OUT: dict[str, CarryOut] = {
     "draw2": _play_card,
     "wild": _play_card,
     "steal": _play_card,
@@ -127,6 +121,9 @@ CARRY_OUT: dict[str, Callable[[BidState, Action, str], list[Event]]] = {
     "bid": _bid_or_raise,
     "raise": _bid_or_raise,
 }
+
+#: Carry out a legal action: the function for the id's kind does it.
+carry_out = carry_out_by_kind("bid", CARRY_OUT)
 
 
 class BidRules(Rules):

@@ -28,7 +28,6 @@ games that every legal id is in the catalogue or is what a slot stands for
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -42,6 +41,7 @@ from monopoly_widgets.cardgame.state import (
     extra_pile_count,
     extra_pile_label,
 )
+from monopoly_widgets.core.memo import remembered
 from monopoly_widgets.core.options import resolve_options
 
 #: The reward slots: subsets of positions 0..4 of the reward pile, smallest first.
@@ -62,7 +62,7 @@ def action_catalogue(players: int, options: Mapping[str, Any] | None = None) -> 
     return _catalogue(players)
 
 
-@lru_cache(maxsize=8)
+@remembered(8)
 def _catalogue(players: int) -> tuple[str, ...]:
     deck = build_deck()
     names = list(dict.fromkeys(card.name for card in deck))

@@ -14,7 +14,6 @@ viewer comes first. Read straight from the state, for speed (see ``deal/encoding
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
 
 import numpy as np
 
@@ -26,7 +25,7 @@ from monopoly_widgets.cardgame.state import (
     current_player,
     extra_pile_count,
 )
-from monopoly_widgets.core.memo import Memo
+from monopoly_widgets.core.memo import Memo, remembered
 from monopoly_widgets.core.slots import seat_slot_names
 
 #: Every card name, in deck order (the slots of a "count by name" block).
@@ -54,7 +53,7 @@ SEAT_FIELDS: tuple[str, ...] = (
 )
 
 
-@lru_cache(maxsize=16)
+@remembered(16)
 def slot_names(players: int) -> tuple[str, ...]:
     """What each slot of :func:`encode`'s vector means; seat 0 is the viewer."""
     names = seat_slot_names(GLOBAL_FIELDS, ("turn_player",), SEAT_FIELDS, players)

@@ -132,11 +132,12 @@ def declared(state: CardGameState, seat: int, arg: str) -> HandScore | None:
     return None
 
 
-def apply_lay_down(state: CardGameState, seat: int, arg: str = "") -> list[Event]:
+def apply_lay_down(state: CardGameState, action: Action, arg: str) -> list[Event]:
     """Lay the hand down with the declared Chance roles and take the reward.
 
     If no reward card is usable, the hand is finished at once.
     """
+    seat = action.player
     choice = declared(state, seat, arg)
     assert choice is not None
     state.went_out = seat

@@ -21,25 +21,15 @@ printed names, so a position typed by hand offers the same actions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from monopoly_widgets.cardgame import laydown, trading, turns
 from monopoly_widgets.cardgame.options import OPTIONS
 from monopoly_widgets.cardgame.state import CardGameState
-from monopoly_widgets.core.actions import Action, Event
-from monopoly_widgets.core.rules import Rules
+from monopoly_widgets.core.rules import CarryOut, Rules, carry_out_by_kind
 
-
-def carry_out(state: CardGameState, action: Action) -> list[Event]:
-    """Carry out a legal action: the function for the id's first part does it, and
-    returns the events it caused, each citing its rule."""
-    kind, _, arg = action.id.partition(":")
-    return CARRY_OUT[kind](state, action.player, arg)
-
-
-#: Each kind of action id (its first part) -> the function that carries it out, given
-#: the seat acting and the rest of the id.
-CARRY_OUT: dict[str, Callable[[CardGameState, int, str], list[Event]]] = {
+#: Each kind of action id (its first part) -> the function that carries it out, given the
+#: state, the action (its ``player`` is the seat acting) and the rest of the id
+#: (``core.rules.CarryOut``, the same shape in every game).
+CARRY_OUT: dict[str, CarryOut] = {
     "draw": turns.draw,
     "add": trading.apply_add,
     "put": trading.apply_put,
@@ -55,6 +45,10 @@ CARRY_OUT: dict[str, Callable[[CardGameState, int, str], list[Event]]] = {
     "reward": turns.reward,
     "end_turn": turns.pass_the_turn,
 }
+
+#: Carry out a legal action: the function for the id's kind does it, and returns the events
+#: it caused, each citing its rule.
+carry_out = carry_out_by_kind("cardgame", CARRY_OUT)
 
 
 class CardGameRules(Rules):

@@ -95,8 +95,9 @@ def _hand_to_trade_pile(state: CardGameState, seat: int, name: str) -> None:
     state.added = True
 
 
-def apply_add(state: CardGameState, seat: int, name: str) -> list[Event]:
+def apply_add(state: CardGameState, action: Action, name: str) -> list[Event]:
     """Rulebook "Trade": add one card from hand to your trade pile before trading."""
+    seat = action.player
     _hand_to_trade_pile(state, seat, name)
     return [
         Event(
@@ -186,8 +187,9 @@ def exchange_actions(state: CardGameState, seat: int) -> list[Action]:
     return actions
 
 
-def apply_put(state: CardGameState, seat: int, name: str) -> list[Event]:
+def apply_put(state: CardGameState, action: Action, name: str) -> list[Event]:
     """5-6 players: with no trade card, put one down from your hand first."""
+    seat = action.player
     _hand_to_trade_pile(state, seat, name)
     return [
         Event(

@@ -28,11 +28,12 @@ from monopoly_widgets.cardgame.state import (
     CardGameState,
     next_passer,
 )
-from monopoly_widgets.core.actions import Event
+from monopoly_widgets.core.actions import Action, Event
 
 
-def draw(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def draw(state: CardGameState, action: Action, arg: str) -> list[Event]:
     """Rulebook "Draw": take the top card of the draw pile, then discard."""
+    seat = action.player
     card = state.draw_pile.pop()
     state.hands[seat].append(card)
     state.hands[seat].sort()
@@ -41,29 +42,34 @@ def draw(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [Event(f"Player {seat} draws the top card of the draw pile.", RULE_DRAW, seat, "draw")]
 
 
-def trade(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def trade(state: CardGameState, action: Action, arg: str) -> list[Event]:
+    seat = action.player
     other, count = (int(part) for part in arg.split(":"))
     state.phase = PHASE_DISCARD
     return trading.apply_trade(state, seat, other, count)
 
 
-def swap(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def swap(state: CardGameState, action: Action, arg: str) -> list[Event]:
+    seat = action.player
     state.phase = PHASE_DISCARD
     return trading.apply_swap(state, seat, int(arg), with_draw=False)
 
 
-def swap2(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def swap2(state: CardGameState, action: Action, arg: str) -> list[Event]:
+    seat = action.player
     state.phase = PHASE_DISCARD
     return trading.apply_swap(state, seat, int(arg), with_draw=True)
 
 
-def exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def exchange(state: CardGameState, action: Action, arg: str) -> list[Event]:
+    seat = action.player
     state.phase = PHASE_DISCARD
     return trading.apply_exchange(state, seat, int(arg))
 
 
-def no_exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def no_exchange(state: CardGameState, action: Action, arg: str) -> list[Event]:
     """5-6 players: nobody else has a trade card, so there is nothing to exchange."""
+    seat = action.player
     state.phase = PHASE_DISCARD
     state.done = "trade"
     text = (
@@ -73,8 +79,9 @@ def no_exchange(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [Event(text, RULE_BIG, seat)]
 
 
-def excess(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def excess(state: CardGameState, action: Action, arg: str) -> list[Event]:
     """Rulebook "Lay Down", Note: discard the excess over 10 cards first, then lay down."""
+    seat = action.player
     _to_trade_pile(state, seat, arg)
     state.done = "excess"
     state.discards += 1
@@ -85,12 +92,13 @@ def excess(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [Event(text, RULE_EXCESS, seat, "discard", {"card": arg})]
 
 
-def reward(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def reward(state: CardGameState, action: Action, arg: str) -> list[Event]:
     return laydown.apply_reward(state, () if arg == "none" else tuple(arg.split("+")))
 
 
-def pass_the_turn(state: CardGameState, seat: int, arg: str) -> list[Event]:
+def pass_the_turn(state: CardGameState, action: Action, arg: str) -> list[Event]:
     """Option empty_draw_pile "trade_on": a player who can do nothing passes."""
+    seat = action.player
     event = Event(
         f"Player {seat} can neither draw (the draw pile is empty), trade nor lay down, and passes.",
         OPTION_EMPTY_DRAW_PILE,
@@ -99,7 +107,8 @@ def pass_the_turn(state: CardGameState, seat: int, arg: str) -> list[Event]:
     return [event, *_end_turn(state)]
 
 
-def discard(state: CardGameState, seat: int, name: str) -> list[Event]:
+def discard(state: CardGameState, action: Action, name: str) -> list[Event]:
+    seat = action.player
     _to_trade_pile(state, seat, name)
     state.discards += 1
     events = [
@@ -122,7 +131,8 @@ def discard(state: CardGameState, seat: int, name: str) -> list[Event]:
     return events
 
 
-def pass_card(state: CardGameState, seat: int, name: str) -> list[Event]:
+def pass_card(state: CardGameState, action: Action, name: str) -> list[Event]:
+    seat = action.player
     card = state.find_in(state.hands[seat], name)
     assert card is not None
     state.hands[seat].remove(card)

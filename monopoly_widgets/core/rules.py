@@ -18,10 +18,11 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from monopoly_widgets.core.actions import Action, Event
+from monopoly_widgets.core.memo import Memo
 from monopoly_widgets.core.options import RuleOption
 
 State = Any
@@ -51,6 +52,36 @@ LAYOUT: dict[str, tuple[str, str]] = {
     "determinize": ("observation", "determinize"),
     "determinize_draws": ("observation", "determinize_draws"),
 }
+
+
+#: How a game carries out one kind of action: ``function(state, action, rest)`` changes the
+#: state and returns the events it caused, each citing its rule. ``rest`` is the action's id
+#: after its kind (the id's first part, up to the first ":"; "" for an id of one part). Every
+#: game's ``rules.CARRY_OUT`` maps each kind of id it can offer to one of these.
+CarryOut = Callable[[Any, Action, str], list[Event]]
+
+
+def carry_out_by_kind(
+    game: str, table: Mapping[str, CarryOut]
+) -> Callable[[Any, Action], list[Event]]:
+    """Game ``game``'s ``carry_out(state, action)``: the function ``table`` holds for the id's
+    kind carries the (legal) action out. The one way every game carries out a move, so a
+    reader finds any move's code by its id's first word in the game's ``rules.CARRY_OUT``.
+
+    Each id's function and rest are remembered (a ``Memo`` named ``<game>.carry_out``): the
+    same ids come back all game long, and one lookup costs less than cutting the id again.
+    """
+    known: Memo[str, tuple[CarryOut, str]] = Memo(name=f"{game}.carry_out")
+
+    def carry_out(state: Any, action: Action) -> list[Event]:
+        found = known.get(action.id)
+        if found is None:
+            kind, _, rest = action.id.partition(":")
+            found = known.keep(action.id, (table[kind], rest))
+        return found[0](state, action, found[1])
+
+    carry_out.table = table  # type: ignore[attr-defined]
+    return carry_out
 
 
 class Rules(ABC):

@@ -12,6 +12,7 @@ card, which keeps cloning a state to a few list copies.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from monopoly_widgets.core.board import BOARD_PROPERTIES, GROUP_SIZE
@@ -180,6 +181,23 @@ MULTICOLOUR_IDS = frozenset(c for c in WILD_IDS if NAME[c % PACK_SIZE] == MULTIC
 JUST_SAY_NO_IDS = frozenset(
     c for c in range(2 * PACK_SIZE) if ACTION[c % PACK_SIZE] == "just_say_no"
 )
+
+#: ``only_wilds(cards)``: do ``cards`` hold no property card that is not a wild (only wilds,
+#: or nothing)? Such a pile is never a complete set and collects no rent (``full_set``).
+only_wilds = NATURAL_IDS.isdisjoint
+
+
+def full_set(cards: Collection[int], size: int) -> bool:
+    """Do ``cards``, all of one colour whose sets need ``size`` cards, make a complete set?
+    As many cards as that, one of them a property card that is not a wild: RULES-NOTES,
+    Wild property cards, a set made only of wilds is not complete.
+
+    The one place this rule is written: ``properties.is_complete`` asks it of a pile, and
+    ``speed.py``'s fast paths of a pile's cards. It lives with the cards, below both (the
+    properties module calls the speed module), and is a plain function of two arguments,
+    for the hot paths (``len`` and one C-level set test).
+    """
+    return len(cards) >= size and not only_wilds(cards)
 
 
 def spec(card: int) -> CardSpec:

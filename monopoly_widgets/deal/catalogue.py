@@ -22,10 +22,10 @@ are never legal.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
+from monopoly_widgets.core.memo import remembered
 from monopoly_widgets.core.options import resolve_options
 from monopoly_widgets.deal import legal
 from monopoly_widgets.deal.cards import (
@@ -61,7 +61,7 @@ def action_catalogue(players: int, options: Mapping[str, Any] | None = None) -> 
     )
 
 
-@lru_cache(maxsize=32)
+@remembered(32)
 def _catalogue(
     players: int, most_doubles: int, give_from_full_set: bool, pay_buildings: bool
 ) -> tuple[str, ...]:

@@ -24,10 +24,10 @@ up the bank was most of an encoding's cost. That memo lives with Deal's other ca
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
 
 import numpy as np
 
+from monopoly_widgets.core.memo import remembered
 from monopoly_widgets.deal import speed
 from monopoly_widgets.deal.cards import (
     CARD_NAMES,
@@ -85,7 +85,7 @@ GLOBAL_FIELDS: tuple[str, ...] = (
 )
 
 
-@lru_cache(maxsize=16)
+@remembered(16)
 def slot_names(players: int) -> tuple[str, ...]:
     """What each slot of :func:`encode`'s vector means; seat 0 is the viewer."""
     names = list(GLOBAL_FIELDS)

@@ -25,8 +25,6 @@ cards give one action. The id forms:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.deal.cards import (
     ACTION,
@@ -55,7 +53,16 @@ from monopoly_widgets.deal.properties import (
     rents_by_colour,
 )
 from monopoly_widgets.deal.responses import describe, jsn_in_hand, may_say_no
-from monopoly_widgets.deal.speed import ACTIONS, HAND_PLAYS, PLAYS, STEALS, same_hand, wild_moves
+from monopoly_widgets.deal.speed import (
+    hand_plays,
+    keep_hand_card,
+    known_action,
+    known_pay_actions,
+    known_plays,
+    known_steal,
+    same_hand,
+    wild_moves,
+)
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
     PHASE_OVER,
@@ -70,13 +77,16 @@ from monopoly_widgets.deal.wild_moves import wild_moves as plain_wild_moves
 
 
 def _action(action_id: str, player: int, kind: str, card: int | None, target: int | None) -> Action:
-    """The action with this id, its label worked out from the id (``texts.action_text``)."""
+    """The action with this id, its label worked out from the id (``texts.action_text``),
+    remembered (``speed.known_action``)."""
     key = (action_id, player, card, target)
-    found = ACTIONS.get(key)
-    if found is None:
-        text = action_text(action_id)
-        found = ACTIONS.keep(key, Action(action_id, text, player, kind, card, target))
-    return found
+    return known_action(key, _new_action, action_id, player, kind, card, target)
+
+
+def _new_action(
+    action_id: str, player: int, kind: str, card: int | None, target: int | None
+) -> Action:
+    return Action(action_id, action_text(action_id), player, kind, card, target)
 
 
 def legal_actions(state: DealState) -> list[Action]:
@@ -140,11 +150,12 @@ def _accept_action(pending: Pending, player: int) -> Action:
     most can only accept."""
     standing = pending.jsn % 2 == 0  # no Just Say No to answer: the demand itself
     key = ("accept", player, standing, pending.kind, pending.amount, pending.colour)
-    found = ACTIONS.get(key)
-    if found is None:
-        text = f"Accept the {describe(pending)}" if standing else "Accept the Just Say No"
-        found = ACTIONS.keep(key, Action("accept", text, player, "accept", None, None))
-    return found
+    return known_action(key, _new_accept, pending, player, standing)
+
+
+def _new_accept(pending: Pending, player: int, standing: bool) -> Action:
+    text = f"Accept the {describe(pending)}" if standing else "Accept the Just Say No"
+    return Action("accept", text, player, "accept", None, None)
 
 
 def _pay_actions(state: DealState) -> list[Action]:
@@ -152,22 +163,18 @@ def _pay_actions(state: DealState) -> list[Action]:
     assert pending is not None
     debtor = pending.targets[0]
     receiver = pending.source
-    return [  # the remembered action without a call, for most choices
-        ACTIONS.get(("pay", debtor, receiver, where, card))
-        or _pay_action(debtor, receiver, where, card)
-        for where, card in payment_choices(state, debtor)
-    ]
+    return known_pay_actions(debtor, receiver, payment_choices(state, debtor), _pay_action)
 
 
 def _pay_action(debtor: int, receiver: int, where: str, card: int) -> Action:
     """``pay:bank:<card>`` or ``pay:<set>:<card>``, remembered by these four facts (so the id
     is built once, not at every listing: a debt is paid card by card)."""
     key = ("pay", debtor, receiver, where, card)
-    found = ACTIONS.get(key)
-    if found is None:
-        action_id = f"pay:{where}:{NAME[card % PACK_SIZE]}"
-        found = ACTIONS.keep(key, _action(action_id, debtor, "pay", card, receiver))
-    return found
+    return known_action(key, _new_pay_action, debtor, receiver, where, card)
+
+
+def _new_pay_action(debtor: int, receiver: int, where: str, card: int) -> Action:
+    return _action(f"pay:{where}:{NAME[card % PACK_SIZE]}", debtor, "pay", card, receiver)
 
 
 def _discard_actions(state: DealState) -> list[Action]:
@@ -210,7 +217,7 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
     targeted: list[int] = []
     seen: set[str] = set()
     doubles = 0
-    known = HAND_PLAYS[player]
+    known = hand_plays(player)
     for card in hand:
         try:
             name, plays, is_targeted, is_double = known[card]
@@ -229,11 +236,11 @@ def _hand_summary(player: int, hand: list[int]) -> tuple[list[Action], list[int]
 
 def _hand_card(player: int, card: int) -> tuple[str, list[Action], bool, int]:
     """What ``_hand_summary`` reads of a hand card (``HAND_FACTS``, with its plays that do
-    not depend on the table), remembered per seat (``speed.HAND_PLAYS``): a card id is a
-    cheaper key than a pair, and one lookup cheaper than two."""
+    not depend on the table), remembered per seat (``speed.keep_hand_card``): a card id is
+    a cheaper key than a pair, and one lookup cheaper than two."""
     name, is_targeted, is_double = HAND_FACTS[card]
     facts = (name, _simple_actions(player, card), is_targeted, is_double)
-    return HAND_PLAYS[player].keep(card, facts)
+    return keep_hand_card(player, card, facts)
 
 
 #: Per card id (both packs): (name, do its plays depend on the table?, 1 if it is Double the
@@ -281,18 +288,18 @@ def _card_plays(
     if what == "rent" or what == "any_rent":
         _rent_plays(state, player, card, opponents, doubles, actions)
     elif what == "debt_collector":
-        actions.extend(_cached_plays(("debt", player, card, opponents), _debt_actions))
+        actions.extend(known_plays(("debt", player, card, opponents), _debt_actions))
     elif what == "sly_deal":
         for seat in opponents:
             key = ("sly", player, card, seat, stealable_cards(tables[seat]), ())
-            actions.extend(_cached_plays(key, _steal_actions))
+            actions.extend(known_plays(key, _steal_actions))
     elif what == "forced_deal":
         mine = givable_cards(state, player)
         if not mine:
             return
         for seat in opponents:
             key = ("forced", player, card, seat, stealable_cards(tables[seat]), mine)
-            actions.extend(_cached_plays(key, _steal_actions))
+            actions.extend(known_plays(key, _steal_actions))
     elif what == "deal_breaker":
         for seat in opponents:
             their = tables[seat]
@@ -300,25 +307,15 @@ def _card_plays(
                 # The size test first (here and below): it rules out most piles without a call.
                 if len(pile.cards) >= SET_SIZE[pile.colour] and is_complete(pile):
                     key = ("breaker", player, card, seat, pile_label(their, index))
-                    actions.extend(_cached_plays(key, _labelled_actions))
+                    actions.extend(known_plays(key, _labelled_actions))
     elif what == "house" or what == "hotel":
         fits = can_take_house if what == "house" else can_take_hotel
         mine = tables[player]
         for index, pile in enumerate(mine):
             if len(pile.cards) >= SET_SIZE[pile.colour] and fits(pile):
                 key = (what, player, card, None, pile_label(mine, index))
-                actions.extend(_cached_plays(key, _labelled_actions))
+                actions.extend(known_plays(key, _labelled_actions))
     # Just Say No is only played as an answer; Double the Rent only together with a rent card.
-
-
-def _cached_plays(
-    key: tuple[object, ...], build: Callable[[tuple[object, ...]], list[Action]]
-) -> list[Action]:
-    """The actions ``build(key)`` makes, made once per key."""
-    found = PLAYS.get(key)
-    if found is None:
-        found = PLAYS.keep(key, build(key))
-    return found
 
 
 def _debt_actions(key: tuple[object, ...]) -> list[Action]:
@@ -351,20 +348,21 @@ def _steal_action(
     mine_name: str = "",
 ) -> Action:
     """``sly:<seat>:<colour>:<card>``, or with the card given in exchange
-    ``forced:<seat>:<colour>:<card>:<my colour>:<my card>`` (cached by these facts)."""
-    key = (player, card, seat, colour, name, mine_colour, mine_name)
-    found = STEALS.get(key)
-    if found is None:
-        if mine_colour < 0:
-            action_id = f"sly:{seat}:{COLOUR_NAMES[colour]}:{name}"
-        else:
-            action_id = (
-                f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:"
-                f"{COLOUR_NAMES[mine_colour]}:{mine_name}"
-            )
-        text = action_text(action_id)
-        found = STEALS.keep(key, Action(action_id, text, player, "play", card, seat))
-    return found
+    ``forced:<seat>:<colour>:<card>:<my colour>:<my card>`` (remembered by these facts,
+    ``speed.known_steal``)."""
+    return known_steal((player, card, seat, colour, name, mine_colour, mine_name), _new_steal)
+
+
+def _new_steal(
+    player: int, card: int, seat: int, colour: int, name: str, mine_colour: int, mine_name: str
+) -> Action:
+    if mine_colour < 0:
+        action_id = f"sly:{seat}:{COLOUR_NAMES[colour]}:{name}"
+    else:
+        action_id = (
+            f"forced:{seat}:{COLOUR_NAMES[colour]}:{name}:{COLOUR_NAMES[mine_colour]}:{mine_name}"
+        )
+    return Action(action_id, action_text(action_id), player, "play", card, seat)
 
 
 def _labelled_actions(key: tuple[object, ...]) -> list[Action]:
@@ -391,13 +389,13 @@ def _rent_plays(
     if ACTION[index] == "any_rent":
         for colour, rent in rents_by_colour(table).items():
             key = ("rent", player, card, colour, rent, opponents, most)
-            actions += PLAYS.get(key) or _cached_plays(key, _rent_actions)
+            actions += known_plays(key, _rent_actions)
         return
     for colour in CARD_COLOURS[index]:  # a two-colour rent card: only its two colours matter
         rent = best_rent(table, colour)
         if rent:
             key = ("rent", player, card, colour, rent, (None,), most)
-            actions += PLAYS.get(key) or _cached_plays(key, _rent_actions)
+            actions += known_plays(key, _rent_actions)
 
 
 def _rent_actions(key: tuple[object, ...]) -> list[Action]:
@@ -419,8 +417,10 @@ def _rent_actions(key: tuple[object, ...]) -> list[Action]:
 def _rent_action(action_id: str, player: int, card: int, seat: int | None, amount: int) -> Action:
     """A rent's label says the amount, which depends on the table: so it is part of the key."""
     key = (action_id, player, card, seat, amount)
-    found = ACTIONS.get(key)
-    if found is None:
-        text = rent_text(action_id, amount)
-        found = ACTIONS.keep(key, Action(action_id, text, player, "play", card, seat))
-    return found
+    return known_action(key, _new_rent_action, action_id, player, card, seat, amount)
+
+
+def _new_rent_action(
+    action_id: str, player: int, card: int, seat: int | None, amount: int
+) -> Action:
+    return Action(action_id, rent_text(action_id, amount), player, "play", card, seat)

@@ -7,6 +7,9 @@ game"), laid as a property, or played as an action card into the discard pile
 Double the Rent goes with a rent card and uses a play of its own
 (RULES-NOTES). Moving a wild is free (Property Wild Cards).
 
+Each kind of play has its function here, in the one shape every game's moves have
+(``core.rules.CarryOut``; ``rules.CARRY_OUT`` maps each id's kind to it).
+
 Each event's words are given as a format string and its values, worded only when someone
 reads them (see ``core.actions.Event``): simulations make an event at every play.
 """
@@ -47,7 +50,7 @@ from monopoly_widgets.deal.rulebook import (
     RULE_WILD_MOVE,
     rent_rule,
 )
-from monopoly_widgets.deal.speed import ID_PARTS
+from monopoly_widgets.deal.speed import id_parts
 from monopoly_widgets.deal.state import DealState, Pending
 from monopoly_widgets.deal.turns import draw_cards, end_turn, short_draw_text
 
@@ -62,51 +65,80 @@ CARD_FOR_VERB = {
 }
 
 
-def apply_play(state: DealState, action: Action, events: list[Event]) -> None:
-    """Carry out a legal play-phase action (already checked by ``Game``).
+def bank(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``bank:<card>``: the card becomes money (rulebook, Playing Cards)."""
+    player, card, _ = _play_from_hand(state, action)
+    state.banks[player].append(card)
+    text = ("Player {} banks {} (${}M).", player, NAME[card % PACK_SIZE], VALUE[card % PACK_SIZE])
+    return [Event(text, RULE_PLAYING, player, "bank")]
 
-    ``action.card`` is the very card the legal action was made for (the first card of
-    that name in the hand, or the wild being moved), so it is used directly.
-    """
-    parts = ID_PARTS.get(action.id)
-    if parts is None:
-        parts = ID_PARTS.keep(action.id, tuple(action.id.split(":")))
-    verb = parts[0]
-    player = state.turn_player
-    if verb == "wild":
-        _move_wild(state, player, action, parts, events)
-        return
+
+def lay(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``lay:<property>`` / ``lay:<wild>:<colour>``: a property goes on the table."""
+    player, card, parts = _play_from_hand(state, action)
+    events: list[Event] = []
+    name = NAME[card % PACK_SIZE]
+    colour = COLOUR_INDEX[parts[2]] if len(parts) > 2 else _natural_colour(card)
+    add_property(state, player, card, colour, events)
+    if len(parts) > 2:
+        text = ("Player {} lays {} as {}.", player, name, COLOUR_NAMES[colour])
+    else:
+        text = ("Player {} lays {}.", player, name)
+    events.append(Event(text, RULE_PLAYING, player, "lay"))
+    return events
+
+
+def build(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``house:<set>`` / ``hotel:<set>``: a building goes on one of the player's sets."""
+    player, card, parts = _play_from_hand(state, action)
+    pile = state.tables[player][pile_by_label(state.tables[player], parts[1])]
+    put_building(state, player, pile, card)
+    text = ("Player {} puts a {} on their {} set.", player, NAME[card % PACK_SIZE], parts[1])
+    return [Event(text, RULE_BUILDINGS, player, "build")]
+
+
+def play_action_card(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``play:``, ``debt:``, ``sly:``, ``forced:``, ``breaker:``: an action card goes into the
+    discard pile ("play into center") and does what it says."""
+    player, card, parts = _play_from_hand(state, action)
+    state.discard_pile.append(card)
+    events: list[Event] = []
+    _play_action_card(state, player, card, parts, events)
+    return events
+
+
+def play_rent(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``rent:<card>:<colour>[:<seat>][:x2|:x4]`` (see ``_play_rent``)."""
     if state.moved_wilds:
         state.moved_wilds.clear()  # doing anything else frees the moved wilds (wild_moves)
-    if verb == "end_turn":
-        end_turn(state, events)
-        return
-    if verb == "rent":
-        _play_rent(state, player, parts, events)
-        return
+    events: list[Event] = []
+    _play_rent(state, state.turn_player, id_parts(action.id), events)
+    return events
+
+
+def end_the_turn(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``end_turn``: the next player's turn begins (``turns.end_turn``)."""
+    if state.moved_wilds:
+        state.moved_wilds.clear()
+    events: list[Event] = []
+    end_turn(state, events)
+    return events
+
+
+def _play_from_hand(state: DealState, action: Action) -> tuple[int, int, tuple[str, ...]]:
+    """What every play of a hand card starts with: the moved wilds are freed, the card leaves
+    the hand and uses one of the 3 plays. Returns (player, card, the id's parts).
+
+    ``action.card`` is the very card the legal action was made for (the first card of that
+    name in the hand), so it is used directly (``_from_hand``).
+    """
+    if state.moved_wilds:
+        state.moved_wilds.clear()  # doing anything else frees the moved wilds (wild_moves)
+    player = state.turn_player
+    parts = id_parts(action.id)
     card = _from_hand(state, player, action, parts)
     state.plays_used += 1
-    name = NAME[card % PACK_SIZE]
-    if verb == "bank":
-        state.banks[player].append(card)
-        text = ("Player {} banks {} (${}M).", player, name, VALUE[card % PACK_SIZE])
-        events.append(Event(text, RULE_PLAYING, player, "bank"))
-    elif verb == "lay":
-        colour = COLOUR_INDEX[parts[2]] if len(parts) > 2 else _natural_colour(card)
-        add_property(state, player, card, colour, events)
-        if len(parts) > 2:
-            text = ("Player {} lays {} as {}.", player, name, COLOUR_NAMES[colour])
-        else:
-            text = ("Player {} lays {}.", player, name)
-        events.append(Event(text, RULE_PLAYING, player, "lay"))
-    elif verb == "house" or verb == "hotel":
-        pile = state.tables[player][pile_by_label(state.tables[player], parts[1])]
-        put_building(state, player, pile, card)
-        text = ("Player {} puts a {} on their {} set.", player, name, parts[1])
-        events.append(Event(text, RULE_BUILDINGS, player, "build"))
-    else:
-        state.discard_pile.append(card)
-        _play_action_card(state, player, card, parts, events)
+    return player, card, parts
 
 
 def _natural_colour(card: int) -> int:
@@ -247,13 +279,13 @@ def _play_rent(state: DealState, player: int, parts: tuple[str, ...], events: li
     begin(state, Pending("rent", player, played, targets, amount=amount, colour=colour), events)
 
 
-def _move_wild(
-    state: DealState, player: int, action: Action, parts: tuple[str, ...], events: list[Event]
-) -> None:
+def move_wild(state: DealState, action: Action, rest: str) -> list[Event]:
     """Move a wild (free): ``wild:<set>:<wild>:<colour>``. With option ``wild_moves`` =
     "once_between_plays" the card is remembered, so it is not offered again until the
     player does something else."""
-    label, name, colour = parts[1], parts[2], COLOUR_INDEX[parts[3]]
+    _, label, name, to = id_parts(action.id)
+    colour = COLOUR_INDEX[to]
+    player = state.turn_player
     table = state.tables[player]
     card = action.card
     index = -1
@@ -264,8 +296,10 @@ def _move_wild(
     if index < 0:  # an action made by hand (say, in a test) may not name the card: find it by name
         index = pile_by_label(table, label)
         card = find_card_in_pile(table[index], name, state.moved_wilds)
+    events: list[Event] = []
     move_card(state, player, index, card, colour, events)
     if state.options["wild_moves"] == "once_between_plays":
         state.moved_wilds.append(card)
-    text = ("Player {} moves {} from their {} set to {}.", player, name, label, parts[3])
+    text = ("Player {} moves {} from their {} set to {}.", player, name, label, to)
     events.append(Event(text, RULE_WILD_MOVE, player, "move_wild"))
+    return events

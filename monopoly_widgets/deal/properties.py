@@ -30,12 +30,13 @@ from monopoly_widgets.deal.cards import (
     HOTEL_RENT,
     HOUSE_RENT,
     NAME,
-    NATURAL_IDS,
     NO_BUILDINGS,
     PACK_SIZE,
     RENT_LADDER,
     SET_SIZE,
     WILD_IDS,
+    full_set,
+    only_wilds,
 )
 from monopoly_widgets.deal.rulebook import OPTION_BROKEN_SET
 from monopoly_widgets.deal.speed import flip_in_place, may_have_won, table_changed, tidy_in_place
@@ -48,12 +49,12 @@ _is_wild = WILD_IDS.__contains__
 
 def has_natural_card(cards: Collection[int]) -> bool:
     """True if ``cards`` hold at least one property card that is not a wild."""
-    return not NATURAL_IDS.isdisjoint(cards)
+    return not only_wilds(cards)
 
 
 def has_natural(pile: PropertySet) -> bool:
     """True if the pile holds at least one property card that is not a wild."""
-    return not NATURAL_IDS.isdisjoint(pile.cards)
+    return not only_wilds(pile.cards)
 
 
 def completes(count: int, colour: int, natural: bool) -> bool:
@@ -64,14 +65,13 @@ def completes(count: int, colour: int, natural: bool) -> bool:
 
 
 def is_complete(pile: PropertySet) -> bool:
-    """A full set: ``completes`` for the pile's cards (written out: it runs at every listing)."""
-    cards = pile.cards
-    return len(cards) >= SET_SIZE[pile.colour] and not NATURAL_IDS.isdisjoint(cards)
+    """A full set (``cards.full_set``: a set made only of wilds is not complete)."""
+    return full_set(pile.cards, SET_SIZE[pile.colour])
 
 
 def pile_rent(pile: PropertySet) -> int:
     """The rent this one set collects (rulebook: Property Cards, House and Hotel Cards)."""
-    if NATURAL_IDS.isdisjoint(pile.cards):  # not has_natural(pile); an empty pile too
+    if only_wilds(pile.cards):  # not has_natural(pile); an empty pile too
         return 0  # RULES-NOTES: a set made only of wilds collects no rent
     ladder = RENT_LADDER[pile.colour]
     rent = ladder[min(len(pile.cards), len(ladder)) - 1]
@@ -262,12 +262,12 @@ def _lay_out_again(
         cards = pile.cards
         if removed in cards:
             cards = [card for card in cards if card != removed]
-            if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):
+            if full_set(cards, size):
                 piles.append(PropertySet(colour, cards, pile.house, pile.hotel))
                 continue
             if pile.house >= 0 or pile.hotel >= 0:  # only complete piles have buildings
                 _drop_buildings(state, player, pile, events)
-        elif len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):  # is_complete(pile)
+        elif full_set(cards, size):  # is_complete(pile)
             piles.append(pile)
             continue
         loose += cards

@@ -8,6 +8,7 @@ Where each rule lives:
 - ``options.py``      every contested point, as a named option with its source
 - ``turns.py``        draw 2 / 5, reshuffle, hand limit, passing the turn, winning, draws
 - ``plays.py``        banking, laying properties, playing each action card, moving wilds
+                      (``CARRY_OUT`` below: each kind of action id -> its function)
 - ``wild_moves.py``   which wild moves are legal (listed before every decision, so remembered)
 - ``responses.py``    Just Say No chains and carrying out steals
 - ``payment.py``      paying debts card by card
@@ -24,45 +25,75 @@ from collections.abc import Mapping
 from typing import Any
 
 from monopoly_widgets.core.actions import Action, Event
-from monopoly_widgets.core.rules import Rules
+from monopoly_widgets.core.rules import CarryOut, Rules, carry_out_by_kind
+from monopoly_widgets.deal import plays
 from monopoly_widgets.deal import position as position_format
 from monopoly_widgets.deal.cards import NAME, PACK_SIZE
 from monopoly_widgets.deal.options import OPTIONS
 from monopoly_widgets.deal.payment import pay_one
-from monopoly_widgets.deal.plays import apply_play
 from monopoly_widgets.deal.responses import accept, advance, say_no
-from monopoly_widgets.deal.state import (
-    PHASE_DISCARD,
-    PHASE_PAY,
-    PHASE_PLAY,
-    PHASE_RESPOND,
-    DealState,
-)
+from monopoly_widgets.deal.state import PHASE_PAY, PHASE_RESPOND, DealState
 from monopoly_widgets.deal.turns import check_win, discard, win_check_needed
 
 
-def carry_out(state: DealState, action: Action) -> list[Event]:
-    """Everything a legal action does, except looking for a winner (``check_win``)."""
+def _say_no(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``jsn``: answer with Just Say No (``responses.say_no``)."""
     events: list[Event] = []
-    phase = state.phase
-    if phase == PHASE_PLAY:
-        apply_play(state, action, events)
-    elif phase == PHASE_RESPOND:
-        if action.id == "jsn":
-            say_no(state, events)
-        else:
-            accept(state, events)
-    elif phase == PHASE_PAY:
-        _, where, name = action.id.split(":", 2)
-        pending = state.pending
-        assert pending is not None
-        pay_one(state, pending.targets[0], where, name, events)
-        advance(state, events)
-    elif phase == PHASE_DISCARD:
-        wanted = action.id.split(":", 1)[1]
-        hand = state.hands[state.turn_player]
-        discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == wanted), events)
+    say_no(state, events)
     return events
+
+
+def _accept(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``accept``: let the demand (or the Just Say No) stand (``responses.accept``)."""
+    events: list[Event] = []
+    accept(state, events)
+    return events
+
+
+def _pay(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``pay:bank:<card>`` / ``pay:<set>:<card>``: one card of a payment, then whoever is next."""
+    where, name = rest.split(":", 1)
+    pending = state.pending
+    assert pending is not None
+    events: list[Event] = []
+    pay_one(state, pending.targets[0], where, name, events)
+    advance(state, events)
+    return events
+
+
+def _discard(state: DealState, action: Action, rest: str) -> list[Event]:
+    """``discard:<card>``: down to 7 at the end of the turn (``turns.discard``)."""
+    hand = state.hands[state.turn_player]
+    events: list[Event] = []
+    discard(state, next(c for c in hand if NAME[c % PACK_SIZE] == rest), events)
+    return events
+
+
+#: Each kind of action id (its first part; the forms are in ``legal.py``) -> the function
+#: that carries it out, given the state, the action and the rest of the id
+#: (``core.rules.CarryOut``, the same shape in every game). Everything a legal action does,
+#: except looking for a winner (``DealRules.apply``).
+CARRY_OUT: dict[str, CarryOut] = {
+    "bank": plays.bank,
+    "lay": plays.lay,
+    "house": plays.build,
+    "hotel": plays.build,
+    "play": plays.play_action_card,
+    "debt": plays.play_action_card,
+    "sly": plays.play_action_card,
+    "forced": plays.play_action_card,
+    "breaker": plays.play_action_card,
+    "rent": plays.play_rent,
+    "wild": plays.move_wild,
+    "end_turn": plays.end_the_turn,
+    "jsn": _say_no,
+    "accept": _accept,
+    "pay": _pay,
+    "discard": _discard,
+}
+
+#: Carry out a legal action: the function for the id's kind does it (no winner looked for).
+carry_out = carry_out_by_kind("deal", CARRY_OUT)
 
 
 class DealRules(Rules):

@@ -9,7 +9,11 @@ the time, and lists the same legal actions again and again. So:
 - **Remembered actions** (``Memo``s, ``core/memo.py``): an ``Action`` is immutable, so one
   built for the same facts is shared (``ACTIONS``, ``STEALS``, ``PLAYS``, ``HAND_PLAYS``,
   ``PILE_MOVES``, ``WILD_MOVES``, ``CHANGES``), and an action id is cut into its parts once
-  (``ID_PARTS``).
+  (``ID_PARTS``). Every read and fill is here, behind named functions (``known_action``,
+  ``known_pay_actions``, ``known_steal``, ``known_plays``,
+  ``hand_plays``, ``keep_hand_card``, ``id_parts``, ``take_completed``): ``legal.py``,
+  ``plays.py`` and ``turns.py`` call them, and ``tests/test_speed_switch.py`` checks that no
+  other Deal module touches a cache.
 - **Remembered per game**: a player's wild moves until their table changes
   (``state.wild_moves_memo``), each pile's own moves (``PropertySet.wild_moves``), and the
   plays worked out from the last hand seen (``same_hand``): ``wild_moves`` and ``legal.py``;
@@ -25,9 +29,10 @@ the time, and lists the same legal actions again and again. So:
   ``wild_moves`` writes out ``checks.multicolour_may_go`` for a whole table at once, and
   ``may_have_won`` rules most tables out before ``properties.has_won`` looks.
 
-**The switch**: ``set_enabled(False)`` (``core.memo.set_enabled``) empties every memo, and
-until it is turned on again nothing is remembered (here or in Bid's and The Card Game's
-memos) and every fast path declines, so the rules run as plainly written.
+**The switch**: ``set_enabled(False)`` (``core.memo.set_enabled`` itself) empties every memo, and
+until it is turned on again nothing is remembered (here, in the action catalogues and slot
+names, in every game's ``carry_out`` and in Bid's and The Card Game's memos) and every fast
+path declines, so the rules run as plainly written.
 ``tests/deal/test_speed.py`` plays random games with it off and on, asserts that every cache
 stayed empty while off (``filled_caches``), and compares every state, event and list of legal
 actions.
@@ -43,7 +48,7 @@ from typing import Any, TypeVar
 from monopoly_widgets.core import memo
 from monopoly_widgets.core.actions import Action
 from monopoly_widgets.core.memo import Memo
-from monopoly_widgets.deal.cards import COLOUR_NAMES, NATURAL_IDS, SET_SIZE, WILD_IDS
+from monopoly_widgets.deal.cards import COLOUR_NAMES, SET_SIZE, WILD_IDS, full_set, only_wilds
 from monopoly_widgets.deal.labels import pile_label
 from monopoly_widgets.deal.pile_moves import PileMoves, pile_wild_moves, wild_card_moves
 from monopoly_widgets.deal.state import DealState, PropertySet
@@ -54,13 +59,10 @@ COLOUR_OF = attrgetter("colour")
 
 
 # --- the switch ---------------------------------------------------------------------------------
-def set_enabled(on: bool) -> None:
-    """Turn every cache and fast path on or off (``core.memo.set_enabled``); either way every
-    memo and the remembered hand are emptied. A game made while it was on may still hold
-    remembered wild moves: make the games to compare after switching."""
-    global _last_hand
-    memo.set_enabled(on)
-    _last_hand = (-1, [], None)
+#: Turn every cache and fast path on or off (``core.memo.set_enabled``, the one switch: every
+#: cache here is a ``Memo`` or reads it); either way every memo is emptied. A game made while
+#: it was on may still hold remembered wild moves: make the games to compare after switching.
+set_enabled = memo.set_enabled
 
 
 def enabled() -> bool:
@@ -69,12 +71,10 @@ def enabled() -> bool:
 
 
 def filled_caches(states: Iterable[DealState] = ()) -> list[str]:
-    """The caches that hold something: the memos (``core.memo.filled``), the remembered hand,
-    and for each of ``states`` its remembered wild moves, those of its piles, the seats
+    """The caches that hold something: the memos (``core.memo.filled``; the remembered hand is
+    one), and for each of ``states`` its remembered wild moves, those of its piles, the seats
     noted for the win check and the RL encoder's seat slots."""
     found = memo.filled()
-    if _last_hand[0] >= 0:
-        found.append("speed.same_hand")
     for state in states:
         if state.wild_moves_memo:
             found.append("state.wild_moves_memo")
@@ -161,9 +161,25 @@ PLAYS: Memo[tuple[object, ...], list[Action]] = Memo(name="speed.PLAYS")
 HAND_PLAYS: tuple[Memo[int, tuple[str, list[Action], bool, int]], ...] = tuple(
     Memo(name=f"speed.HAND_PLAYS[{seat}]") for seat in range(10)
 )
+
+
 #: Each action id cut into its parts (``verb:...``): the same ids come back all game long, and
 #: a dict lookup costs less than splitting the id again. Used by ``plays.py``.
-ID_PARTS: Memo[str, tuple[str, ...]] = Memo(name="speed.ID_PARTS")
+class _IdParts(Memo[str, tuple[str, ...]]):
+    """``ID_PARTS[action_id]``: the id's parts, cut (and remembered) when first asked for."""
+
+    __slots__ = ()
+
+    def __missing__(self, action_id: str) -> tuple[str, ...]:
+        return self.keep(action_id, tuple(action_id.split(":")))
+
+
+ID_PARTS: Memo[str, tuple[str, ...]] = _IdParts(name="speed.ID_PARTS")
+#: ``id_parts(action_id)``: the id cut at its colons, remembered (``ID_PARTS``). The memo's
+#: own lookup, so a known id costs no Python call (a move is carried out at every decision).
+id_parts: Callable[[str], tuple[str, ...]] = ID_PARTS.__getitem__
+
+
 #: One object per (owner, colour, set label, the pile's wilds): see ``pile_moves``.
 PILE_MOVES: Memo[tuple[int, int, str, tuple[int, ...]], PileMoves] = Memo(name="speed.PILE_MOVES")
 #: (a pile's moves, a wild taken out of it or put at its end) -> the pile's moves after that.
@@ -172,6 +188,67 @@ CHANGES: Memo[tuple[PileMoves, int], PileMoves] = Memo(name="speed.CHANGES")
 WILD_MOVES: Memo[tuple[int, int, int, str], tuple[list[Action], tuple[Action | None, ...]]] = Memo(
     name="speed.WILD_MOVES"
 )
+
+
+def known_action(key: tuple[object, ...], build: Callable[..., Action], *args: object) -> Action:
+    """The action remembered in ``ACTIONS`` under ``key`` (everything the action holds), or
+    ``build(*args)``, remembered. ``legal.py`` reads every listed action this way."""
+    found = ACTIONS.get(key)
+    if found is None:
+        found = ACTIONS.keep(key, build(*args))
+    return found
+
+
+def known_pay_actions(
+    debtor: int,
+    receiver: int,
+    choices: Iterable[tuple[str, int]],
+    build: Callable[[int, int, str, int], Action],
+) -> list[Action]:
+    """The ``pay:`` action of each of ``choices`` (where, card), remembered in ``ACTIONS``
+    under ("pay", debtor, receiver, where, card); ``build(debtor, receiver, where, card)``
+    makes (and remembers) one not known yet. A debt is paid card by card, and each payment
+    lists every card the debtor may give: one lookup each, without a call."""
+    get = ACTIONS.get
+    return [
+        get(("pay", debtor, receiver, where, card)) or build(debtor, receiver, where, card)
+        for where, card in choices
+    ]
+
+
+def known_steal(
+    key: tuple[int, int, int, int, str, int, str], build: Callable[..., Action]
+) -> Action:
+    """The steal remembered in ``STEALS`` under ``key`` (the facts its id is made of), or
+    ``build(*key)``, remembered."""
+    found = STEALS.get(key)
+    if found is None:
+        found = STEALS.keep(key, build(*key))
+    return found
+
+
+def known_plays(
+    key: tuple[object, ...], build: Callable[[tuple[object, ...]], list[Action]]
+) -> list[Action]:
+    """The table-dependent plays remembered in ``PLAYS`` under ``key`` (the facts they depend
+    on), or ``build(key)``, remembered. Read the list, do not change it."""
+    found = PLAYS.get(key)
+    if found is None:
+        found = PLAYS.keep(key, build(key))
+    return found
+
+
+#: ``hand_plays(player)``: what ``legal._hand_summary`` remembered of each card seen in
+#: ``player``'s hand (``HAND_PLAYS``), to be read by card id (a miss is a ``KeyError``; with
+#: the switch off it is always empty); ``keep_hand_card`` adds to it. The tuple's own lookup.
+hand_plays: Callable[[int], Memo[int, tuple[str, list[Action], bool, int]]] = HAND_PLAYS.__getitem__
+
+
+def keep_hand_card(
+    player: int, card: int, facts: tuple[str, list[Action], bool, int]
+) -> tuple[str, list[Action], bool, int]:
+    """Remember ``facts`` of ``card`` in ``player``'s hand (``hand_plays``); return them."""
+    return HAND_PLAYS[player].keep(card, facts)
 
 
 def pile_moves(player: int, colour: int, label: str, wilds: tuple[int, ...]) -> PileMoves:
@@ -306,8 +383,9 @@ def table_changed(
         state.completed_by.add(player)
 
 
-#: The hand ``same_hand`` saw last: (seat, a copy of the hand, what was worked out from it).
-_last_hand: tuple[int, list[int], Any] = (-1, [], None)
+#: The hand ``same_hand`` saw last: seat -> (a copy of the hand, what was worked out from it),
+#: for one seat at a time.
+LAST_HAND: Memo[int, tuple[list[int], Any]] = Memo(limit=1, name="speed.same_hand")
 
 
 def same_hand(player: int, hand: list[int], work_out: Callable[[int, list[int]], T]) -> T:
@@ -315,13 +393,13 @@ def same_hand(player: int, hand: list[int], work_out: Callable[[int, list[int]],
     hand asked about. A turn's decisions mostly see the same hand (moving a wild, the commonest
     random move, changes no hand), and comparing two short lists costs far less than going
     through the cards again. The result is shared: read it, do not change it."""
-    global _last_hand
-    seat, seen, found = _last_hand
-    if seat == player and seen == hand and memo.ENABLED:
-        return found  # type: ignore[no-any-return]
+    seen = LAST_HAND.get(player)
+    if seen is not None and seen[0] == hand:
+        return seen[1]  # type: ignore[no-any-return]
     result = work_out(player, hand)
-    if memo.ENABLED:
-        _last_hand = (player, hand.copy(), result)
+    if memo.ENABLED:  # ``LAST_HAND.keep`` written out (one entry): a hand changes often
+        LAST_HAND.clear()
+        LAST_HAND[player] = (hand.copy(), result)
     return result
 
 
@@ -339,6 +417,19 @@ def win_check_needed(state: DealState) -> bool:
     the full check over random play.
     """
     return bool(state.completed_by) or not memo.ENABLED or state.options["win_declared_on_own_turn"]
+
+
+def take_completed(state: DealState) -> set[int] | frozenset[int]:
+    """The seats noted in ``state.completed_by`` (a change may have completed one of their
+    sets), forgotten as they are handed over: ``turns.check_win`` looks at them now."""
+    noted = state.completed_by
+    if not noted:
+        return _NO_SEATS
+    state.completed_by = set()
+    return noted
+
+
+_NO_SEATS: frozenset[int] = frozenset()
 
 
 # --- fast paths ----------------------------------------------------------------------------------
@@ -369,7 +460,7 @@ def tidy_in_place(
             return None
         pile = table[removed_from]
         cards = pile.cards
-        if len(cards) >= size and not NATURAL_IDS.isdisjoint(cards):
+        if len(cards) >= size and full_set(cards, size):  # the size test first: no call
             return None  # a complete pile loses a card: it may break
         after = removed_from + 1
         if after < len(table) and table[after].colour == colour:
@@ -393,7 +484,7 @@ def tidy_in_place(
     last = table[end - 1]
     cards = last.cards
     if len(cards) >= size:
-        if NATURAL_IDS.isdisjoint(cards):
+        if only_wilds(cards):
             return None  # a full pile of wilds: the plain path cuts the loose cards again
         table.insert(end, PropertySet(colour, [new_card]))  # the colour has no loose pile
         forget_moves(table, colour)  # the complete piles of the colour are renamed
@@ -436,7 +527,7 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
     old = pile.colour
     size = SET_SIZE[old]
     cards = pile.cards
-    breaks = len(cards) >= size and not NATURAL_IDS.isdisjoint(cards)  # a complete pile
+    breaks = len(cards) >= size and full_set(cards, size)  # a complete pile (size test first)
     if breaks and (len(cards) != size or pile.house >= 0 or pile.hotel >= 0):
         return None  # it stays complete, or its buildings must go (events): the plain path
     if index + 1 < len(table) and table[index + 1].colour == old:
@@ -451,7 +542,7 @@ def flip_in_place(table: list[PropertySet], index: int, wild: int, colour: int) 
         their = last.cards
         new_size = SET_SIZE[colour]
         if len(their) >= new_size:
-            if NATURAL_IDS.isdisjoint(their):
+            if only_wilds(their):
                 return None  # a full pile of wilds: the plain path cuts the loose cards again
             renamed = True
         elif end > 1 and table[end - 2].colour == colour and _is_loose(table[end - 2], new_size):
@@ -507,8 +598,7 @@ _is_wild_card = WILD_IDS.__contains__
 
 def _is_loose(pile: PropertySet, size: int) -> bool:
     """Is ``pile`` (of a colour whose sets have ``size`` cards) not complete?"""
-    cards = pile.cards
-    return len(cards) < size or NATURAL_IDS.isdisjoint(cards)
+    return not full_set(pile.cards, size)
 
 
 def may_have_won(table: list[PropertySet]) -> bool:

@@ -33,7 +33,7 @@ from monopoly_widgets.deal.rulebook import (
     RULE_TURN,
     RULE_WIN,
 )
-from monopoly_widgets.deal.speed import enabled
+from monopoly_widgets.deal.speed import enabled, take_completed
 from monopoly_widgets.deal.speed import win_check_needed as win_check_needed  # for rules.py
 from monopoly_widgets.deal.state import (
     PHASE_DISCARD,
@@ -173,9 +173,8 @@ def check_win(state: DealState, events: list[Event], completed_only: bool = Fals
     the last look has not won since (with ``win_declared_on_own_turn`` the turn player is
     looked at all the same; with the switch off, every seat).
     """
-    completed = state.completed_by
+    completed = take_completed(state)  # the seats noted since the last look, forgotten now
     if state.phase == PHASE_OVER:
-        completed.clear()
         return
     if not enabled():
         completed_only = False  # the plain rule: every seat
@@ -192,7 +191,6 @@ def check_win(state: DealState, events: list[Event], completed_only: bool = Fals
         if completed_only and player not in completed:
             continue
         if has_won(state.tables[player]):
-            completed.clear()
             state.winner = player
             state.phase = PHASE_OVER
             state.pending = None
@@ -205,7 +203,6 @@ def check_win(state: DealState, events: list[Event], completed_only: bool = Fals
                 )
             )
             return
-    completed.clear()
 
 
 def end_in_draw(state: DealState, reason: str, events: list[Event]) -> None:
