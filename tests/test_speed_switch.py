@@ -27,8 +27,11 @@ from monopoly_widgets.core.rng import make_rng
 from monopoly_widgets.deal import speed
 
 PACKAGE = Path(mw.__file__).parent
-#: The engines and what they share: every cache in them must be a ``core.memo.Memo``.
-ENGINES = ("core", "deal", "bid", "cardgame")
+#: The engines, what they share, and the exact odds: every cache in them must be a
+#: ``core.memo.Memo``. (The league's ``runtime.prepare`` and ``browser``'s ``@cache`` are not
+#: remembered results: each finds the installed sandbox or makes its snapshot, once per
+#: process, and turning them off would make a snapshot per bot, not the rules plainer.)
+ENGINES = ("core", "deal", "bid", "cardgame", "prob")
 GAMES = {"deal": (2, 3), "bid": (2, 4), "cardgame": (3, 5)}
 
 
@@ -95,6 +98,31 @@ def test_catalogues_and_slot_names_stay_empty_with_the_switch_off() -> None:
         assert f"monopoly_widgets.{game_name}.encoding.slot_names" in filled
     for game_name in ("deal", "cardgame"):  # Bid's catalogue is built afresh each time
         assert f"monopoly_widgets.{game_name}.catalogue._catalogue" in filled
+
+
+def test_the_odds_are_the_same_and_remember_nothing_with_the_switch_off() -> None:
+    """The odds panels' exact sums (``prob/bid.py``, ``prob/deal.py``) remember their parts
+    too; with the switch off they remember nothing, and every row is the same."""
+    from monopoly_widgets.prob import bid as bid_odds
+    from monopoly_widgets.prob import deal as deal_odds
+
+    agent = RandomAgent()
+    rows = 0
+    remembered = set()
+    for game_name, odds in (("bid", bid_odds), ("deal", deal_odds)):
+        for seed in range(2):
+            game = mw.new_game(game_name, players=3, seed=seed)
+            rng = make_rng(seed, "odds")
+            while not game.is_over and game.step < 60:
+                seen = game.observation(game.current_player)
+                on = list(odds.panel(seen))
+                remembered |= {name for name in memo.filled() if ".prob." in name}
+                off = list(_off(odds.panel, seen))
+                assert on == off, (game_name, seed, game.step)
+                rows += len(on)
+                game.apply(agent(None, game.legal_actions(), rng))
+    assert rows > 100
+    assert {"monopoly_widgets.prob.deal._specs_by_name"} < remembered, remembered
 
 
 def test_every_cache_in_the_engines_is_a_memo() -> None:

@@ -38,11 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from itertools import accumulate
 from math import comb, factorial, perm, prod
 from typing import Any
 
+from monopoly_widgets.core.memo import remembered
 from monopoly_widgets.prob.hypergeometric import Odds, fmt
 
 
@@ -78,7 +78,7 @@ def _money_hands(
     yield from extend(0, (), 0, 0)
 
 
-@lru_cache(maxsize=1024)
+@remembered(1024)
 def _most_hands(values: tuple[int, ...], size: int, bid: int) -> int:
     """An upper bound on how many hands :func:`_money_hands` lists, found without listing
     them: the mixes of at most ``size`` notes worth less than ``bid``, however many exist."""
@@ -91,7 +91,7 @@ def _most_hands(values: tuple[int, ...], size: int, bid: int) -> int:
     return sum(map(sum, mixes))
 
 
-@lru_cache(maxsize=1024)
+@remembered(1024)
 def _encoded_hands(
     counts: tuple[int, ...],
     values: tuple[int, ...],
@@ -239,7 +239,7 @@ def one_hand_below(money: Mapping[int, int], other: int, size: int, bid: int) ->
     return _one_hand_below(tuple(sorted(money.items())), other, size, bid)
 
 
-@lru_cache(maxsize=4096)
+@remembered(4096)
 def _one_hand_below(
     money: tuple[tuple[int, int], ...], other: int, size: int, bid: int
 ) -> Fraction:
@@ -294,12 +294,12 @@ class _MoneyWays:
         return self.sums[cards][min(bid, self.width)]
 
 
-@lru_cache(maxsize=256)
+@remembered(256)
 def _money_ways(money: tuple[tuple[int, int], ...]) -> _MoneyWays:
     return _MoneyWays(money)
 
 
-@lru_cache(maxsize=4096)
+@remembered(4096)
 def _joint_below(
     money: tuple[tuple[int, int], ...],
     other: int,

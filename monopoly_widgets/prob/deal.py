@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 from typing import Any
 
+from monopoly_widgets.core.memo import remembered
 from monopoly_widgets.prob.hypergeometric import (
     Odds,
     at_least,
@@ -37,7 +37,7 @@ DRAW_NORMAL = 2  # rulebook, On Your Turn: draw 2 cards
 DRAW_EMPTY_HAND = 5  # rulebook, On Your Turn: draw 5 if you have no cards in hand
 
 
-@lru_cache(maxsize=1)
+@remembered(1)
 def _specs_by_name() -> dict[str, Any]:
     from monopoly_widgets.deal.cards import CARDS
 
