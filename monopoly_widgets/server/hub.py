@@ -227,7 +227,7 @@ class Hub:
         self.schedule(table)
 
     def stats(self) -> dict[str, Any]:
-        """Moves so far, seats connected, and the server's time a move (median, p99)."""
+        """Moves so far, seats connected, and the server's time a move (median, p99, most)."""
         times = sorted(self.move_seconds)
 
         def share(q: float) -> float | None:
@@ -241,6 +241,7 @@ class Hub:
             "moves": self.moves,
             "move_ms_p50": share(0.5),
             "move_ms_p99": share(0.99),
+            "move_ms_max": share(1.0),
         }
 
     def broadcast(self, table: Table, events: list[Any]) -> None:
