@@ -293,7 +293,8 @@ def main() -> None:
             stats = api(base, key, "api/stats")
             p50s, p99s = stats["move_ms_p50"], stats["move_ms_p99"]
             print(f"the server's own time a move (message to every frame sent): p50 {p50s} ms,")
-            print(f"p99 {p99s} ms, most {stats['move_ms_max']} ms ({stats['moves']} moves; api/stats)")
+            most, moves = stats["move_ms_max"], stats["moves"]
+            print(f"p99 {p99s} ms, most {most} ms ({moves} moves; api/stats)")
             print(f"server memory: {rss_mb(server.pid):.0f} MB ({idle_mb:.0f} MB before play)")
             print(f"moves refused as too fast and sent again: {refused}")
         finally:
