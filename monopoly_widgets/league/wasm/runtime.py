@@ -29,6 +29,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -182,6 +183,10 @@ def sandbox_key(modules: bytes) -> str:
 #: once, two versions' leagues on one machine would delete each other's while in use.
 UNUSED_SECONDS = 7 * 24 * 3600
 
+#: The names of the files the league writes into Pyodide's folder (``league-`` and the
+#: 16 hex digits of :func:`sandbox_key`): the only files :func:`mark_used` may delete.
+MADE_HERE = re.compile(r"league-[0-9a-f]{16}\.(zip|snapshot)")
+
 
 def make_modules(runtime: Path) -> Path:
     """The zip of the package's modules, in Pyodide's folder (made once per version)."""
@@ -201,7 +206,9 @@ def mark_used(*paths: Path) -> None:
         except OSError:
             pass
     runtime = paths[0].parent
-    for old in (*runtime.glob("league-*.snapshot"), *runtime.glob("league-*.zip")):
+    for old in runtime.iterdir():
+        if not MADE_HERE.fullmatch(old.name):
+            continue  # only the names make_modules and make_snapshot write
         try:
             if old not in paths and time.time() - old.stat().st_mtime > UNUSED_SECONDS:
                 old.unlink()
