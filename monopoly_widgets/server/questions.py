@@ -95,9 +95,13 @@ class Question:
         if self.form == "number":
             if isinstance(answer, bool) or not isinstance(answer, (int, float)):
                 raise ProtocolError("answer", f"the answer is a number, not {type_name(answer)}")
-            if not math.isfinite(answer) or (
-                (self.low is not None and answer < self.low)
-                or (self.high is not None and answer > self.high)
+            try:
+                value = float(answer)
+            except OverflowError:  # a whole number too large for a float: out of range
+                value = math.inf
+            if not math.isfinite(value) or (
+                (self.low is not None and value < self.low)
+                or (self.high is not None and value > self.high)
             ):
                 raise ProtocolError(
                     "answer",
@@ -119,7 +123,7 @@ class Question:
         counts = Counter(answer for _name, answer in self.answers.values())
         if self.form == "number":
             keys = sorted(counts)
-            labels = {k: f"{k:g}" for k in keys}
+            labels = {k: repr(k) for k in keys}  # distinct numbers, distinct bars
         else:
             keys = [c["id"] for c in self.choices]
             labels = {c["id"]: c["text"] for c in self.choices}

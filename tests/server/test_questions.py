@@ -92,7 +92,7 @@ def test_a_move_question_and_a_number_question_check_their_answers(server: Class
         game.apply(game.legal_actions()[0])
 
     async def run() -> None:
-        (ana,) = (await two_students(server, ("Ana", "Ben")))[:1]
+        ana, ben = await two_students(server, ("Ana", "Ben"))
         code, asked = await api(
             server,
             "api/questions",
@@ -114,14 +114,17 @@ def test_a_move_question_and_a_number_question_check_their_answers(server: Class
             server.key,
             {"form": "number", "prompt": "How many turns?", "low": 0, "high": 50},
         )
-        for bad in (51, "7", True):
+        for bad in (51, "7", True, 10**400):  # 10**400: too large for a float, not a crash
             await send2(ana, {"type": "answer", "question": number["question"], "answer": bad})
             assert (await ana.until("error"))["code"] in ("answer", "field")
         await send2(ana, {"type": "answer", "question": number["question"], "answer": 7})
         await ana.until("answered")
+        await send2(ben, {"type": "answer", "question": number["question"], "answer": 7.0000001})
+        await ben.until("answered")
         _, seen = await api(server, f"api/questions/{number['question']}", server.key)
-        assert seen["distribution"]["bars"] == [
-            {"answer": 7, "label": "7", "plotly_label": "7", "count": 1}
+        assert seen["distribution"]["bars"] == [  # two numbers, two bars, two labels
+            {"answer": 7, "label": "7", "plotly_label": "7", "count": 1},
+            {"answer": 7.0000001, "label": "7.0000001", "plotly_label": "7.0000001", "count": 1},
         ]
 
     asyncio.run(run())
